@@ -1,0 +1,21 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+
+export default defineConfig({
+  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:8080',
+  output: 'static',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  build: { format: 'directory', inlineStylesheets: 'always' },
+  i18n: {
+    locales: ['zh-CN', 'en-US'],
+    defaultLocale: 'zh-CN',
+    routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
+  },
+  prefetch: false,
+  vite: { plugins: [tailwindcss()] },
+});

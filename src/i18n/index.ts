@@ -1,0 +1,42 @@
+import i18next, { type TOptions } from 'i18next';
+import type { Locale } from './locales.ts';
+import zhCommon from './zh-CN/common.json';
+import enCommon from './en-US/common.json';
+
+/**
+ * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
+ * keys. A key is addressed as `<area>:<key>`, e.g. t('common:nav.home').
+ * To add an area: add both JSON files and one line to each locale below.
+ */
+export const dictionaries = {
+  'zh-CN': { common: zhCommon },
+  'en-US': { common: enCommon },
+} as const satisfies Record<Locale, Record<string, Record<string, string>>>;
+
+type Areas = (typeof dictionaries)['zh-CN'];
+export type MessageKey = {
+  [A in keyof Areas]: `${A & string}:${keyof Areas[A] & string}`;
+}[keyof Areas];
+export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+const instances = new Map<Locale, T>();
+
+/** The translation function for a locale (cached; works on the server and in islands). */
+export function getT(locale: Locale): T {
+  const cached = instances.get(locale);
+  if (cached) return cached;
+  const instance = i18next.createInstance();
+  void instance.init({
+    lng: locale,
+    fallbackLng: false,
+    resources: dictionaries,
+    ns: Object.keys(dictionaries[locale]),
+    defaultNS: 'common',
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
+  const t: T = (key, vars) => instance.t(key, vars as TOptions);
+  instances.set(locale, t);
+  return t;
+}

@@ -1,0 +1,35 @@
+/** The interface languages. zh-CN is the default and has no path prefix; en-US lives under /en-US. */
+export const LOCALES = ['zh-CN', 'en-US'] as const;
+export type Locale = (typeof LOCALES)[number];
+export const DEFAULT_LOCALE: Locale = 'zh-CN';
+
+export const LOCALE_COOKIE = 'locale';
+export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+export const isLocale = (value: unknown): value is Locale =>
+  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+
+/** '' for the default locale, '/en-US' for English. */
+export const localePrefix = (locale: Locale): string =>
+  locale === DEFAULT_LOCALE ? '' : `/${locale}`;
+
+/** The locale a site path belongs to. */
+export function localeOfPath(pathname: string): Locale {
+  const first = pathname.split('/')[1];
+  return isLocale(first) && first !== DEFAULT_LOCALE ? first : DEFAULT_LOCALE;
+}
+
+/** The path without its locale prefix ('/en-US/datasets' → '/datasets'). */
+export function stripLocale(pathname: string): string {
+  const locale = localeOfPath(pathname);
+  const prefix = localePrefix(locale);
+  const rest = prefix ? pathname.slice(prefix.length) : pathname;
+  return rest || '/';
+}
+
+/** The same page in another locale. */
+export function localizePath(pathname: string, locale: Locale): string {
+  const bare = stripLocale(pathname);
+  const prefix = localePrefix(locale);
+  return prefix ? (bare === '/' ? prefix : `${prefix}${bare}`) : bare;
+}

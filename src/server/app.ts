@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { Context } from './context.ts';
+import { registerAuth } from './plugins/auth.ts';
+import { registerErrorHandler } from './plugins/errors.ts';
+import { apiRoutes } from './routes/index.ts';
+
+export type AppOptions = {
+  ctx: Context;
+  databaseKind: 'pglite' | 'postgres';
+  logger?: boolean | { level: string };
+};
+
+export const API_PREFIX = '/api/v1';
+
+/** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
+export async function buildApp({
+  ctx,
+  databaseKind,
+  logger = false,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: ctx.config.limits.maxUploadBytes,
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    // Pages set their own CSP (Astro); the API only answers JSON and files.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  await app.register(cookie);
+  if (ctx.config.publicApiBase) {
+    const siteOrigin = new URL(ctx.config.siteUrl).origin;
+    await app.register(cors, { origin: [siteOrigin], credentials: true });
+  }
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Sheaf API',
+        version: '1.0.0',
+        description: 'Publish, discover, rate, favourite, fork and download tabular datasets.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandler(app);
+  registerAuth(app, ctx);
+
+  await app.register(
+    async (api) => {
+      await api.register(apiRoutes, { ctx, databaseKind });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: API_PREFIX },
+  );
+  return app;
+}

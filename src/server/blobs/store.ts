@@ -1,0 +1,12 @@
+import type { Readable } from 'node:stream';
+
+/** Immutable, content-addressed storage for dataset version content. */
+export type BlobStore = {
+  /** Moves a finished temporary file into the store under its sha256; identical content is kept once. */
+  putFile: (tempPath: string, sha256: string) => Promise<void>;
+  /** A path for a temporary file inside the store's volume (so the final move is a rename). */
+  tempPath: () => string;
+  has: (sha256: string) => Promise<boolean>;
+  read: (sha256: string) => Readable;
+  delete: (sha256: string) => Promise<void>;
+};

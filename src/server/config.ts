@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting Sheaf reads. `getConfig` is the only reader of the environment. */
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_API_BASE: z.url().optional(),
+  PUBLIC_SITE_URL: z.url().optional(),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
+  REFRESH_TOKEN_TTL: z.coerce
+    .number()
+    .int()
+    .min(3600)
+    .default(30 * 86_400),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  MAX_COLUMNS: z.coerce.number().int().min(1).default(200),
+  MAX_ROWS: z.coerce.number().int().min(1).default(2_000_000),
+  MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
+  OAUTH_PROVIDERS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.string().default('production'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicApiBase: string | undefined;
+  siteUrl: string;
+  jwtSecret: string | undefined;
+  accessTokenTtl: number;
+  refreshTokenTtl: number;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  limits: { maxColumns: number; maxRows: number; maxUploadBytes: number };
+  oauthProvidersJson: string | undefined;
+  logLevel: string;
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function getConfig(env: Record<string, string | undefined>): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const siteUrl = e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicApiBase: e.PUBLIC_API_BASE,
+    siteUrl: siteUrl.replace(/\/$/, ''),
+    jwtSecret: e.JWT_SECRET,
+    accessTokenTtl: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtl: e.REFRESH_TOKEN_TTL,
+    loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    limits: {
+      maxColumns: e.MAX_COLUMNS,
+      maxRows: e.MAX_ROWS,
+      maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+    },
+    oauthProvidersJson: e.OAUTH_PROVIDERS,
+    logLevel: e.LOG_LEVEL,
+    secureCookies: siteUrl.startsWith('https://'),
+  };
+}

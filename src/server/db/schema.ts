@@ -1,0 +1,219 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    nickname: text('nickname').notNull(),
+    avatar: text('avatar').notNull().default(''),
+    bio: text('bio').notNull().default(''),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
+    isActive: boolean('is_active').notNull().default(true),
+    isVerified: boolean('is_verified').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    familyId: uuid('family_id').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_key').on(t.tokenHash),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_user_idx').on(t.userId),
+  ],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('oauth_accounts_provider_subject_key').on(t.provider, t.subject),
+    index('oauth_accounts_user_idx').on(t.userId),
+  ],
+);
+
+export const datasets = pgTable(
+  'datasets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    ownerId: integer('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    language: text('language').notNull().default('zh-CN'),
+    isPublic: boolean('is_public').notNull().default(true),
+    allowFork: boolean('allow_fork').notNull().default(true),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    heat: doublePrecision('heat').notNull().default(0),
+    averageScore: real('average_score').notNull().default(0),
+    ratingCount: integer('rating_count').notNull().default(0),
+    downloadCount: integer('download_count').notNull().default(0),
+    favoriteCount: integer('favorite_count').notNull().default(0),
+    forkCount: integer('fork_count').notNull().default(0),
+    forkedFromId: integer('forked_from_id').references((): never => datasets.id as never, {
+      onDelete: 'set null',
+    }),
+    isFork: boolean('is_fork').notNull().default(false),
+    latestVersion: integer('latest_version').notNull().default(0),
+    searchText: text('search_text').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('datasets_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('datasets_public_created_idx').on(t.isPublic, t.createdAt.desc(), t.id.desc()),
+    index('datasets_public_heat_idx').on(t.isPublic, t.heat.desc(), t.id.desc()),
+    index('datasets_public_downloads_idx').on(t.isPublic, t.downloadCount.desc(), t.id.desc()),
+    index('datasets_public_score_idx').on(t.isPublic, t.averageScore.desc(), t.id.desc()),
+    index('datasets_name_idx').on(t.isPublic, t.name, t.id),
+    index('datasets_tags_idx').using('gin', t.tags),
+    index('datasets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('datasets_forked_from_idx').on(t.forkedFromId),
+  ],
+);
+
+export const blobs = pgTable('blobs', {
+  sha256: text('sha256').primaryKey(),
+  byteSize: integer('byte_size').notNull(),
+  createdAt: createdAt(),
+});
+
+export const datasetVersions = pgTable(
+  'dataset_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    changelog: text('changelog').notNull().default(''),
+    attributes: jsonb('attributes').$type<string[]>().notNull(),
+    attributeTypes: jsonb('attribute_types').$type<Record<string, string>>().notNull(),
+    entriesCount: integer('entries_count').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    sha256: text('sha256')
+      .notNull()
+      .references(() => blobs.sha256),
+    preview: jsonb('preview').$type<unknown[][]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('dataset_versions_dataset_version_key').on(t.datasetId, t.version),
+    index('dataset_versions_sha_idx').on(t.sha256),
+  ],
+);
+
+export const ratings = pgTable(
+  'ratings',
+  {
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: smallint('score').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.datasetId, t.userId] }),
+    index('ratings_user_idx').on(t.userId),
+    check('ratings_score_range', sql`${t.score} between 1 and 5`),
+  ],
+);
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    datasetId: integer('dataset_id')
+      .notNull()
+      .references(() => datasets.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('favorites_user_dataset_key').on(t.userId, t.datasetId),
+    index('favorites_dataset_idx').on(t.datasetId),
+  ],
+);
+
+export const follows = pgTable(
+  'follows',
+  {
+    followerId: integer('follower_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    followeeId: integer('followee_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.followerId, t.followeeId] }),
+    index('follows_followee_idx').on(t.followeeId, t.createdAt.desc()),
+    check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
+  ],
+);
+
+/** One row per (version, downloader) marks the last counted download, for the 5-minute rule. */
+export const downloadMarks = pgTable('download_marks', {
+  key: text('key').primaryKey(),
+  countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
+});

@@ -1,0 +1,43 @@
+/** One error shape for the whole API: `{ message, code, details }` with the right HTTP status. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  readonly headers: Record<string, string> | undefined;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: unknown,
+    headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.headers = headers;
+  }
+}
+
+export type FieldError = { field: string; message: string };
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, 'VALIDATION_ERROR', message, details);
+export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
+  new AppError(401, code, message);
+export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
+export const notFound = (what: string, code = 'NOT_FOUND') =>
+  new AppError(404, code, `${what} not found`);
+export const conflict = (message: string, code: string, details?: unknown) =>
+  new AppError(409, code, message, details);
+export const tooLarge = (message: string, details?: unknown) =>
+  new AppError(413, 'PAYLOAD_TOO_LARGE', message, details);
+export const tooManyRequests = (retryAfterSeconds: number) =>
+  new AppError(
+    429,
+    'TOO_MANY_REQUESTS',
+    `Too many attempts, try again in ${retryAfterSeconds} seconds`,
+    { retry_after: retryAfterSeconds },
+    { 'retry-after': String(retryAfterSeconds) },
+  );

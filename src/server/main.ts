@@ -1,0 +1,72 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { createLoginThrottle } from './auth/throttle.ts';
+import { createTokenService } from './auth/tokens.ts';
+import { createFsBlobStore } from './blobs/fs-store.ts';
+import { ConfigError, getConfig } from './config.ts';
+import type { Context } from './context.ts';
+import { openDatabase } from './db/client.ts';
+import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-dir.ts';
+import { mountSite } from './site/mount.ts';
+import { createSiteServices } from './site/services.ts';
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+
+async function main(): Promise<void> {
+  const config = getConfig(process.env);
+  const lock = await lockDataDir(config.dataDir);
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
+  );
+  const ctx: Context = {
+    db: database.db,
+    config,
+    blobs: await createFsBlobStore(path.join(config.dataDir, 'blobs')),
+    tokens: createTokenService(
+      config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir)),
+      config.accessTokenTtl,
+    ),
+    loginThrottle: createLoginThrottle(config.loginMaxFailures, config.loginWindowSeconds),
+  };
+  const app = await buildApp({
+    ctx,
+    databaseKind: database.kind,
+    logger: { level: config.logLevel },
+  });
+  await mountSite(app, {
+    distDir,
+    services: createSiteServices(ctx),
+    secureCookies: config.secureCookies,
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      lock.release();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Sheaf is ready');
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('Sheaf failed to start:', err);
+  }
+  process.exit(1);
+});

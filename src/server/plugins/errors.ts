@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type FieldError } from '../errors.ts';
+
+function fieldOf(instancePath: string, context: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context;
+}
+
+/** Maps every failure to `{ message, code, details }`; 5xx bodies never carry internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.headers) void reply.headers(error.headers);
+      return reply
+        .status(error.status)
+        .send({ message: error.message, code: error.code, details: error.details ?? null });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = error.validationContext ?? 'body';
+      const details: FieldError[] = error.validation.map((v) => ({
+        field: fieldOf(v.instancePath, context),
+        message: v.message ?? 'Invalid value',
+      }));
+      const first = details[0];
+      const message = first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request';
+      return reply.status(400).send({ message, code: 'VALIDATION_ERROR', details });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({
+        message: 'Request body is too large',
+        code: 'PAYLOAD_TOO_LARGE',
+        details: { limit_bytes: app.initialConfig.bodyLimit ?? null },
+      });
+    }
+    if (status >= 400 && status < 500) {
+      const code =
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'UNSUPPORTED_MEDIA_TYPE'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.name === 'SyntaxError'
+            ? 'INVALID_JSON'
+            : 'BAD_REQUEST';
+      return reply.status(status).send({ message: error.message, code, details: null });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({
+      message: 'Internal Server Error',
+      code: 'INTERNAL_ERROR',
+      details: { request_id: request.id },
+    });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send({
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: 'ROUTE_NOT_FOUND',
+      details: null,
+    }),
+  );
+}

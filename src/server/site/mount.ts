@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALE_COOKIE, localePrefix } from '../../i18n/locales.ts';
+import type { SiteServices } from './services.ts';
+import { detectLocale, localeCookie } from './locale.ts';
+import { loadStaticFiles, type StaticFile } from './static-files.ts';
+
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (() => void) | undefined,
+  locals: App.Locals,
+) => Promise<void>;
+
+export type SiteOptions = { distDir: string; services: SiteServices; secureCookies: boolean };
+
+const isPageRequest = (url: string) => !url.startsWith('/_astro/') && !/\.[a-z0-9]+$/i.test(url);
+
+function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
+  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  const accepts = String(request.headers['accept-encoding'] ?? '');
+  void reply
+    .header('content-type', file.type)
+    .header('cache-control', file.cacheControl)
+    .header('etag', file.etag)
+    .header('vary', 'accept-encoding');
+  if (file.br && /\bbr\b/.test(accepts))
+    return reply.header('content-encoding', 'br').send(file.br);
+  if (file.gzip && /\bgzip\b/.test(accepts))
+    return reply.header('content-encoding', 'gzip').send(file.gzip);
+  return reply.send(file.body);
+}
+
+/**
+ * Serves the Astro site from the same Fastify instance as the API: prerendered pages and
+ * hashed assets from memory, everything else through Astro's SSR handler. On a first visit
+ * (no locale cookie) the browser language picks the locale and the cookie is set.
+ */
+export async function mountSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
+  const files = await loadStaticFiles(path.join(options.distDir, 'client'));
+  const entry = path.join(options.distDir, 'server', 'entry.mjs');
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+
+  app.all('/api/*', async (request, reply) =>
+    reply.status(404).send({
+      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
+      code: 'ROUTE_NOT_FOUND',
+      details: null,
+    }),
+  );
+
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/*',
+    handler: async (request, reply) => {
+      const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
+      if (isPageRequest(pathname) && !request.cookies[LOCALE_COOKIE]) {
+        const locale = detectLocale(request.headers['accept-language']);
+        void reply.header('set-cookie', localeCookie(locale, options.secureCookies));
+        const prefix = localePrefix(locale);
+        if (prefix && !pathname.startsWith(`${prefix}/`) && pathname !== prefix) {
+          const target = `${prefix}${pathname === '/' ? '' : pathname}${search ? `?${search}` : ''}`;
+          return reply.redirect(target, 302);
+        }
+      }
+      const file = files.get(pathname);
+      if (file) return sendStatic(request, reply, file);
+      reply.hijack();
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
+      await handler(request.raw, reply.raw, undefined, { sheaf: options.services });
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { expect, test } from '@playwright/test';
+
+test('a first visit with a Chinese browser stays on the unprefixed site and sets the locale cookie', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+  expect(cookie?.value).toBe('zh-CN');
+  expect(cookie?.sameSite).toBe('Lax');
+  expect(cookie?.path).toBe('/');
+  // 365 days, give or take the test's own run time
+  expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
+  await context.close();
+});
+
+test('a first visit with an English browser lands on /en-US and sets the cookie', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/en-US');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  const cookie = (await context.cookies()).find((c) => c.name === 'locale');
+  expect(cookie?.value).toBe('en-US');
+  await context.close();
+});

@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../src/server/app.ts';
+import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
+import { createTokenService } from '../../src/server/auth/tokens.ts';
+import { createFsBlobStore } from '../../src/server/blobs/fs-store.ts';
+import { getConfig } from '../../src/server/config.ts';
+import type { Context } from '../../src/server/context.ts';
+import { openDatabase, type Database } from '../../src/server/db/client.ts';
+
+export type TestApp = { app: FastifyInstance; ctx: Context; close: () => Promise<void> };
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (process.env['TEST_DB'] === 'postgres') {
+    const url = process.env['TEST_DATABASE_URL']!;
+    const name = `${inject('dbRunPrefix')}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database ${name} template ${inject('dbTemplate')}`);
+    const u = new URL(url);
+    u.pathname = `/${name}`;
+    const database = await openDatabase({ kind: 'postgres', url: u.href });
+    return {
+      database,
+      drop: async () => {
+        await admin.query(`drop database if exists ${name} with (force)`);
+        await admin.end();
+      },
+    };
+  }
+  const template = new Blob([await readFile(inject('dbTemplate'))]);
+  const database = await openDatabase({ kind: 'pglite', dataDir: undefined, template });
+  return { database, drop: async () => {} };
+}
+
+/**
+ * A fresh API app on its own database (PGlite, or PostgreSQL when TEST_DB=postgres) and its
+ * own blob folder. `env` overrides configuration (e.g. limits).
+ */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'sheaf-test-'));
+  const config = getConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  const { database, drop } = await openTestDatabase();
+  const ctx: Context = {
+    db: database.db,
+    config,
+    blobs: await createFsBlobStore(path.join(dataDir, 'blobs')),
+    tokens: createTokenService('test-secret-0123456789-0123456789-abcdef', config.accessTokenTtl),
+    loginThrottle: createLoginThrottle(config.loginMaxFailures, config.loginWindowSeconds),
+  };
+  const app = await buildApp({ ctx, databaseKind: database.kind });
+  await app.ready();
+  return {
+    app,
+    ctx,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, getConfig } from '../../src/server/config.ts';
+
+describe('getConfig', () => {
+  it('has working defaults: port 8080, embedded database under ./data', () => {
+    const c = getConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.siteUrl).toBe('http://localhost:8080');
+  });
+
+  it('names every invalid setting', () => {
+    expect(() =>
+      getConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' }),
+    ).toThrow(ConfigError);
+    try {
+      getConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', JWT_SECRET: 'short' });
+    } catch (err) {
+      const message = (err as Error).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL: must start with postgres:// or postgresql://');
+      expect(message).toContain('JWT_SECRET: must be at least 32 characters');
+    }
+  });
+});
