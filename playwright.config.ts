@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const port = Number(process.env['E2E_PORT'] ?? 8181);
+// A port of this run's own (workers inherit it), so parallel runs on one machine don't collide.
+process.env['E2E_PORT'] ??= String(20_000 + (process.pid % 20_000));
+const port = Number(process.env['E2E_PORT']);
 const isCI = Boolean(process.env['CI']);
 
 /** Browser tests: Debian Chromium against the production build, on a fresh DATA_DIR each run. */

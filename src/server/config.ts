@@ -6,6 +6,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
+  DIST_DIR: z.string().min(1).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -33,6 +34,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** The built site (astro build output); undefined → the project's dist/. */
+  distDir: string | undefined;
   databaseUrl: string | undefined;
   publicApiBase: string | undefined;
   siteUrl: string;
@@ -63,6 +66,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     publicApiBase: e.PUBLIC_API_BASE,
     siteUrl: siteUrl.replace(/\/$/, ''),

@@ -11,7 +11,7 @@ import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-
 import { mountSite } from './site/mount.ts';
 import { createSiteServices } from './site/services.ts';
 
-const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
+const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 async function main(): Promise<void> {
   const config = getConfig(process.env);
