@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     logger: { level: config.logLevel },
   });
   await mountSite(app, {
-    distDir,
+    distDir: config.distDir ?? defaultDistDir,
     services: createSiteServices(ctx),
     secureCookies: config.secureCookies,
   });
