@@ -2,6 +2,10 @@ import i18next, { type TOptions } from 'i18next';
 import type { Locale } from './locales.ts';
 import zhCommon from './zh-CN/common.json';
 import enCommon from './en-US/common.json';
+import zhAuth from './zh-CN/auth.json';
+import enAuth from './en-US/auth.json';
+import zhUsers from './zh-CN/users.json';
+import enUsers from './en-US/users.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -9,8 +13,8 @@ import enCommon from './en-US/common.json';
  * To add an area: add both JSON files and one line to each locale below.
  */
 export const dictionaries = {
-  'zh-CN': { common: zhCommon },
-  'en-US': { common: enCommon },
+  'zh-CN': { common: zhCommon, auth: zhAuth, users: zhUsers },
+  'en-US': { common: enCommon, auth: enAuth, users: enUsers },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 
 type Areas = (typeof dictionaries)['zh-CN'];
