@@ -4,13 +4,29 @@
  * Expects `npm run build` to have produced dist/.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const root = mkdtempSync(path.join(tmpdir(), 'sheaf-e2e-'));
-const dataDir = path.join(root, 'data');
-const distDir = path.join(root, 'dist');
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'sheaf-e2e-'));
+// Inside the project, so the copy still resolves packages from node_modules.
+// Copies left by runs that were killed are removed (their pid is in the name).
+const cache = path.resolve('node_modules/.cache');
+mkdirSync(cache, { recursive: true });
+for (const name of readdirSync(cache)) {
+  const pid = Number(/^sheaf-e2e-dist-(\d+)$/.exec(name)?.[1]);
+  if (pid && !isAlive(pid)) rmSync(path.join(cache, name), { recursive: true, force: true });
+}
+const distDir = path.join(cache, `sheaf-e2e-dist-${process.pid}`);
 cpSync('dist', distDir, { recursive: true });
 const child = spawn(process.execPath, ['src/server/main.ts'], {
   stdio: 'inherit',
@@ -26,6 +42,7 @@ const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
-  rmSync(root, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(distDir, { recursive: true, force: true });
   process.exit(code ?? 0);
 });
