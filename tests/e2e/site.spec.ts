@@ -30,3 +30,26 @@ test('a first visit with an English browser lands on /en-US and sets the cookie'
   expect(cookie?.value).toBe('en-US');
   await context.close();
 });
+
+test('the locale cookie follows the language read, and the bare home page goes to it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto('/');
+  await page.goto('/en-US');
+  expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe('en-US');
+  await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/en-US');
+  await context.close();
+});
+
+test('server-rendered pages are compressed and prerendered ones are too', async ({ request }) => {
+  for (const path of ['/', '/no-such-page']) {
+    const res = await request.get(path, {
+      headers: { 'accept-encoding': 'br', cookie: 'locale=zh-CN' },
+    });
+    expect(res.headers()['content-encoding']).toBe('br');
+    expect(await res.text()).toContain('<html lang="zh-CN"');
+  }
+});

@@ -2,8 +2,15 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOCALE_COOKIE, localePrefix } from '../../i18n/locales.ts';
+import {
+  LOCALE_COOKIE,
+  isLocale,
+  localeOfPath,
+  localePrefix,
+  localizePath,
+} from '../../i18n/locales.ts';
 import type { SiteServices } from './services.ts';
+import { compressResponse } from './compress-response.ts';
 import { detectLocale, localeCookie } from './locale.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 
@@ -34,6 +41,31 @@ function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFi
 }
 
 /**
+ * The locale cookie remembers the language of the pages a visitor reads. A first visit (no
+ * cookie) picks it from Accept-Language and, for English, goes to the /en-US page; a later visit
+ * to the bare home page `/` goes to the remembered language. Returns a path to redirect to.
+ */
+function applyLocaleCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  pathname: string,
+  secure: boolean,
+): string | undefined {
+  const remembered = request.cookies[LOCALE_COOKIE];
+  const pathLocale = localeOfPath(pathname);
+  if (!isLocale(remembered)) {
+    const detected = detectLocale(request.headers['accept-language']);
+    void reply.header('set-cookie', localeCookie(detected, secure));
+    return detected === pathLocale || localePrefix(pathLocale)
+      ? undefined
+      : localizePath(pathname, detected);
+  }
+  if (pathname === '/' && remembered !== pathLocale) return localizePath(pathname, remembered);
+  if (remembered !== pathLocale) void reply.header('set-cookie', localeCookie(pathLocale, secure));
+  return undefined;
+}
+
+/**
  * Serves the Astro site from the same Fastify instance as the API: prerendered pages and
  * hashed assets from memory, everything else through Astro's SSR handler. On a first visit
  * (no locale cookie) the browser language picks the locale and the cookie is set.
@@ -56,14 +88,9 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
     url: '/*',
     handler: async (request, reply) => {
       const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
-      if (isPageRequest(pathname) && !request.cookies[LOCALE_COOKIE]) {
-        const locale = detectLocale(request.headers['accept-language']);
-        void reply.header('set-cookie', localeCookie(locale, options.secureCookies));
-        const prefix = localePrefix(locale);
-        if (prefix && !pathname.startsWith(`${prefix}/`) && pathname !== prefix) {
-          const target = `${prefix}${pathname === '/' ? '' : pathname}${search ? `?${search}` : ''}`;
-          return reply.redirect(target, 302);
-        }
+      if (isPageRequest(pathname)) {
+        const redirect = applyLocaleCookie(request, reply, pathname, options.secureCookies);
+        if (redirect) return reply.redirect(`${redirect}${search ? `?${search}` : ''}`, 302);
       }
       const file = files.get(pathname);
       if (file) return sendStatic(request, reply, file);
@@ -71,6 +98,7 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
+      compressResponse(reply.raw, request.headers['accept-encoding']);
       await handler(request.raw, reply.raw, undefined, { sheaf: options.services });
     },
   });
