@@ -1,0 +1,110 @@
+import {
+  followListQuerySchema,
+  followListResponseSchema,
+  followStatusSchema,
+} from '../../../contracts/community.ts';
+import { apiErrorSchema } from '../../../contracts/errors.ts';
+import { userIdParamsSchema } from '../../../contracts/users.ts';
+import {
+  follow,
+  followStatus,
+  listFollowers,
+  listFollowing,
+  unfollow,
+} from '../../services/follows.ts';
+import type { RoutesPlugin } from '../types.ts';
+
+const tags = ['follows'];
+const security = [{ bearer: [] }];
+
+export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.post(
+    '/users/:id/follow',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Follow a user',
+        description:
+          'Idempotent. Following yourself is 400 CANNOT_FOLLOW_SELF; a missing user is 404 USER_NOT_FOUND.',
+        params: userIdParamsSchema,
+        response: {
+          200: followStatusSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return follow(ctx, viewer.id, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/users/:id/follow',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Stop following a user',
+        description: 'Idempotent: unfollowing someone you do not follow answers is_following false.',
+        params: userIdParamsSchema,
+        response: {
+          200: followStatusSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return unfollow(ctx, viewer.id, request.params.id);
+    },
+  );
+
+  app.get(
+    '/users/:id/follow-status',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Whether the caller follows a user',
+        description: 'A guest (no token) follows nobody: is_following false.',
+        params: userIdParamsSchema,
+        response: { 200: followStatusSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => followStatus(ctx, request.viewer?.id ?? null, request.params.id),
+  );
+
+  app.get(
+    '/users/:id/following',
+    {
+      schema: {
+        tags,
+        summary: 'Users this user follows, most recently followed first',
+        params: userIdParamsSchema,
+        querystring: followListQuerySchema,
+        response: { 200: followListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => listFollowing(ctx, request.params.id, request.query),
+  );
+
+  app.get(
+    '/users/:id/followers',
+    {
+      schema: {
+        tags,
+        summary: 'Users who follow this user, most recent first',
+        params: userIdParamsSchema,
+        querystring: followListQuerySchema,
+        response: { 200: followListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => listFollowers(ctx, request.params.id, request.query),
+  );
+};

@@ -1,0 +1,98 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type {
+  FollowListQuery,
+  FollowListResponse,
+  FollowStatus,
+} from '../../contracts/community.ts';
+import type { Context } from '../context.ts';
+import { follows, users } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import { getUserRow, publicUserColumns, toPublicUser } from './users.ts';
+
+const cannotFollowSelf = () => new AppError(400, 'CANNOT_FOLLOW_SELF', 'You cannot follow yourself');
+
+/** Follows `followeeId` (an active user); following twice changes nothing. */
+export async function follow(
+  ctx: Context,
+  followerId: number,
+  followeeId: number,
+): Promise<FollowStatus> {
+  if (followerId === followeeId) throw cannotFollowSelf();
+  await getUserRow(ctx, followeeId);
+  await ctx.db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+  return { is_following: true };
+}
+
+/** Stops following; unfollowing someone not followed (or oneself) changes nothing. */
+export async function unfollow(
+  ctx: Context,
+  followerId: number,
+  followeeId: number,
+): Promise<FollowStatus> {
+  if (followerId !== followeeId) await getUserRow(ctx, followeeId);
+  await ctx.db
+    .delete(follows)
+    .where(and(eq(follows.followerId, followerId), eq(follows.followeeId, followeeId)));
+  return { is_following: false };
+}
+
+/** Whether the viewer follows `followeeId`; a guest follows nobody. */
+export async function followStatus(
+  ctx: Context,
+  viewerId: number | null,
+  followeeId: number,
+): Promise<FollowStatus> {
+  await getUserRow(ctx, followeeId);
+  if (viewerId === null || viewerId === followeeId) return { is_following: false };
+  const [row] = await ctx.db
+    .select({ one: follows.followerId })
+    .from(follows)
+    .where(and(eq(follows.followerId, viewerId), eq(follows.followeeId, followeeId)));
+  return { is_following: row !== undefined };
+}
+
+/**
+ * One side of a user's follow graph, newest first: `following` lists whom `userId` follows,
+ * `followers` who follows `userId`. Only active users are listed and counted.
+ */
+async function listFollowSide(
+  ctx: Context,
+  side: 'following' | 'followers',
+  userId: number,
+  page: FollowListQuery,
+): Promise<FollowListResponse> {
+  await getUserRow(ctx, userId);
+  const [mine, theirs] =
+    side === 'following'
+      ? [follows.followerId, follows.followeeId]
+      : [follows.followeeId, follows.followerId];
+  const where = and(eq(mine, userId), eq(users.isActive, true));
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select(publicUserColumns)
+      .from(follows)
+      .innerJoin(users, eq(users.id, theirs))
+      .where(where)
+      .orderBy(desc(follows.createdAt), desc(users.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    ctx.db
+      .select({ n: count() })
+      .from(follows)
+      .innerJoin(users, eq(users.id, theirs))
+      .where(where),
+  ]);
+  return {
+    users: rows.map(toPublicUser),
+    total: total?.n ?? 0,
+    offset: page.offset,
+    limit: page.limit,
+  };
+}
+
+export const listFollowing = (ctx: Context, userId: number, page: FollowListQuery) =>
+  listFollowSide(ctx, 'following', userId, page);
+
+export const listFollowers = (ctx: Context, userId: number, page: FollowListQuery) =>
+  listFollowSide(ctx, 'followers', userId, page);
+
