@@ -6,6 +6,8 @@ import zhAuth from './zh-CN/auth.json';
 import enAuth from './en-US/auth.json';
 import zhUsers from './zh-CN/users.json';
 import enUsers from './en-US/users.json';
+import zhReading from './zh-CN/reading.json';
+import enReading from './en-US/reading.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -13,8 +15,8 @@ import enUsers from './en-US/users.json';
  * To add an area: add both JSON files and one line to each locale below.
  */
 export const dictionaries = {
-  'zh-CN': { common: zhCommon, auth: zhAuth, users: zhUsers },
-  'en-US': { common: enCommon, auth: enAuth, users: enUsers },
+  'zh-CN': { common: zhCommon, auth: zhAuth, users: zhUsers, reading: zhReading },
+  'en-US': { common: enCommon, auth: enAuth, users: enUsers, reading: enReading },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 
 type Areas = (typeof dictionaries)['zh-CN'];

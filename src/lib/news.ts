@@ -1,0 +1,40 @@
+import { getCollection, type CollectionEntry } from 'astro:content';
+import { LOCALES, localizePath, type Locale } from '../i18n/locales.ts';
+
+export type NewsPost = CollectionEntry<'news'>;
+
+/** The slug of a post: its file name (`zh-CN/introducing-sheaf` → `introducing-sheaf`). */
+export const newsSlug = (post: NewsPost): string => post.id.slice(post.id.indexOf('/') + 1);
+
+/** The site path of a post in its own locale. */
+export const newsPath = (post: NewsPost): string =>
+  localizePath(`/news/${newsSlug(post)}`, post.data.locale);
+
+/** A locale's posts, newest first (ties by slug, so the order is stable). */
+export async function newsPosts(locale: Locale): Promise<NewsPost[]> {
+  const posts = await getCollection('news', (p) => p.data.locale === locale);
+  return posts.sort(
+    (a, b) =>
+      b.data.date.getTime() - a.data.date.getTime() || newsSlug(a).localeCompare(newsSlug(b)),
+  );
+}
+
+/** `getStaticPaths` for a locale's post pages: a slug that exists only in the other locale gives no page here. */
+export async function newsStaticPaths(locale: Locale) {
+  const posts = await newsPosts(locale);
+  return posts.map((post) => ({ params: { slug: newsSlug(post) }, props: { post } }));
+}
+
+/** The locales a post exists in (by slug), mapped to the post's path in each. */
+export async function newsTranslations(slug: string): Promise<Partial<Record<Locale, string>>> {
+  const all = await getCollection('news', (p) => newsSlug(p) === slug);
+  return Object.fromEntries(
+    LOCALES.filter((l) => all.some((p) => p.data.locale === l)).map((l) => [
+      l,
+      localizePath(`/news/${slug}`, l),
+    ]),
+  );
+}
+
+/** The feed of a locale's posts, as a site path. */
+export const newsFeedPath = (locale: Locale): string => localizePath('/news/rss.xml', locale);
