@@ -1,0 +1,327 @@
+import { z } from 'zod';
+import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
+
+/** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
+export const DATASET_NAME_MAX = 100;
+export const DATASET_DESCRIPTION_MAX = 5000;
+export const DATASET_TAGS_MAX = 10;
+export const DATASET_TAG_MAX = 30;
+export const CHANGELOG_MAX = 2000;
+export const SEARCH_QUERY_MAX = 100;
+export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
+/** Search answers 12 per page unless asked otherwise (spec: search page size). */
+export const SEARCH_PAGE_SIZE = 12;
+/** At most this many public datasets of one user are listed (spec: public datasets per user). */
+export const PUBLIC_DATASETS_PER_USER = 100;
+export const CONTENT_LIMIT_DEFAULT = 100;
+export const CONTENT_LIMIT_MAX = 1000;
+/** A downloader counts once per version within this many minutes. */
+export const DOWNLOAD_COUNT_WINDOW_MINUTES = 5;
+export const DATASET_SORTS = ['recent', 'heat', 'downloads', 'score', 'name'] as const;
+export type DatasetSort = (typeof DATASET_SORTS)[number];
+export const DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** Length in characters (code points), so an emoji counts once. */
+const chars = (s: string) => [...s].length;
+const timestamp = z.iso.datetime();
+
+/**
+ * A BCP 47 language tag of the common shapes: language (2–3 letters), optional script
+ * (4 letters) and optional region (2 letters or 3 digits): `zh-CN`, `en`, `zh-Hans-CN`, `es-419`.
+ * Case is normalised (`ZH-cn` → `zh-CN`).
+ */
+export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?$/i;
+export const languageSchema = z
+  .string()
+  .trim()
+  .regex(LANGUAGE_PATTERN, 'Language must be a BCP 47 tag such as zh-CN or en-US')
+  .transform((s) => Intl.getCanonicalLocales(s)[0] ?? s);
+
+export const datasetNameSchema = z
+  .string()
+  .trim()
+  .refine((s) => chars(s) >= 1, 'Name must not be empty')
+  .refine(
+    (s) => chars(s) <= DATASET_NAME_MAX,
+    `Name must be at most ${DATASET_NAME_MAX} characters`,
+  )
+  .refine((s) => !/\p{Cc}/u.test(s), 'Name must not contain control characters');
+
+export const datasetDescriptionSchema = z
+  .string()
+  .trim()
+  .refine(
+    (s) => chars(s) <= DATASET_DESCRIPTION_MAX,
+    `Description must be at most ${DATASET_DESCRIPTION_MAX} characters`,
+  );
+
+const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(
+    (s) => chars(s) >= 1 && chars(s) <= DATASET_TAG_MAX,
+    `Each tag must be 1–${DATASET_TAG_MAX} characters`,
+  )
+  .refine((s) => !/[\p{Cc},]/u.test(s), 'Tags must not contain commas or control characters');
+
+/** Tags are trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
+export const datasetTagsSchema = z
+  .array(tagSchema)
+  .transform((tags) => [...new Set(tags)])
+  .refine((tags) => tags.length <= DATASET_TAGS_MAX, `At most ${DATASET_TAGS_MAX} tags`);
+
+export const changelogSchema = z
+  .string()
+  .trim()
+  .refine(
+    (s) => chars(s) <= CHANGELOG_MAX,
+    `Changelog must be at most ${CHANGELOG_MAX} characters`,
+  );
+
+/** `true` / `false` in a query string (any other value is a 400). */
+const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+
+const positiveId = (what: string) =>
+  z.coerce
+    .number(`${what} must be a positive integer`)
+    .int(`${what} must be a positive integer`)
+    .min(1, `${what} must be a positive integer`)
+    .max(2_147_483_647, `${what} must be a positive integer`);
+
+/** Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`). */
+const queryTags = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(datasetTagsSchema);
+
+const searchQuery = z
+  .string()
+  .trim()
+  .max(SEARCH_QUERY_MAX, `query must be at most ${SEARCH_QUERY_MAX} characters`);
+
+/* ---------- responses ---------- */
+
+export const attributeTypesSchema = z.record(z.string(), z.string());
+export const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** One version of a dataset (its content lives in a blob addressed by `sha256`). */
+export const datasetVersionSchema = z.object({
+  id: z.number().int(),
+  version: z.number().int(),
+  dataset_id: z.number().int(),
+  entries_count: z.number().int(),
+  changelog: z.string(),
+  attributes: z.array(z.string()),
+  attribute_types: attributeTypesSchema,
+  byte_size: z.number().int(),
+  sha256: z.string(),
+  created_at: timestamp,
+});
+export type DatasetVersion = z.infer<typeof datasetVersionSchema>;
+
+/** A dataset as lists show it: everything but its versions (see `latest_version`). */
+export const datasetSummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  description: z.string(),
+  language: z.string(),
+  owner_id: z.number().int().nullable(),
+  owner: publicUserSchema.describe('The owner, or a placeholder "Unknown User" (id 0) when gone'),
+  is_public: z.boolean(),
+  allow_fork: z.boolean(),
+  tags: z.array(z.string()),
+  heat: z.number(),
+  average_score: z.number(),
+  rating_count: z.number().int(),
+  download_count: z.number().int(),
+  favorite_count: z.number().int(),
+  fork_count: z.number().int(),
+  forked_from: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .describe('The dataset this one was forked from, while it exists and is visible'),
+  is_fork: z.boolean(),
+  created_at: timestamp,
+  updated_at: timestamp,
+  latest_version: z.number().int(),
+});
+export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
+
+/** A dataset with its versions, newest first. */
+export const datasetSchema = datasetSummarySchema.extend({
+  versions: z.array(datasetVersionSchema),
+});
+export type Dataset = z.infer<typeof datasetSchema>;
+
+export const datasetListResponseSchema = z.object({
+  datasets: z.array(datasetSummarySchema),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type DatasetListResponse = z.infer<typeof datasetListResponseSchema>;
+
+/** Search answers carry page numbers too (spec: Search pagination). */
+export const datasetSearchResponseSchema = datasetListResponseSchema.extend({
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  page_size: z.number().int(),
+  has_next: z.boolean(),
+  has_prev: z.boolean(),
+});
+export type DatasetSearchResponse = z.infer<typeof datasetSearchResponseSchema>;
+
+export const datasetStatsSchema = z.object({
+  total_datasets: z.number().int(),
+  total_downloads: z.number().int(),
+});
+export type DatasetStats = z.infer<typeof datasetStatsSchema>;
+
+export const versionListResponseSchema = z.object({ versions: z.array(datasetVersionSchema) });
+export type VersionListResponse = z.infer<typeof versionListResponseSchema>;
+
+/** A page of the latest version's rows (spec: Version detail). */
+export const versionContentSchema = z.object({
+  version: z.number().int(),
+  attributes: z.array(z.string()),
+  attribute_types: attributeTypesSchema,
+  entries: z.array(z.array(cellSchema)).describe('Rows, each an array of cells in attribute order'),
+  entries_count: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type VersionContent = z.infer<typeof versionContentSchema>;
+
+export const validationErrorSchema = z.object({
+  row: z.number().int().nullable().describe('1-based data row, null for the whole table'),
+  column: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export const validateResponseSchema = z.object({
+  is_valid: z.boolean(),
+  errors: z.array(validationErrorSchema),
+});
+export type ValidateResponse = z.infer<typeof validateResponseSchema>;
+
+/* ---------- requests ---------- */
+
+export const datasetIdParamsSchema = z.object({ id: positiveId('Dataset id') });
+export const versionParamsSchema = z.object({
+  id: positiveId('Dataset id'),
+  version: positiveId('Version'),
+});
+
+/**
+ * Table content: column names, optional declared types (otherwise inferred), and rows —
+ * each an array of cells in attribute order or an object keyed by attribute.
+ */
+export const tableContentSchema = z.object({
+  attributes: z.array(z.string()),
+  attribute_types: attributeTypesSchema.optional(),
+  entries: z.array(z.unknown()),
+});
+export type TableContent = z.infer<typeof tableContentSchema>;
+
+const metadataFields = {
+  name: datasetNameSchema,
+  description: datasetDescriptionSchema.default(''),
+  is_public: z.boolean().default(true),
+  language: languageSchema.default(DEFAULT_DATASET_LANGUAGE),
+  tags: datasetTagsSchema.default([]),
+};
+
+export const createDatasetBodySchema = z.object({
+  ...metadataFields,
+  ...tableContentSchema.shape,
+  changelog: changelogSchema.default(''),
+});
+export type CreateDatasetBody = z.infer<typeof createDatasetBodySchema>;
+
+/** Metadata of a streamed create (`text/csv` or `application/x-ndjson` body): in the query. */
+export const createDatasetUploadQuerySchema = z.object({
+  name: datasetNameSchema.optional().describe('Required for a streamed upload'),
+  description: metadataFields.description,
+  is_public: queryBoolean.default(true),
+  language: metadataFields.language,
+  tags: queryTags.default([]),
+  changelog: changelogSchema.default(''),
+});
+export type CreateDatasetUploadQuery = z.infer<typeof createDatasetUploadQuerySchema>;
+
+/** PUT /datasets/{id}: fields left out keep their value. */
+export const updateDatasetBodySchema = z.object({
+  name: datasetNameSchema.optional(),
+  description: datasetDescriptionSchema.optional(),
+  is_public: z.boolean().optional(),
+  language: languageSchema.optional(),
+  tags: datasetTagsSchema.optional(),
+});
+export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
+
+export const createVersionBodySchema = tableContentSchema.extend({
+  changelog: changelogSchema.default(''),
+});
+export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
+
+export const createVersionUploadQuerySchema = z.object({ changelog: changelogSchema.default('') });
+
+export const datasetListQuerySchema = z.object({
+  query: searchQuery.optional(),
+  tags: queryTags.optional(),
+  language: languageSchema.optional(),
+  is_public: queryBoolean.optional(),
+  owner_id: positiveId('owner_id').optional(),
+  sort: z.enum(DATASET_SORTS).optional(),
+  offset: offsetSchema,
+  limit: limitSchema,
+});
+export type DatasetListQuery = z.infer<typeof datasetListQuerySchema>;
+
+export const myDatasetsQuerySchema = z.object({
+  query: searchQuery.optional(),
+  sort_by: z.enum(DATASET_SORTS).default('recent'),
+  offset: offsetSchema,
+  limit: limitSchema,
+});
+export type MyDatasetsQuery = z.infer<typeof myDatasetsQuerySchema>;
+
+export const userPublicDatasetsQuerySchema = z.object({
+  user_id: positiveId('user_id'),
+  offset: offsetSchema,
+  limit: z.coerce
+    .number()
+    .int('limit must be an integer')
+    .min(1, 'limit must be at least 1')
+    .default(20)
+    .transform((n) => Math.min(n, PUBLIC_DATASETS_PER_USER))
+    .describe(`Capped at ${PUBLIC_DATASETS_PER_USER}`),
+});
+export type UserPublicDatasetsQuery = z.infer<typeof userPublicDatasetsQuerySchema>;
+
+export const searchQuerySchema = z.object({
+  query: searchQuery.default(''),
+  offset: offsetSchema,
+  limit: limitSchema.default(SEARCH_PAGE_SIZE),
+});
+export type SearchQuery = z.infer<typeof searchQuerySchema>;
+
+export const contentQuerySchema = z.object({
+  offset: offsetSchema,
+  limit: z.coerce
+    .number()
+    .int('limit must be an integer')
+    .min(1, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
+    .max(CONTENT_LIMIT_MAX, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
+    .default(CONTENT_LIMIT_DEFAULT),
+});
+export type ContentQuery = z.infer<typeof contentQuerySchema>;
+
+export const downloadQuerySchema = z.object({ format: z.enum(DOWNLOAD_FORMATS).default('csv') });

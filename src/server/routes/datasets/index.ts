@@ -1,0 +1,13 @@
+import type { RoutesPlugin } from '../types.ts';
+import { browseRoutes } from './browse.ts';
+import { manageRoutes } from './manage.ts';
+import { acceptUploads } from './uploads.ts';
+import { versionRoutes } from './versions.ts';
+
+/** /datasets: reading, managing, versions and downloads. See docs/datasets.md. */
+export const datasetsRoutes: RoutesPlugin = async (app, opts) => {
+  acceptUploads(app);
+  await app.register(browseRoutes, opts);
+  await app.register(manageRoutes, opts);
+  await app.register(versionRoutes, opts);
+};

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import {
+  createDatasetBodySchema,
+  createDatasetUploadQuerySchema,
+  datasetIdParamsSchema,
+  datasetSchema,
+  tableContentSchema,
+  updateDatasetBodySchema,
+  validateResponseSchema,
+} from '../../../contracts/datasets.ts';
+import { apiErrorSchema } from '../../../contracts/errors.ts';
+import { badRequest } from '../../errors.ts';
+import { createDataset, validateContent } from '../../services/datasets/content.ts';
+import { deleteDataset, updateDataset } from '../../services/datasets/manage.ts';
+import { createDatasetFromUpload } from '../../services/datasets/uploads.ts';
+import type { RoutesPlugin } from '../types.ts';
+import { uploadDescription, uploadOf } from './uploads.ts';
+
+const tags = ['datasets'];
+const security = [{ bearer: [] }];
+const ownerOnly =
+  'Owner only: 403 FORBIDDEN for someone else\'s public dataset, 404 DATASET_NOT_FOUND for a private one.';
+
+/** Creating, changing and deleting datasets, and checking content before upload. */
+export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.post(
+    '/datasets/validate',
+    {
+      schema: {
+        tags,
+        summary: 'Check table content without storing it',
+        description:
+          'Errors name the 1-based row and the column; TOO_MANY_ROWS / TOO_MANY_COLUMNS report a size limit.',
+        body: tableContentSchema,
+        response: { 200: validateResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request) => validateContent(ctx, request.body),
+  );
+
+  app.post(
+    '/datasets',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Create a dataset with its version 1',
+        description: `All or nothing. Invalid content is 400 INVALID_TABLE with \`details.errors\`; a table past a size limit is 413 PAYLOAD_TOO_LARGE naming the limit. ${uploadDescription} The metadata then goes in the query (\`name\` required).`,
+        body: createDatasetBodySchema.optional(),
+        querystring: createDatasetUploadQuerySchema,
+        response: {
+          201: datasetSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          409: apiErrorSchema,
+          413: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      const upload = uploadOf(request);
+      if (upload) {
+        const { name, ...meta } = request.query;
+        if (name === undefined) {
+          throw badRequest('Invalid name: a streamed upload needs the name in the query', [
+            { field: 'name', message: 'Required' },
+          ]);
+        }
+        const dataset = await createDatasetFromUpload(ctx, viewer.id, { name, ...meta }, upload);
+        return reply.status(201).send(dataset);
+      }
+      if (!request.body) throw badRequest('Request body is required');
+      return reply.status(201).send(await createDataset(ctx, viewer.id, request.body));
+    },
+  );
+
+  app.put(
+    '/datasets/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: "Change a dataset's name, description, visibility, language or tags",
+        description: `Fields left out keep their value. ${ownerOnly}`,
+        params: datasetIdParamsSchema,
+        body: updateDatasetBodySchema,
+        response: {
+          200: datasetSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return updateDataset(ctx, viewer.id, request.params.id, request.body);
+    },
+  );
+
+  app.delete(
+    '/datasets/:id',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a dataset and its versions',
+        description: `Content no other dataset shares is deleted too. ${ownerOnly}`,
+        params: datasetIdParamsSchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      await deleteDataset(ctx, viewer.id, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,28 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Upload } from '../../services/datasets/uploads.ts';
+
+const UPLOAD_TYPES: Record<string, Upload['format']> = {
+  'text/csv': 'csv',
+  'application/x-ndjson': 'jsonl',
+  'application/jsonl': 'jsonl',
+};
+
+const uploads = new WeakMap<FastifyRequest, Upload>();
+
+/**
+ * Lets the dataset routes take a table as the raw body (`text/csv`, `application/x-ndjson`):
+ * the body is not buffered but handed to the handler as a stream (see `uploadOf`).
+ */
+export function acceptUploads(app: FastifyInstance): void {
+  app.addContentTypeParser(Object.keys(UPLOAD_TYPES), (request, payload, done) => {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    uploads.set(request, { format: UPLOAD_TYPES[type] ?? 'csv', body: payload });
+    done(null, undefined);
+  });
+}
+
+/** The streamed table of a request with a CSV or JSON Lines body, if it has one. */
+export const uploadOf = (request: FastifyRequest): Upload | undefined => uploads.get(request);
+
+export const uploadDescription =
+  'A big table may instead be sent as the raw body with `Content-Type: text/csv` (first line: column names) or `application/x-ndjson` (first line: a JSON list of column names, or the first row as an object), streamed with constant memory; column types are inferred.';

@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import {
+  contentQuerySchema,
+  createVersionBodySchema,
+  createVersionUploadQuerySchema,
+  datasetIdParamsSchema,
+  datasetVersionSchema,
+  downloadQuerySchema,
+  versionContentSchema,
+  versionListResponseSchema,
+  versionParamsSchema,
+} from '../../../contracts/datasets.ts';
+import { apiErrorSchema } from '../../../contracts/errors.ts';
+import { badRequest } from '../../errors.ts';
+import { addVersion } from '../../services/datasets/content.ts';
+import { openDownload } from '../../services/datasets/downloads.ts';
+import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
+import { latestContent, listVersions } from '../../services/datasets/versions.ts';
+import type { RoutesPlugin } from '../types.ts';
+import { uploadDescription, uploadOf } from './uploads.ts';
+
+const tags = ['datasets'];
+const security = [{ bearer: [] }];
+const file = { schema: z.string() };
+
+/** Versions: list, add, read a page, download. */
+export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/datasets/:id/versions',
+    {
+      schema: {
+        tags,
+        summary: "A dataset's versions, newest first",
+        params: datasetIdParamsSchema,
+        response: {
+          200: versionListResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => listVersions(ctx, request.params.id, request.viewer?.id ?? null),
+  );
+
+  app.post(
+    '/datasets/:id/versions',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Add the next version of a dataset',
+        description: `Owner only: 403 FORBIDDEN for someone else's public dataset, 404 for a private one. All or nothing, with the same content errors as creating a dataset. ${uploadDescription} The changelog then goes in the query.`,
+        params: datasetIdParamsSchema,
+        body: createVersionBodySchema.optional(),
+        querystring: createVersionUploadQuerySchema,
+        response: {
+          201: datasetVersionSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          413: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      const { id } = request.params;
+      const upload = uploadOf(request);
+      if (upload) {
+        const version = await addVersionFromUpload(
+          ctx,
+          viewer.id,
+          id,
+          request.query.changelog,
+          upload,
+        );
+        return reply.status(201).send(version);
+      }
+      if (!request.body) throw badRequest('Request body is required');
+      return reply.status(201).send(await addVersion(ctx, viewer.id, id, request.body));
+    },
+  );
+
+  app.get(
+    '/datasets/:id/version',
+    {
+      schema: {
+        tags,
+        summary: "A page of the latest version's rows",
+        params: datasetIdParamsSchema,
+        querystring: contentQuerySchema,
+        response: {
+          200: versionContentSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      latestContent(ctx, request.params.id, request.viewer?.id ?? null, request.query),
+  );
+
+  app.get(
+    '/datasets/:id/versions/:version/download',
+    {
+      schema: {
+        tags,
+        summary: 'Download a version as CSV, JSON or JSON Lines',
+        description:
+          'Streamed, with `Content-Disposition: attachment` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes.',
+        params: versionParamsSchema,
+        querystring: downloadQuerySchema,
+        response: {
+          200: {
+            description: 'The file',
+            content: {
+              'text/csv': file,
+              'application/json': file,
+              'application/x-ndjson': file,
+            },
+          },
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewerId = request.viewer?.id ?? null;
+      const download = await openDownload(
+        ctx,
+        viewerId,
+        viewerId === null ? { ip: request.ip } : { userId: viewerId },
+        { ...request.params, format: request.query.format },
+      );
+      return reply
+        .header('content-type', download.contentType)
+        .header('content-disposition', download.contentDisposition)
+        .header('cache-control', 'private, no-store')
+        // A stream is sent as is (the response schema only documents the file).
+        .send(download.stream as unknown as string);
+    },
+  );
+};

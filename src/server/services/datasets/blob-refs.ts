@@ -1,0 +1,81 @@
+import { eq, sql } from 'drizzle-orm';
+import type { BlobStore } from '../../blobs/store.ts';
+import type { Context } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { blobs, datasetVersions } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { StoredTable } from '../../tables/index.ts';
+
+/**
+ * Blobs are shared: identical content is stored once and referenced by every version that has
+ * it. Claiming (in the transaction that inserts a version) and releasing (after a version is
+ * gone or an upload failed) both hold a transaction-scoped advisory lock on the blob's hash, so
+ * a release can never delete a file that a concurrent upload is about to reference.
+ */
+const lockBlob = (tx: Db, sha256: string) =>
+  tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`);
+
+/** The file was deleted by a concurrent release between writing it and claiming it. */
+export class BlobVanishedError extends Error {
+  override name = 'BlobVanishedError';
+}
+
+/** Inside the transaction that inserts a version: records the blob, checking its file is there. */
+export async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise<void> {
+  await lockBlob(tx, stored.sha256);
+  if (!(await store.has(stored.sha256))) throw new BlobVanishedError(stored.sha256);
+  await tx
+    .insert(blobs)
+    .values({ sha256: stored.sha256, byteSize: stored.byteSize })
+    .onConflictDoNothing();
+}
+
+/** Deletes each blob (row and file) that no version references any more. */
+export async function releaseBlobs(ctx: Context, hashes: Iterable<string>): Promise<void> {
+  for (const sha256 of new Set(hashes)) {
+    await ctx.db.transaction(async (tx) => {
+      await lockBlob(tx, sha256);
+      const [used] = await tx
+        .select({ id: datasetVersions.id })
+        .from(datasetVersions)
+        .where(eq(datasetVersions.sha256, sha256))
+        .limit(1);
+      if (used) return;
+      await tx.delete(blobs).where(eq(blobs.sha256, sha256));
+      await ctx.blobs.delete(sha256);
+    });
+  }
+}
+
+/**
+ * Writes a blob, then runs `persist` in one transaction that claims it. All or nothing: when
+ * anything fails, a blob nobody references is deleted again. `write` is tried twice when the
+ * blob vanished under a concurrent release (a streamed upload cannot be re-read: 409).
+ */
+export async function withStoredBlob<S extends StoredTable, T>(
+  ctx: Context,
+  write: () => Promise<S>,
+  persist: (tx: Db, stored: S) => Promise<T>,
+  canRewrite: boolean,
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    const stored = await write();
+    try {
+      return await ctx.db.transaction(async (tx) => {
+        await claimBlob(tx, ctx.blobs, stored);
+        return persist(tx, stored);
+      });
+    } catch (err) {
+      // The original failure is what the caller must see; a blob left behind by a failed
+      // release is unreferenced and harmless (the next claim of it re-checks its file).
+      await releaseBlobs(ctx, [stored.sha256]).catch(() => undefined);
+      if (!(err instanceof BlobVanishedError)) throw err;
+      if (!canRewrite || attempt >= 2)
+        throw new AppError(
+          409,
+          'UPLOAD_CONFLICT',
+          'The upload collided with a concurrent deletion of the same content; send it again',
+        );
+    }
+  }
+}

@@ -1,0 +1,183 @@
+import { and, arrayContains, count, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
+import {
+  PUBLIC_DATASETS_PER_USER,
+  type Dataset,
+  type DatasetListQuery,
+  type DatasetListResponse,
+  type DatasetSearchResponse,
+  type DatasetStats,
+  type MyDatasetsQuery,
+  type SearchQuery,
+  type UserPublicDatasetsQuery,
+} from '../../../contracts/datasets.ts';
+import type { Context } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { datasets, datasetVersions } from '../../db/schema.ts';
+import {
+  datasetNotFound,
+  selectSummaries,
+  toSummary,
+  toVersion,
+  visibleTo,
+  type ViewerId,
+} from './rows.ts';
+import { SORT_ORDER, searchMatch } from './search.ts';
+
+type Page = { offset: number; limit: number };
+
+/** One page of datasets matching `where`, in `order`, with the total count. */
+async function page(
+  db: Db,
+  viewerId: ViewerId,
+  where: SQL | undefined,
+  order: SQL[],
+  { offset, limit }: Page,
+): Promise<DatasetListResponse> {
+  const [rows, [total]] = await Promise.all([
+    selectSummaries(db)
+      .where(where)
+      .orderBy(...order)
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(datasets).where(where),
+  ]);
+  return {
+    datasets: rows.map((r) => toSummary(r, viewerId)),
+    total: total?.n ?? 0,
+    offset,
+    limit,
+  };
+}
+
+/**
+ * GET /datasets. Public datasets by default. `is_public=false` lists the caller's own private
+ * datasets (nothing for a guest, nothing of anyone else). `owner_id` set to the caller's own id
+ * lists all of theirs; set to anyone else's, only their public ones. With `query` and no `sort`,
+ * results are ranked by relevance; otherwise the sort defaults to `recent`.
+ */
+export async function listDatasets(
+  ctx: Context,
+  viewerId: ViewerId,
+  input: DatasetListQuery,
+): Promise<DatasetListResponse> {
+  const filters: SQL[] = [];
+  if (input.is_public === false) {
+    filters.push(eq(datasets.isPublic, false));
+    filters.push(viewerId === null ? sql`false` : eq(datasets.ownerId, viewerId));
+  } else if (input.is_public === true || input.owner_id === undefined || input.owner_id !== viewerId) {
+    filters.push(eq(datasets.isPublic, true));
+  }
+  if (input.owner_id !== undefined) filters.push(eq(datasets.ownerId, input.owner_id));
+  if (input.tags?.length) filters.push(arrayContains(datasets.tags, input.tags));
+  if (input.language) filters.push(eq(datasets.language, input.language));
+  let order = SORT_ORDER[input.sort ?? 'recent'];
+  if (input.query) {
+    const match = searchMatch(input.query);
+    filters.push(match.where);
+    if (!input.sort) order = match.rank;
+  }
+  return page(ctx.db, viewerId, and(...filters), order, input);
+}
+
+/** GET /datasets/me: the caller's own datasets, private ones included. */
+export async function listMyDatasets(
+  ctx: Context,
+  viewerId: number,
+  input: MyDatasetsQuery,
+): Promise<DatasetListResponse> {
+  const filters: SQL[] = [eq(datasets.ownerId, viewerId)];
+  if (input.query) filters.push(searchMatch(input.query).where);
+  return page(ctx.db, viewerId, and(...filters), SORT_ORDER[input.sort_by], input);
+}
+
+/**
+ * GET /datasets/user/public: a user's public datasets, newest first. Only the first
+ * 100 are ever listed: `total` counts at most 100 and a page never reaches past them.
+ */
+export async function listUserPublicDatasets(
+  ctx: Context,
+  viewerId: ViewerId,
+  input: UserPublicDatasetsQuery,
+): Promise<DatasetListResponse> {
+  const where = and(eq(datasets.ownerId, input.user_id), eq(datasets.isPublic, true));
+  const limit = Math.max(0, Math.min(input.limit, PUBLIC_DATASETS_PER_USER - input.offset));
+  const capped = ctx.db
+    .select({ one: sql`1` })
+    .from(datasets)
+    .where(where)
+    .limit(PUBLIC_DATASETS_PER_USER)
+    .as('capped');
+  const [rows, [total]] = await Promise.all([
+    limit === 0
+      ? []
+      : selectSummaries(ctx.db)
+          .where(where)
+          .orderBy(...SORT_ORDER.recent)
+          .offset(input.offset)
+          .limit(limit),
+    ctx.db.select({ n: count() }).from(capped),
+  ]);
+  return {
+    datasets: rows.map((r) => toSummary(r, viewerId)),
+    total: total?.n ?? 0,
+    offset: input.offset,
+    limit,
+  };
+}
+
+/**
+ * GET /datasets/search: datasets the caller may see (public ones and their own) ranked by
+ * relevance, with page numbers. An empty query lists them newest first.
+ */
+export async function searchDatasets(
+  ctx: Context,
+  viewerId: ViewerId,
+  input: SearchQuery,
+): Promise<DatasetSearchResponse> {
+  const filters: SQL[] = [visibleTo(viewerId)];
+  let order = SORT_ORDER.recent;
+  if (input.query) {
+    const match = searchMatch(input.query);
+    filters.push(match.where);
+    order = match.rank;
+  }
+  const result = await page(ctx.db, viewerId, and(...filters), order, input);
+  const { total, offset, limit } = result;
+  return {
+    ...result,
+    current_page: Math.floor(offset / limit) + 1,
+    total_pages: Math.ceil(total / limit),
+    page_size: limit,
+    has_next: offset + limit < total,
+    has_prev: offset > 0,
+  };
+}
+
+/** GET /datasets/stats: how many public datasets there are and how often they were downloaded. */
+export async function datasetStats(ctx: Context): Promise<DatasetStats> {
+  const [row] = await ctx.db
+    .select({ n: count(), downloads: sum(datasets.downloadCount).mapWith(Number) })
+    .from(datasets)
+    .where(eq(datasets.isPublic, true));
+  return { total_datasets: row?.n ?? 0, total_downloads: row?.downloads ?? 0 };
+}
+
+/** A dataset's versions, newest first. */
+export async function versionsOf(db: Db, datasetId: number) {
+  const rows = await db
+    .select()
+    .from(datasetVersions)
+    .where(eq(datasetVersions.datasetId, datasetId))
+    .orderBy(desc(datasetVersions.version));
+  return rows.map(toVersion);
+}
+
+/** GET /datasets/{id}: the dataset with its versions, or 404 when the caller may not see it. */
+export async function getDataset(ctx: Context, id: number, viewerId: ViewerId): Promise<Dataset> {
+  const [[row], versions] = await Promise.all([
+    selectSummaries(ctx.db).where(and(eq(datasets.id, id), visibleTo(viewerId))),
+    versionsOf(ctx.db, id),
+  ]);
+  if (!row) throw datasetNotFound();
+  return { ...toSummary(row, viewerId), versions };
+}

@@ -1,0 +1,164 @@
+import { eq } from 'drizzle-orm';
+import type {
+  CreateDatasetBody,
+  Dataset,
+  DatasetVersion,
+  TableContent,
+  ValidateResponse,
+} from '../../../contracts/datasets.ts';
+import type { Context } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { datasets, datasetVersions } from '../../db/schema.ts';
+import { AppError, badRequest, tooLarge } from '../../errors.ts';
+import {
+  TableValidationError,
+  isLimitError,
+  validateTable,
+  writeTable,
+  type StoredTable,
+  type Table,
+  type TableError,
+  type TableHeader,
+} from '../../tables/index.ts';
+import { withStoredBlob } from './blob-refs.ts';
+import { getDataset } from './browse.ts';
+import { recomputeHeat } from './heat.ts';
+import { lockOwned, now, searchTextOf, toVersion } from './rows.ts';
+
+/** POST /datasets/validate: checks a table without storing anything. */
+export function validateContent(ctx: Context, input: TableContent): ValidateResponse {
+  const { is_valid, errors } = validateTable(input, ctx.config.limits);
+  return { is_valid, errors };
+}
+
+/** 413 naming the limit when the table is too big, else 400 listing what is wrong. */
+export function tableRejected(errors: TableError[]): AppError {
+  const limit = errors.find((e) => isLimitError([e]));
+  if (limit) return tooLarge(limit.message, { limit: limit.code, errors });
+  const first = errors[0];
+  const err = badRequest(`Invalid table: ${first?.message ?? 'the content is not a table'}`, {
+    errors,
+  });
+  return new AppError(err.status, 'INVALID_TABLE', err.message, err.details);
+}
+
+/** Rethrows a streamed table's validation failure as the API's 400/413. */
+export async function asApiErrors<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (err) {
+    if (err instanceof TableValidationError) throw tableRejected(err.errors);
+    throw err;
+  }
+}
+
+function validTable(ctx: Context, input: TableContent): Table {
+  const result = validateTable(input, ctx.config.limits);
+  if (!result.table) throw tableRejected(result.errors);
+  return result.table;
+}
+
+/** Writes the blob of a table the caller already has in memory. */
+const writeValid = (ctx: Context, table: Table) => async () => ({
+  ...(await writeTable(ctx.blobs, table)),
+  header: { attributes: table.attributes, attributeTypes: table.attributeTypes },
+});
+
+export type StoredContent = StoredTable & { header: TableHeader };
+
+const versionValues = (datasetId: number, version: number, changelog: string, c: StoredContent) => ({
+  datasetId,
+  version,
+  changelog,
+  attributes: c.header.attributes,
+  attributeTypes: c.header.attributeTypes,
+  entriesCount: c.entriesCount,
+  byteSize: c.byteSize,
+  sha256: c.sha256,
+  preview: c.preview,
+});
+
+export type DatasetMetadata = Pick<
+  CreateDatasetBody,
+  'name' | 'description' | 'is_public' | 'language' | 'tags' | 'changelog'
+>;
+
+/**
+ * Creates a dataset with its version 1, all or nothing: the blob is written first, then one
+ * transaction inserts the blob row, the dataset and the version (see withStoredBlob).
+ */
+export async function createDatasetWith(
+  ctx: Context,
+  ownerId: number,
+  meta: DatasetMetadata,
+  write: () => Promise<StoredContent>,
+  canRewrite: boolean,
+): Promise<Dataset> {
+  const id = await withStoredBlob(ctx, write, async (tx: Db, stored) => {
+    const [row] = await tx
+      .insert(datasets)
+      .values({
+        ownerId,
+        name: meta.name,
+        description: meta.description,
+        isPublic: meta.is_public,
+        language: meta.language,
+        tags: meta.tags,
+        searchText: searchTextOf(meta.name, meta.description, meta.tags),
+        latestVersion: 1,
+      })
+      .returning({ id: datasets.id });
+    if (!row) throw new Error('insert returned no row');
+    await tx.insert(datasetVersions).values(versionValues(row.id, 1, meta.changelog, stored));
+    await recomputeHeat(tx, row.id);
+    return row.id;
+  }, canRewrite);
+  return getDataset(ctx, id, ownerId);
+}
+
+/** POST /datasets with a JSON body. */
+export function createDataset(
+  ctx: Context,
+  ownerId: number,
+  input: CreateDatasetBody,
+): Promise<Dataset> {
+  const table = validTable(ctx, input);
+  return createDatasetWith(ctx, ownerId, input, writeValid(ctx, table), true);
+}
+
+/** Adds the next version to the caller's dataset, all or nothing (see createDatasetWith). */
+export async function addVersionWith(
+  ctx: Context,
+  viewerId: number,
+  datasetId: number,
+  changelog: string,
+  write: () => Promise<StoredContent>,
+  canRewrite: boolean,
+): Promise<DatasetVersion> {
+  return withStoredBlob(ctx, write, async (tx: Db, stored) => {
+    const dataset = await lockOwned(tx, datasetId, viewerId);
+    const version = dataset.latestVersion + 1;
+    const [row] = await tx
+      .insert(datasetVersions)
+      .values(versionValues(datasetId, version, changelog, stored))
+      .returning();
+    if (!row) throw new Error('insert returned no row');
+    await tx
+      .update(datasets)
+      .set({ latestVersion: version, updatedAt: now })
+      .where(eq(datasets.id, datasetId));
+    return toVersion(row);
+  }, canRewrite);
+}
+
+/** POST /datasets/{id}/versions with a JSON body: owner only (403, or 404 when private). */
+export async function addVersion(
+  ctx: Context,
+  viewerId: number,
+  datasetId: number,
+  input: TableContent & { changelog: string },
+): Promise<DatasetVersion> {
+  await lockOwned(ctx.db, datasetId, viewerId);
+  const table = validTable(ctx, input);
+  return addVersionWith(ctx, viewerId, datasetId, input.changelog, writeValid(ctx, table), true);
+}

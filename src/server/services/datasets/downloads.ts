@@ -1,0 +1,115 @@
+import type { Readable } from 'node:stream';
+import { and, eq, sql } from 'drizzle-orm';
+import type { DownloadFormat } from '../../../contracts/datasets.ts';
+import type { Context } from '../../context.ts';
+import { datasets, datasetVersions, downloadMarks } from '../../db/schema.ts';
+import { contentTypeOf, downloadStream } from '../../tables/index.ts';
+import { recomputeHeat } from './heat.ts';
+import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
+
+
+/** Who downloads: the signed-in user, else the client's IP address. */
+export type Downloader = { userId: number } | { ip: string };
+
+const markKey = (versionId: number, who: Downloader) =>
+  'userId' in who ? `${versionId}:u:${who.userId}` : `${versionId}:ip:${who.ip}`;
+
+/**
+ * Counts a download unless the same downloader already had this version counted within the
+ * last 5 minutes. The mark is one upsert whose WHERE only lets an expired mark be renewed, so
+ * two simultaneous requests cannot both count. Returns whether it counted.
+ */
+export async function countDownload(
+  ctx: Context,
+  datasetId: number,
+  versionId: number,
+  who: Downloader,
+): Promise<boolean> {
+  return ctx.db.transaction(async (tx) => {
+    const marked = await tx
+      .insert(downloadMarks)
+      .values({ key: markKey(versionId, who), countedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: downloadMarks.key,
+        set: { countedAt: sql`excluded.counted_at` },
+        setWhere: sql`${downloadMarks.countedAt} <= ${downloadWindowStart}`,
+      })
+      .returning({ key: downloadMarks.key });
+    if (marked.length === 0) return false;
+    await tx
+      .update(datasets)
+      .set({ downloadCount: sql`${datasets.downloadCount} + 1` })
+      .where(eq(datasets.id, datasetId));
+    await recomputeHeat(tx, datasetId);
+    return true;
+  });
+}
+
+const EXTENSIONS: Record<DownloadFormat, string> = { csv: 'csv', json: 'json', jsonl: 'jsonl' };
+
+/** RFC 5987 percent-encoding: only attr-chars stay as they are. */
+const encodeRfc5987 = (s: string) =>
+  encodeURIComponent(s).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+
+/**
+ * `attachment` with the file name `<dataset name>-v<version>.<ext>`: `filename*` carries it in
+ * UTF-8 (e.g. Chinese names); `filename` is an ASCII fallback (`dataset-<id>-v<version>.<ext>`
+ * when the name has no ASCII letters or digits).
+ */
+export function contentDisposition(
+  dataset: { id: number; name: string },
+  version: number,
+  format: DownloadFormat,
+): string {
+  const suffix = `-v${version}.${EXTENSIONS[format]}`;
+  const clean = dataset.name
+    .replace(/[\p{Cc}"\\/:*?<>|]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  let ascii = clean
+    .normalize('NFKD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/[%;]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!/[A-Za-z0-9]/.test(ascii)) ascii = `dataset-${dataset.id}`;
+  const utf8 = clean || `dataset-${dataset.id}`;
+  return `attachment; filename="${ascii}${suffix}"; filename*=UTF-8''${encodeRfc5987(utf8 + suffix)}`;
+}
+
+export type Download = {
+  stream: Readable;
+  contentType: string;
+  contentDisposition: string;
+  counted: boolean;
+};
+
+/**
+ * GET /datasets/{id}/versions/{version}/download: counts the download (see countDownload) and
+ * streams the version's content in the asked format.
+ */
+export async function openDownload(
+  ctx: Context,
+  viewerId: ViewerId,
+  who: Downloader,
+  input: { id: number; version: number; format: DownloadFormat },
+): Promise<Download> {
+  const dataset = await findVisible(ctx.db, input.id, viewerId);
+  const [version] = await ctx.db
+    .select({ id: datasetVersions.id, sha256: datasetVersions.sha256 })
+    .from(datasetVersions)
+    .where(
+      and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, input.version)),
+    );
+  if (!version) throw versionNotFound();
+  const counted = await countDownload(ctx, dataset.id, version.id, who);
+  return {
+    stream: downloadStream(ctx.blobs, version.sha256, input.format),
+    contentType: contentTypeOf(input.format),
+    contentDisposition: contentDisposition(dataset, input.version, input.format),
+    counted,
+  };
+}

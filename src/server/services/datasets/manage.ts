@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Dataset, UpdateDatasetBody } from '../../../contracts/datasets.ts';
+import type { Context } from '../../context.ts';
+import { datasets, datasetVersions } from '../../db/schema.ts';
+import { releaseBlobs } from './blob-refs.ts';
+import { getDataset } from './browse.ts';
+import { lockOwned, now, searchTextOf } from './rows.ts';
+
+/** PUT /datasets/{id}: the owner changes metadata; fields left out keep their value. */
+export async function updateDataset(
+  ctx: Context,
+  viewerId: number,
+  id: number,
+  input: UpdateDatasetBody,
+): Promise<Dataset> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOwned(tx, id, viewerId);
+    const [current] = await tx
+      .select({ name: datasets.name, description: datasets.description, tags: datasets.tags })
+      .from(datasets)
+      .where(eq(datasets.id, id));
+    if (!current) return;
+    const name = input.name ?? current.name;
+    const description = input.description ?? current.description;
+    const tags = input.tags ?? current.tags;
+    await tx
+      .update(datasets)
+      .set({
+        name,
+        description,
+        tags,
+        searchText: searchTextOf(name, description, tags),
+        ...(input.is_public === undefined ? {} : { isPublic: input.is_public }),
+        ...(input.language === undefined ? {} : { language: input.language }),
+        updatedAt: now,
+      })
+      .where(eq(datasets.id, id));
+  });
+  return getDataset(ctx, id, viewerId);
+}
+
+/**
+ * DELETE /datasets/{id}: the owner deletes the dataset with its versions, ratings and
+ * favourites (forks keep existing, no longer linked to it). Blobs that no other version
+ * references are reclaimed afterwards.
+ */
+export async function deleteDataset(ctx: Context, viewerId: number, id: number): Promise<void> {
+  const hashes = await ctx.db.transaction(async (tx) => {
+    await lockOwned(tx, id, viewerId);
+    const versions = await tx
+      .select({ sha256: datasetVersions.sha256 })
+      .from(datasetVersions)
+      .where(eq(datasetVersions.datasetId, id));
+    await tx.delete(datasets).where(eq(datasets.id, id));
+    return versions.map((v) => v.sha256);
+  });
+  await releaseBlobs(ctx, hashes);
+}

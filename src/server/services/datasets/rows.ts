@@ -1,0 +1,167 @@
+import { and, eq, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import {
+  DOWNLOAD_COUNT_WINDOW_MINUTES,
+  type DatasetSummary,
+  type DatasetVersion,
+} from '../../../contracts/datasets.ts';
+import type { PublicUser } from '../../../contracts/users.ts';
+import type { Db } from '../../db/client.ts';
+import { datasets, datasetVersions, users } from '../../db/schema.ts';
+import { forbidden, notFound } from '../../errors.ts';
+import { publicUserColumns, toPublicUser } from '../users.ts';
+
+/** The signed-in caller's id, or null for a guest. */
+export type ViewerId = number | null;
+
+export const datasetNotFound = () => notFound('Dataset', 'DATASET_NOT_FOUND');
+export const versionNotFound = () => notFound('Version', 'VERSION_NOT_FOUND');
+
+/** Datasets a viewer may see: public ones, and their own. */
+export function visibleTo(viewerId: ViewerId): SQL {
+  return viewerId === null
+    ? eq(datasets.isPublic, true)
+    : (or(eq(datasets.isPublic, true), eq(datasets.ownerId, viewerId)) as SQL);
+}
+
+const origin = alias(datasets, 'origin');
+
+/** Columns of a dataset as lists and details show it (never `search_text`). */
+export const summaryColumns = {
+  id: datasets.id,
+  name: datasets.name,
+  description: datasets.description,
+  language: datasets.language,
+  ownerId: datasets.ownerId,
+  isPublic: datasets.isPublic,
+  allowFork: datasets.allowFork,
+  tags: datasets.tags,
+  heat: datasets.heat,
+  averageScore: datasets.averageScore,
+  ratingCount: datasets.ratingCount,
+  downloadCount: datasets.downloadCount,
+  favoriteCount: datasets.favoriteCount,
+  forkCount: datasets.forkCount,
+  isFork: datasets.isFork,
+  latestVersion: datasets.latestVersion,
+  createdAt: datasets.createdAt,
+  updatedAt: datasets.updatedAt,
+  owner: publicUserColumns,
+  origin: { id: origin.id, name: origin.name, isPublic: origin.isPublic, ownerId: origin.ownerId },
+};
+
+/** `select … from datasets` joined to its owner and the dataset it was forked from. */
+export function selectSummaries(db: Db) {
+  return db
+    .select(summaryColumns)
+    .from(datasets)
+    .leftJoin(users, eq(users.id, datasets.ownerId))
+    .leftJoin(origin, eq(origin.id, datasets.forkedFromId));
+}
+
+export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+/** Stands in for an owner whose account is gone. */
+export const UNKNOWN_OWNER: PublicUser = {
+  id: 0,
+  username: 'unknown',
+  nickname: 'Unknown User',
+  avatar: '',
+  bio: '',
+  is_verified: false,
+  created_at: new Date(0).toISOString(),
+  last_login_at: null,
+};
+
+export function toSummary(row: SummaryRow, viewerId: ViewerId): DatasetSummary {
+  const origin = row.origin;
+  const originVisible = origin && (origin.isPublic || origin.ownerId === viewerId);
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    language: row.language,
+    owner_id: row.ownerId,
+    owner: row.owner ? toPublicUser(row.owner) : UNKNOWN_OWNER,
+    is_public: row.isPublic,
+    allow_fork: row.allowFork,
+    tags: row.tags,
+    heat: row.heat,
+    average_score: row.averageScore,
+    rating_count: row.ratingCount,
+    download_count: row.downloadCount,
+    favorite_count: row.favoriteCount,
+    fork_count: row.forkCount,
+    forked_from: originVisible ? { id: origin.id, name: origin.name } : null,
+    is_fork: row.isFork,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    latest_version: row.latestVersion,
+  };
+}
+
+export type VersionRow = typeof datasetVersions.$inferSelect;
+
+export function toVersion(row: VersionRow): DatasetVersion {
+  return {
+    id: row.id,
+    version: row.version,
+    dataset_id: row.datasetId,
+    entries_count: row.entriesCount,
+    changelog: row.changelog,
+    attributes: row.attributes,
+    attribute_types: row.attributeTypes,
+    byte_size: row.byteSize,
+    sha256: row.sha256,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+/** The dataset if the viewer may see it, else 404 (private datasets of others do not exist). */
+export async function findVisible(
+  db: Db,
+  id: number,
+  viewerId: ViewerId,
+): Promise<{ id: number; name: string; ownerId: number | null; latestVersion: number }> {
+  const [row] = await db
+    .select({
+      id: datasets.id,
+      name: datasets.name,
+      ownerId: datasets.ownerId,
+      latestVersion: datasets.latestVersion,
+    })
+    .from(datasets)
+    .where(and(eq(datasets.id, id), visibleTo(viewerId)));
+  if (!row) throw datasetNotFound();
+  return row;
+}
+
+/**
+ * Locks the dataset row for a change by its owner: 404 when the caller cannot see it,
+ * 403 when they can (it is public) but it is not theirs.
+ */
+export async function lockOwned(db: Db, id: number, viewerId: number) {
+  const [row] = await db
+    .select({
+      id: datasets.id,
+      ownerId: datasets.ownerId,
+      isPublic: datasets.isPublic,
+      latestVersion: datasets.latestVersion,
+    })
+    .from(datasets)
+    .where(eq(datasets.id, id))
+    .for('update');
+  if (!row || (!row.isPublic && row.ownerId !== viewerId)) throw datasetNotFound();
+  if (row.ownerId !== viewerId) throw forbidden('Only the owner may change this dataset');
+  return row;
+}
+
+/** What search matches: lower-cased name, description and tags. */
+export const searchTextOf = (name: string, description: string, tags: string[]) =>
+  [name, description, ...tags].join(' ').toLowerCase();
+
+/** `now()` as the database sees it, for updated_at. */
+export const now = sql`now()`;
+
+/** Download marks older than this have expired (a new download counts again). */
+export const downloadWindowStart = sql`now() - make_interval(mins => ${DOWNLOAD_COUNT_WINDOW_MINUTES})`;

@@ -1,0 +1,52 @@
+import type { Dataset, DatasetVersion } from '../../../contracts/datasets.ts';
+import type { Context } from '../../context.ts';
+import { ingestTable, parseCsvStream, parseJsonlStream } from '../../tables/index.ts';
+import {
+  addVersionWith,
+  asApiErrors,
+  createDatasetWith,
+  type DatasetMetadata,
+  type StoredContent,
+} from './content.ts';
+import { lockOwned } from './rows.ts';
+
+/**
+ * A big table sent as the raw request body (`text/csv` or `application/x-ndjson`), read as a
+ * stream: memory stays constant whatever its size, up to MAX_UPLOAD_MB (then 413).
+ */
+export type Upload = { format: 'csv' | 'jsonl'; body: AsyncIterable<Uint8Array> };
+
+/** Parses and stores the upload (column types inferred over all rows); 400/413 when invalid. */
+const ingestUpload = (ctx: Context, upload: Upload) => (): Promise<StoredContent> =>
+  asApiErrors(
+    (async () => {
+      const options = { maxBytes: ctx.config.limits.maxUploadBytes };
+      const parsed =
+        upload.format === 'csv'
+          ? await parseCsvStream(upload.body, options)
+          : await parseJsonlStream(upload.body, options);
+      return ingestTable(ctx.blobs, parsed, ctx.config.limits);
+    })(),
+  );
+
+/** POST /datasets with a streamed body; the metadata comes from the query. */
+export function createDatasetFromUpload(
+  ctx: Context,
+  ownerId: number,
+  meta: DatasetMetadata,
+  upload: Upload,
+): Promise<Dataset> {
+  return createDatasetWith(ctx, ownerId, meta, ingestUpload(ctx, upload), false);
+}
+
+/** POST /datasets/{id}/versions with a streamed body: owner only (403, or 404 when private). */
+export async function addVersionFromUpload(
+  ctx: Context,
+  viewerId: number,
+  datasetId: number,
+  changelog: string,
+  upload: Upload,
+): Promise<DatasetVersion> {
+  await lockOwned(ctx.db, datasetId, viewerId);
+  return addVersionWith(ctx, viewerId, datasetId, changelog, ingestUpload(ctx, upload), false);
+}
