@@ -8,6 +8,7 @@ import { ConfigError, getConfig } from './config.ts';
 import type { Context } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-dir.ts';
+import { startHeatJob } from './services/datasets/heat.ts';
 import { mountSite } from './site/mount.ts';
 import { createSiteServices } from './site/services.ts';
 
@@ -42,12 +43,14 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
   });
 
+  const stopHeatJob = startHeatJob(ctx, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     try {
+      stopHeatJob();
       await app.close();
       await database.close();
     } finally {

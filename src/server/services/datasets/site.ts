@@ -1,0 +1,86 @@
+import type { z } from 'zod';
+import {
+  CONTENT_LIMIT_MAX,
+  datasetListQuerySchema,
+  searchQuerySchema,
+  userPublicDatasetsQuerySchema,
+  type Dataset,
+  type DatasetListResponse,
+  type DatasetSearchResponse,
+  type DatasetStats,
+  type VersionContent,
+  type VersionListResponse,
+} from '../../../contracts/datasets.ts';
+import type { Context } from '../../context.ts';
+import { AppError } from '../../errors.ts';
+import { PREVIEW_ROWS } from '../../tables/index.ts';
+import {
+  datasetStats,
+  getDataset,
+  listDatasets,
+  listUserPublicDatasets,
+  searchDatasets,
+} from './browse.ts';
+import { latestContent, listVersions } from './versions.ts';
+
+/** null where the API would answer 404. */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Raw page parameters (from the URL), checked like the API checks them; null when invalid. */
+const parsed = <S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> | null => {
+  const result = schema.safeParse(input);
+  return result.success ? result.data : null;
+};
+
+/**
+ * Dataset reads for SSR pages, in the API's snake_case shapes. Pages render signed out, so
+ * everything here is what a guest sees: public datasets only.
+ */
+export function datasetSiteReads(ctx: Context) {
+  return {
+    /** GET /datasets as a guest; null when a parameter is invalid (e.g. limit 1000). */
+    list: async (
+      input: z.input<typeof datasetListQuerySchema>,
+    ): Promise<DatasetListResponse | null> => {
+      const query = parsed(datasetListQuerySchema, input);
+      return query && listDatasets(ctx, null, query);
+    },
+    /** GET /datasets/search as a guest (12 per page by default); null when invalid. */
+    search: async (
+      input: z.input<typeof searchQuerySchema>,
+    ): Promise<DatasetSearchResponse | null> => {
+      const query = parsed(searchQuerySchema, input);
+      return query && searchDatasets(ctx, null, query);
+    },
+    /** A user's public datasets (at most their first 100); null when invalid. */
+    byUser: async (
+      input: z.input<typeof userPublicDatasetsQuerySchema>,
+    ): Promise<DatasetListResponse | null> => {
+      const query = parsed(userPublicDatasetsQuerySchema, input);
+      return query && listUserPublicDatasets(ctx, null, query);
+    },
+    /** A public dataset with its versions, or null. */
+    get: (id: number): Promise<Dataset | null> => orNull(getDataset(ctx, id, null)),
+    /** A public dataset's versions, newest first, or null. */
+    versions: (id: number): Promise<VersionListResponse | null> =>
+      orNull(listVersions(ctx, id, null)),
+    /** The first rows of a public dataset's latest version (default 20, at most 1000), or null. */
+    preview: (id: number, limit = PREVIEW_ROWS): Promise<VersionContent | null> =>
+      orNull(
+        latestContent(ctx, id, null, {
+          offset: 0,
+          limit: Math.min(Math.max(1, Math.floor(limit)), CONTENT_LIMIT_MAX),
+        }),
+      ),
+    stats: (): Promise<DatasetStats> => datasetStats(ctx),
+  };
+}
+
+export type DatasetSiteReads = ReturnType<typeof datasetSiteReads>;
