@@ -1,6 +1,78 @@
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { Locale } from '../i18n/locales.ts';
+import { getT } from '../i18n/index.ts';
+import { $toasts, dismiss, type Toast } from '../stores/toasts.ts';
+import { useHydrated } from './useHydrated.ts';
 
-/** Placeholder for the toast region. */
-export default function Toaster(_props: { locale: Locale }) {
-  return <div role="status" aria-live="polite" className="sr-only" />;
+/** How long a toast stays open unless the pointer or focus is on it. */
+const OPEN_MS = { default: 5000, destructive: 8000 } as const;
+
+function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const [paused, setPaused] = useState(false);
+  useEffect(() => {
+    if (paused) return;
+    const timer = setTimeout(() => dismiss(toast.id), OPEN_MS[toast.variant]);
+    return () => clearTimeout(timer);
+  }, [toast.id, toast.variant, paused]);
+
+  const destructive = toast.variant === 'destructive';
+  return (
+    <div
+      data-variant={toast.variant}
+      className={`pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-lg border p-4 shadow-lg ${
+        destructive ? 'border-danger bg-danger-50 text-danger' : 'border-line bg-white text-ink'
+      }`}
+      onMouseEnter={() => setPaused(true)}
+      onMouseLeave={() => setPaused(false)}
+      onFocus={() => setPaused(true)}
+      onBlur={() => setPaused(false)}
+    >
+      <div className="min-w-0 flex-1">
+        <p className="font-semibold">{toast.title}</p>
+        {toast.description && <p className="mt-1 text-sm break-words">{toast.description}</p>}
+      </div>
+      <button
+        type="button"
+        className="-m-1 rounded p-1 leading-none"
+        aria-label={closeLabel}
+        onClick={() => dismiss(toast.id)}
+      >
+        <span aria-hidden="true">×</span>
+      </button>
+    </div>
+  );
+}
+
+/**
+ * Shows the open toast (one at a time: the store keeps at most one). Default toasts are read
+ * politely (role=status), destructive ones at once (role=alert). Both regions are always in the
+ * page so that screen readers hear what is put into them.
+ */
+export default function Toaster({ locale }: { locale: Locale }) {
+  const t = getT(locale);
+  const hydrated = useHydrated();
+  const toasts = useStore($toasts);
+  const current = hydrated ? toasts.find((x) => x.open) : undefined;
+  const closeLabel = t('common:toast.close');
+
+  return (
+    <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col items-end gap-2">
+      <div role="status" aria-live="polite" aria-atomic="true" className="flex flex-col items-end">
+        {current?.variant === 'default' && (
+          <ToastCard key={current.id} toast={current} closeLabel={closeLabel} />
+        )}
+      </div>
+      <div
+        role="alert"
+        aria-live="assertive"
+        aria-atomic="true"
+        className="flex flex-col items-end"
+      >
+        {current?.variant === 'destructive' && (
+          <ToastCard key={current.id} toast={current} closeLabel={closeLabel} />
+        )}
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,19 @@
+import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
+import { AppError } from '../errors.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
+import { getProfile } from '../services/profiles.ts';
+import { sitemapEntries } from '../services/sitemap.ts';
+
+/** A read that answers null where the API would answer 404. */
+async function orNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}
 
 /**
  * What SSR pages may read, bound to the server's context and handed to Astro as
@@ -10,6 +24,12 @@ export function createSiteServices(ctx: Context) {
     siteUrl: ctx.config.siteUrl,
     /** Dataset reads as a guest sees them (see services/datasets/site.ts). */
     datasets: datasetSiteReads(ctx),
+    /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
+    sitemapEntries: (limit: number) => sitemapEntries(ctx, limit),
+    users: {
+      /** A user's public profile and counts, or null when there is no such (active) user. */
+      profile: (id: number): Promise<ProfileResponse | null> => orNull(getProfile(ctx, id)),
+    },
   };
 }
 

@@ -1,0 +1,26 @@
+import { useEffect, useRef } from 'react';
+import { useStore } from '@nanostores/react';
+import type { Locale } from '../i18n/locales.ts';
+import { $auth } from '../stores/auth.ts';
+import { enforceGuard, type GuardMode } from '../stores/navigation.ts';
+import { useHydrated } from './useHydrated.ts';
+
+/**
+ * Keeps a page to its access class (spec 6). 'auth' pages send guests to the sign-in page,
+ * also later when the session ends (expired refresh, sign-out in another tab); 'guest' pages
+ * send a visitor who arrives signed in onward once, on arrival. Renders nothing.
+ */
+export default function Guard({ mode, locale }: { mode: GuardMode; locale: Locale }) {
+  const hydrated = useHydrated();
+  const { isAuthenticated } = useStore($auth);
+  const checked = useRef(false);
+
+  useEffect(() => {
+    if (!hydrated) return;
+    if (mode === 'guest' && checked.current) return;
+    checked.current = true;
+    enforceGuard(mode, isAuthenticated, locale);
+  }, [hydrated, mode, isAuthenticated, locale]);
+
+  return null;
+}

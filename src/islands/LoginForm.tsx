@@ -1,0 +1,93 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { getT } from '../i18n/index.ts';
+import { localizePath, type Locale } from '../i18n/locales.ts';
+import { checkRequired, type RuleError } from '../lib/account-rules.ts';
+import { DEFAULT_LOGIN_ERROR } from '../lib/api/errors.ts';
+import { serverMessage } from '../lib/form-errors.ts';
+import { afterSignIn } from '../lib/redirects.ts';
+import { login } from '../stores/auth.ts';
+import { leaveTo } from '../stores/navigation.ts';
+import { FormAlert, TextField, focusFirstInvalid } from './form/Field.tsx';
+import { useHydrated } from './useHydrated.ts';
+
+type Fields = { identifier: string; password: string };
+
+/** Sign-in with a username or e-mail and a password; on success, back to where the visitor was. */
+export default function LoginForm({ locale }: { locale: Locale }) {
+  const t = getT(locale);
+  const hydrated = useHydrated();
+  const form = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<Fields>({ identifier: '', password: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Fields, RuleError>>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const set = (field: keyof Fields) => (value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const message = (e: RuleError | undefined) => (e ? t(e.key, e.vars) : null);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const found = {
+      identifier: checkRequired(values.identifier) ?? undefined,
+      password: checkRequired(values.password) ?? undefined,
+    };
+    setErrors(found);
+    setFailure(null);
+    if (found.identifier || found.password) {
+      requestAnimationFrame(() => focusFirstInvalid(form.current));
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await login(values.identifier.trim(), values.password);
+      leaveTo(afterSignIn(window.location.search, locale));
+    } catch (error) {
+      setFailure(serverMessage(error) ?? DEFAULT_LOGIN_ERROR[locale]);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form
+      ref={form}
+      method="post"
+      noValidate
+      onSubmit={(e) => void submit(e)}
+      className="flex flex-col gap-4"
+    >
+      <FormAlert message={failure} />
+      <TextField
+        id="login-identifier"
+        label={t('auth:login.identifier')}
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        aria-required="true"
+        value={values.identifier}
+        onChange={(e) => set('identifier')(e.target.value)}
+        error={message(errors.identifier)}
+      />
+      <TextField
+        id="login-password"
+        type="password"
+        label={t('auth:login.password')}
+        autoComplete="current-password"
+        aria-required="true"
+        value={values.password}
+        onChange={(e) => set('password')(e.target.value)}
+        error={message(errors.password)}
+      />
+      <button type="submit" className="btn btn-primary" disabled={!hydrated || submitting}>
+        {submitting ? t('auth:login.submitting') : t('auth:login.submit')}
+      </button>
+      <p className="text-sm text-muted">
+        {t('auth:login.noAccount')}{' '}
+        <a href={localizePath('/auth/register', locale)}>{t('auth:login.registerLink')}</a>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,101 @@
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+
+type Common = {
+  id: string;
+  label: string;
+  /** Shown under the input and read with it. */
+  hint?: ReactNode;
+  /** Shown under the input, read with it, and marks the input invalid. */
+  error?: string | null | undefined;
+};
+
+const describedBy = (id: string, hint: unknown, error: unknown) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+function Notes({ id, hint, error }: Pick<Common, 'id' | 'hint' | 'error'>) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** A labelled input with its hint and error tied to it (aria-describedby, aria-invalid). */
+export function TextField({
+  id,
+  label,
+  hint,
+  error,
+  inputRef,
+  ...input
+}: Common & { inputRef?: Ref<HTMLInputElement> } & Omit<
+    InputHTMLAttributes<HTMLInputElement>,
+    'id'
+  >) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        name={id}
+        ref={inputRef}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...input}
+      />
+      <Notes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled textarea, like TextField. */
+export function TextArea({
+  id,
+  label,
+  hint,
+  error,
+  ...area
+}: Common & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'id'>) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        name={id}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
+        {...area}
+      />
+      <Notes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The form-level message: announced when it appears (role=alert). */
+export function FormAlert({ message }: { message: string | null }) {
+  return (
+    <div role="alert" className={message ? 'rounded-lg bg-danger-50 p-3 text-danger' : undefined}>
+      {message}
+    </div>
+  );
+}
+
+/** Focuses the first invalid control of a form (after a failed submit). */
+export function focusFirstInvalid(form: HTMLFormElement | null): void {
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}

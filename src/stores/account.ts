@@ -1,0 +1,26 @@
+/**
+ * The signed-in user's own account, as the profile page changes it: profile fields, password,
+ * deletion. Each action talks to the API and keeps the auth store in step; failures reject with
+ * the ApiError (the page shows it).
+ */
+import * as usersApi from '../lib/api/users.ts';
+import type { ProfileUpdate, User } from '../lib/api/types.ts';
+import { clearAuth, updateUser } from './auth.ts';
+
+/** Saves nickname, avatar and bio; the signed-in user in the store becomes the answer. */
+export async function saveProfile(update: ProfileUpdate): Promise<User> {
+  const user = await usersApi.updateMe(update);
+  updateUser(user);
+  return user;
+}
+
+/** Changes the password (the server signs out the account's other sessions). */
+export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
+  await usersApi.changePassword({ currentPassword, newPassword });
+}
+
+/** Deletes the account, confirmed with the password, and signs out here. */
+export async function deleteAccount(password: string): Promise<void> {
+  await usersApi.deleteAccount(password);
+  clearAuth();
+}

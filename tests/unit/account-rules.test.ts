@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import {
+  RULES,
+  checkAvatar,
+  checkBio,
+  checkConfirmation,
+  checkEmail,
+  checkNewPassword,
+  checkNickname,
+  checkUsername,
+} from '../../src/lib/account-rules.ts';
+import * as contract from '../../src/contracts/users.ts';
+
+describe('browser account rules', () => {
+  it('use the server limits', () => {
+    expect(RULES).toEqual({
+      usernameMin: contract.USERNAME_MIN,
+      usernameMax: contract.USERNAME_MAX,
+      emailMax: contract.EMAIL_MAX,
+      passwordMin: contract.PASSWORD_MIN,
+      passwordMax: contract.PASSWORD_MAX,
+      nicknameMax: contract.NICKNAME_MAX,
+      bioMax: contract.BIO_MAX,
+      avatarMax: contract.AVATAR_URL_MAX,
+    });
+  });
+
+  const agree = <T>(
+    name: string,
+    check: (v: string) => unknown,
+    schema: { safeParse: (v: unknown) => { success: boolean } },
+    samples: T[],
+  ) =>
+    it.each(samples)(`${name}: %s is judged as the server judges it`, (sample) => {
+      expect(check(String(sample)) === null).toBe(schema.safeParse(sample).success);
+    });
+
+  agree('username', checkUsername, contract.usernameSchema, [
+    'ada',
+    'ab',
+    'a'.repeat(32),
+    'a'.repeat(33),
+    'ada_lovelace-1',
+    '_ada',
+    'ada lovelace',
+    '数据',
+    '',
+  ]);
+  agree('email', checkEmail, contract.emailSchema, [
+    'ada@example.com',
+    'ada@example',
+    'ada.example.com',
+    'a b@example.com',
+    '',
+  ]);
+  agree('password', checkNewPassword, contract.passwordSchema, [
+    'short',
+    '12345678',
+    'x'.repeat(128),
+    'x'.repeat(129),
+  ]);
+  agree('nickname', checkNickname, contract.nicknameSchema, [
+    'Ada',
+    '  ',
+    '数'.repeat(50),
+    '数'.repeat(51),
+  ]);
+  agree('bio', checkBio, contract.bioSchema, ['', 'Hello', 'x'.repeat(500), 'x'.repeat(501)]);
+  agree('avatar', checkAvatar, contract.avatarSchema, [
+    '',
+    'https://example.com/a.png',
+    'http://example.com/a.png',
+    'ftp://example.com/a.png',
+    'not a url',
+    'javascript:alert(1)',
+  ]);
+
+  it('asks for the same password twice', () => {
+    expect(checkConfirmation('secret-1', 'secret-1')).toBeNull();
+    expect(checkConfirmation('secret-1', 'secret-2')?.key).toBe('auth:validation.passwordMismatch');
+    expect(checkConfirmation('secret-1', '')?.key).toBe('auth:validation.required');
+  });
+});
