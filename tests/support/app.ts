@@ -13,6 +13,9 @@ import { getConfig } from '../../src/server/config.ts';
 import type { Context } from '../../src/server/context.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 
+/** The secret test apps sign access tokens with (tests may sign their own, e.g. expired ones). */
+export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
+
 export type TestApp = { app: FastifyInstance; ctx: Context; close: () => Promise<void> };
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
@@ -50,7 +53,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     db: database.db,
     config,
     blobs: await createFsBlobStore(path.join(dataDir, 'blobs')),
-    tokens: createTokenService('test-secret-0123456789-0123456789-abcdef', config.accessTokenTtl),
+    tokens: createTokenService(TEST_JWT_SECRET, config.accessTokenTtl),
     loginThrottle: createLoginThrottle(config.loginMaxFailures, config.loginWindowSeconds),
   };
   const app = await buildApp({ ctx, databaseKind: database.kind });

@@ -38,7 +38,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const code =
         error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
           ? 'UNSUPPORTED_MEDIA_TYPE'
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error.name === 'SyntaxError'
+          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+              error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+              error.name === 'SyntaxError'
             ? 'INVALID_JSON'
             : 'BAD_REQUEST';
       return reply.status(status).send({ message: error.message, code, details: null });

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import {
+  loginBodySchema,
+  logoutBodySchema,
+  refreshBodySchema,
+  refreshResponseSchema,
+  registerBodySchema,
+  sessionResponseSchema,
+} from '../../../contracts/auth.ts';
+import { apiErrorSchema } from '../../../contracts/errors.ts';
+import { unauthorized } from '../../errors.ts';
+import { login, register } from '../../services/accounts.ts';
+import {
+  clearRefreshCookie,
+  endSession,
+  REFRESH_COOKIE,
+  rotateRefreshToken,
+  setRefreshCookie,
+} from '../../services/sessions.ts';
+import type { RoutesPlugin } from '../types.ts';
+
+const tags = ['auth'];
+
+export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
+  // Refresh and logout are often sent with a JSON content type and no body at all.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    void json(request, text, done);
+  });
+
+  app.post(
+    '/auth/register',
+    {
+      schema: {
+        tags,
+        summary: 'Create an account and sign in',
+        description:
+          'Sets nickname equal to username. Sets the HttpOnly refresh_token cookie. 409 USERNAME_TAKEN or EMAIL_TAKEN (both compared case-insensitively).',
+        body: registerBodySchema,
+        response: { 201: sessionResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { session, refreshToken } = await register(ctx, request.body);
+      setRefreshCookie(ctx, reply, refreshToken);
+      return reply.status(201).send(session);
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      schema: {
+        tags,
+        summary: 'Sign in with username or e-mail and password',
+        description:
+          'Sets the HttpOnly refresh_token cookie. Failed attempts are throttled per identifier and per IP (429 with Retry-After).',
+        body: loginBodySchema,
+        response: {
+          200: sessionResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { session, refreshToken } = await login(ctx, { ...request.body, ip: request.ip });
+      setRefreshCookie(ctx, reply, refreshToken);
+      return session;
+    },
+  );
+
+  app.post(
+    '/auth/refresh',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange the refresh token for a new access token',
+        description:
+          'An empty body uses the refresh_token cookie and rotates it. A body { refresh_token } (services) answers the rotated token in the body instead. A spent or revoked token revokes its whole session.',
+        body: refreshBodySchema,
+        response: { 200: refreshResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const fromBody = request.body?.refresh_token;
+      const presented = fromBody ?? request.cookies[REFRESH_COOKIE];
+      if (!presented) throw unauthorized('No refresh token', 'REFRESH_TOKEN_MISSING');
+      try {
+        const { refreshToken, ...access } = await rotateRefreshToken(ctx, presented);
+        if (fromBody) return { ...access, refresh_token: refreshToken };
+        setRefreshCookie(ctx, reply, refreshToken);
+        return access;
+      } catch (err) {
+        if (!fromBody) clearRefreshCookie(ctx, reply);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Sign out',
+        description:
+          'Revokes the session of the refresh token (cookie or body) and clears the cookie. Always 204, also without a token.',
+        body: logoutBodySchema,
+        response: { 204: z.null().describe('Signed out'), 400: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const presented = request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE];
+      if (presented) await endSession(ctx, presented);
+      clearRefreshCookie(ctx, reply);
+      return reply.status(204).send(null);
+    },
+  );
+};

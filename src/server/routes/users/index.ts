@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { sessionResponseSchema } from '../../../contracts/auth.ts';
+import { apiErrorSchema } from '../../../contracts/errors.ts';
+import {
+  changePasswordBodySchema,
+  deleteAccountBodySchema,
+  profileResponseSchema,
+  publicUserResponseSchema,
+  updateMeBodySchema,
+  userIdParamsSchema,
+  userListQuerySchema,
+  userListResponseSchema,
+  userResponseSchema,
+} from '../../../contracts/users.ts';
+import { deleteAccount } from '../../services/account-deletion.ts';
+import { changePassword } from '../../services/accounts.ts';
+import { getProfile } from '../../services/profiles.ts';
+import { clearRefreshCookie, setRefreshCookie } from '../../services/sessions.ts';
+import { getMe, getPublicUser, listUsers, updateMe } from '../../services/users.ts';
+import type { RoutesPlugin } from '../types.ts';
+
+const tags = ['users'];
+const security = [{ bearer: [] }];
+const signedIn = { 401: apiErrorSchema };
+
+export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/users/me',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'The signed-in user (with e-mail and role)',
+        response: { 200: userResponseSchema, ...signedIn },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return { user: await getMe(ctx, viewer.id) };
+    },
+  );
+
+  app.put(
+    '/users/me',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change nickname, avatar or bio',
+        body: updateMeBodySchema,
+        response: { 200: userResponseSchema, 400: apiErrorSchema, ...signedIn },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return { user: await updateMe(ctx, viewer.id, request.body) };
+    },
+  );
+
+  app.put(
+    '/users/me/password',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Change the password',
+        description:
+          'Signs out every other session (their refresh tokens stop working) and answers a fresh session for this one, with a new refresh_token cookie. A wrong current password is 403 INVALID_PASSWORD.',
+        body: changePasswordBodySchema,
+        response: {
+          200: sessionResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+          ...signedIn,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      const { session, refreshToken } = await changePassword(ctx, viewer.id, {
+        ...request.body,
+        ip: request.ip,
+      });
+      setRefreshCookie(ctx, reply, refreshToken);
+      return session;
+    },
+  );
+
+  app.delete(
+    '/users/me',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete the account and everything it owns',
+        description:
+          'Deletes the user, their datasets and versions, sessions, follows, favourites and ratings. A wrong password is 403 INVALID_PASSWORD.',
+        body: deleteAccountBodySchema,
+        response: {
+          204: z.null().describe('Deleted'),
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          429: apiErrorSchema,
+          ...signedIn,
+        },
+      },
+    },
+    async (request, reply) => {
+      const viewer = await request.requireViewer();
+      await deleteAccount(ctx, viewer.id, { password: request.body.password, ip: request.ip });
+      clearRefreshCookie(ctx, reply);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        tags,
+        summary: 'List or search users',
+        description: 'query matches username or nickname (case-insensitive).',
+        querystring: userListQuerySchema,
+        response: { 200: userListResponseSchema, 400: apiErrorSchema },
+      },
+    },
+    async (request) => listUsers(ctx, request.query),
+  );
+
+  app.get(
+    '/users/:id',
+    {
+      schema: {
+        tags,
+        summary: 'A public user',
+        params: userIdParamsSchema,
+        response: { 200: publicUserResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => ({ user: await getPublicUser(ctx, request.params.id) }),
+  );
+
+  app.get(
+    '/users/:id/profile',
+    {
+      schema: {
+        tags,
+        summary: 'A public profile with follow and dataset counts',
+        description: 'Counts only public datasets, whoever asks.',
+        params: userIdParamsSchema,
+        response: { 200: profileResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getProfile(ctx, request.params.id),
+  );
+};

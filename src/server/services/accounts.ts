@@ -1,0 +1,167 @@
+import { eq, or, sql } from 'drizzle-orm';
+import type { LoginBody, RegisterBody } from '../../contracts/auth.ts';
+import type { ChangePasswordBody } from '../../contracts/users.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Context } from '../context.ts';
+import { users } from '../db/schema.ts';
+import { AppError, conflict, tooManyRequests, unauthorized } from '../errors.ts';
+import { endAllSessions, issueSession, type IssuedSession } from './sessions.ts';
+import { getUserRow, type UserRow } from './users.ts';
+
+const usernameTaken = () =>
+  conflict('Username is already taken', 'USERNAME_TAKEN', [
+    { field: 'username', message: 'Username is already taken' },
+  ]);
+const emailTaken = () =>
+  conflict('E-mail is already registered', 'EMAIL_TAKEN', [
+    { field: 'email', message: 'E-mail is already registered' },
+  ]);
+const invalidCredentials = () =>
+  unauthorized('Invalid username, e-mail or password', 'INVALID_CREDENTIALS');
+
+/** The unique constraint a database error violated, if it is a unique violation. */
+function violatedConstraint(err: unknown): string | undefined {
+  let e: unknown = err;
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** Creates an account (nickname = username) and signs it in. Nothing is kept if any step fails. */
+export async function register(ctx: Context, input: RegisterBody): Promise<IssuedSession> {
+  const taken = await ctx.db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      or(
+        sql`lower(${users.username}) = lower(${input.username})`,
+        sql`lower(${users.email}) = lower(${input.email})`,
+      ),
+    );
+  const usernameClash = taken.some(
+    (u) => u.username.toLowerCase() === input.username.toLowerCase(),
+  );
+  const emailClash = taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase());
+  if (usernameClash && emailClash) {
+    const both = usernameTaken();
+    throw conflict(both.message, both.code, [
+      { field: 'username', message: 'Username is already taken' },
+      { field: 'email', message: 'E-mail is already registered' },
+    ]);
+  }
+  if (usernameClash) throw usernameTaken();
+  if (emailClash) throw emailTaken();
+
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await ctx.db.transaction(async (db) => {
+      const [row] = await db
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          passwordHash,
+          nickname: input.username,
+        })
+        .returning();
+      if (!row) throw new Error('insert returned no user');
+      return issueSession({ ...ctx, db }, row);
+    });
+  } catch (err) {
+    const constraint = violatedConstraint(err);
+    if (constraint === 'users_username_lower_key') throw usernameTaken();
+    if (constraint === 'users_email_lower_key') throw emailTaken();
+    throw err;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Verifying against a throwaway hash makes an unknown user cost as much as a wrong password. */
+const burnPasswordCheck = async (password: string) => {
+  dummyHash ??= hashPassword('sheaf-unknown-user-placeholder');
+  await verifyPassword(password, await dummyHash);
+};
+
+/** Signs in with a username or an e-mail address (any case) and a password. Throttled per identifier and per IP. */
+export async function login(
+  ctx: Context,
+  input: LoginBody & { ip: string },
+): Promise<IssuedSession> {
+  const identifier = input.identifier.toLowerCase();
+  const keys = [`login:${identifier}`, `ip:${input.ip}`];
+  const wait = ctx.loginThrottle.retryAfter(keys);
+  if (wait > 0) throw tooManyRequests(wait);
+
+  const column = identifier.includes('@') ? users.email : users.username;
+  const [user] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${column}) = ${identifier}`);
+  let ok = false;
+  if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
+  else await burnPasswordCheck(input.password);
+  if (!user || !ok) {
+    ctx.loginThrottle.fail(keys);
+    throw invalidCredentials();
+  }
+  ctx.loginThrottle.succeed(keys);
+  return issueSession(ctx, user);
+}
+
+/**
+ * Checks the signed-in user's password before a sensitive change. A wrong password is a 403
+ * (not 401, which would sign the client out); failures are throttled like logins.
+ */
+export async function confirmPassword(
+  ctx: Context,
+  user: UserRow,
+  password: string,
+  ip: string,
+  message = 'Password is incorrect',
+): Promise<void> {
+  const keys = [`account:${user.id}`, `ip:${ip}`];
+  const wait = ctx.loginThrottle.retryAfter(keys);
+  if (wait > 0) throw tooManyRequests(wait);
+  if (!user.passwordHash) {
+    throw new AppError(403, 'PASSWORD_NOT_SET', 'This account has no password');
+  }
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    ctx.loginThrottle.fail(keys);
+    throw new AppError(403, 'INVALID_PASSWORD', message);
+  }
+  ctx.loginThrottle.succeed(keys);
+}
+
+/**
+ * Sets a new password, signs out every session of the user, and opens a fresh one for the
+ * caller (returned, with its refresh token for the cookie).
+ */
+export async function changePassword(
+  ctx: Context,
+  userId: number,
+  input: ChangePasswordBody & { ip: string },
+): Promise<IssuedSession> {
+  const user = await getUserRow(ctx, userId);
+  await confirmPassword(
+    ctx,
+    user,
+    input.current_password,
+    input.ip,
+    'Current password is incorrect',
+  );
+  const passwordHash = await hashPassword(input.new_password);
+  return ctx.db.transaction(async (db) => {
+    const tx: Context = { ...ctx, db };
+    const [row] = await db
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId))
+      .returning();
+    if (!row) throw new Error('user vanished during password change');
+    await endAllSessions(tx, userId);
+    return issueSession(tx, row, { recordLogin: false });
+  });
+}
