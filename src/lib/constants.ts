@@ -1,0 +1,61 @@
+/**
+ * The business constants and limits of the spec (section 9) that browser code uses.
+ * Every feature imports its numbers from here; durations are in milliseconds unless named otherwise.
+ */
+
+export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../i18n/locales.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+/** Locale cookie lifetime: 365 days. */
+export const LOCALE_COOKIE_DAYS = 365;
+
+/** How often the site checks for a newer build. */
+export const BUILD_CHECK_INTERVAL_MS = 60 * MINUTE;
+/** A failed code-chunk load reloads the page at most once per path within this window. */
+export const RELOAD_GUARD_MS = 10_000;
+/** Routes preloaded at the same time. */
+export const ROUTE_PRELOAD_CONCURRENCY = 4;
+
+/** Every API request is aborted after this long ('Request timeout'). */
+export const REQUEST_TIMEOUT_MS = 30 * SECOND;
+/** Background access-token refresh cadence while a token exists. */
+export const TOKEN_REFRESH_INTERVAL_MS = 10 * MINUTE;
+/** Delay before retrying a failed background refresh. */
+export const REFRESH_RETRY_DELAY_MS = 30 * SECOND;
+/** Consecutive background refresh failures after which auth is cleared. */
+export const REFRESH_MAX_FAILURES = 3;
+/** Before an authenticated request, refresh the token if it expires within this window. */
+export const PRE_REQUEST_REFRESH_THRESHOLD_MS = 20 * SECOND;
+
+/** User cache: 5-minute life, 100 entries. */
+export const USER_CACHE_TTL_MS = 5 * MINUTE;
+export const USER_CACHE_MAX = 100;
+/** Dataset cache: 10-minute life, 200 entries. */
+export const DATASET_CACHE_TTL_MS = 10 * MINUTE;
+export const DATASET_CACHE_MAX = 200;
+/** Expired cache entries are swept this often. */
+export const CACHE_SWEEP_INTERVAL_MS = 60 * SECOND;
+
+/** Default list page size (the API's `limit` default). */
+export const DEFAULT_PAGE_SIZE = 20;
+/** Public datasets listed per user (profile pages). */
+export const PUBLIC_DATASETS_PER_USER = 100;
+/** Dataset search page size. */
+export const SEARCH_PAGE_SIZE = 12;
+/** Language of a new dataset unless chosen otherwise. */
+export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
+
+/** Toasts shown at once: a new toast replaces the current one. */
+export const TOAST_LIMIT = 1;
+/**
+ * A dismissed toast stays in the store (closed, for its exit animation) this long before it is
+ * removed. The spec only says "a long delay"; 1,000,000 ms is the common shadcn/ui value.
+ */
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+/** The API base when PUBLIC_API_BASE is unset and there is no page origin (SSR, tests). */
+export const DEFAULT_API_BASE = 'http://localhost:8080';
+/** Path prefix of every API call. */
+export const API_PREFIX = '/api/v1';
