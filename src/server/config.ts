@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseOAuthProviders, type OAuthProvider } from './oauth/providers.ts';
 
 /** Every setting Sheaf reads. `getConfig` is the only reader of the environment. */
 const envSchema = z.object({
@@ -45,7 +46,8 @@ export type Config = {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   limits: { maxColumns: number; maxRows: number; maxUploadBytes: number };
-  oauthProvidersJson: string | undefined;
+  /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
+  oauthProviders: OAuthProvider[];
   logLevel: string;
   secureCookies: boolean;
 };
@@ -61,6 +63,12 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const oauth = parseOAuthProviders(e.OAUTH_PROVIDERS);
+  if (!oauth.ok) {
+    throw new ConfigError(
+      `Invalid configuration:\n${oauth.issues.map((i) => `  ${i}`).join('\n')}`,
+    );
+  }
   const siteUrl = e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`;
   return {
     port: e.PORT,
@@ -80,7 +88,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       maxRows: e.MAX_ROWS,
       maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
     },
-    oauthProvidersJson: e.OAUTH_PROVIDERS,
+    oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,
     secureCookies: siteUrl.startsWith('https://'),
   };

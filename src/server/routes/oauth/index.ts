@@ -1,0 +1,110 @@
+import { sessionResponseSchema } from '../../../contracts/auth.ts';
+import { apiErrorSchema } from '../../../contracts/errors.ts';
+import {
+  oauthAuthorizeQuerySchema,
+  oauthAuthorizeResponseSchema,
+  oauthCallbackBodySchema,
+  oauthProviderParamsSchema,
+  oauthProvidersResponseSchema,
+} from '../../../contracts/oauth.ts';
+import { AppError } from '../../errors.ts';
+import { createOAuthClients } from '../../oauth/client.ts';
+import { checkRedirectUri } from '../../oauth/redirect.ts';
+import { signInWithOAuth } from '../../services/oauth.ts';
+import { setRefreshCookie } from '../../services/sessions.ts';
+import type { RoutesPlugin } from '../types.ts';
+
+const tags = ['auth'];
+
+export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
+  const clients = createOAuthClients(ctx.config.oauthProviders);
+  const clientFor = (id: string) => {
+    const client = clients.get(id);
+    if (!client) {
+      throw new AppError(404, 'OAUTH_PROVIDER_UNKNOWN', `Unknown sign-in provider "${id}"`);
+    }
+    return client;
+  };
+
+  app.get(
+    '/auth/oauth2/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The OAuth2 / OpenID Connect providers one can sign in with',
+        description: 'An empty list when none is configured (OAUTH_PROVIDERS).',
+        response: { 200: oauthProvidersResponseSchema },
+      },
+    },
+    async () => ({
+      providers: ctx.config.oauthProviders.map(({ id, name }) => ({ id, name })),
+    }),
+  );
+
+  app.get(
+    '/auth/oauth2/:provider/authorize',
+    {
+      schema: {
+        tags,
+        summary: "Build the provider's authorization URL",
+        description:
+          'The browser makes the state and the PKCE verifier and keeps both; the server keeps nothing and only builds the URL (S256 challenge, configured scopes). redirect_uri must be {site}[/en-US]/auth/callback?provider={provider}. 404 OAUTH_PROVIDER_UNKNOWN, 400 OAUTH_REDIRECT_URI_INVALID, 502 OAUTH_PROVIDER_UNAVAILABLE when discovery fails.',
+        params: oauthProviderParamsSchema,
+        querystring: oauthAuthorizeQuerySchema,
+        response: {
+          200: oauthAuthorizeResponseSchema,
+          400: apiErrorSchema,
+          404: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => {
+      const client = clientFor(request.params.provider);
+      const { state, code_challenge, redirect_uri } = request.query;
+      const redirectUri = checkRedirectUri(ctx.config.siteUrl, client.provider.id, redirect_uri);
+      const url = await client.authorizationUrl({
+        state,
+        codeChallenge: code_challenge,
+        redirectUri,
+      });
+      return { authorization_url: url };
+    },
+  );
+
+  app.post(
+    '/auth/oauth2/:provider/callback',
+    {
+      schema: {
+        tags,
+        summary: 'Exchange the authorization code for a session',
+        description:
+          'Exchanges the code with the PKCE verifier, reads who signed in, and signs them in: the linked account; else the account with the same e-mail if the provider verified it (linked now); else a new account without a password. Answers like login and sets the HttpOnly refresh_token cookie. 400 OAUTH_CODE_INVALID (bad, expired or reused code), OAUTH_ISSUER_MISMATCH, OAUTH_EMAIL_REQUIRED, OAUTH_REDIRECT_URI_INVALID; 403 OAUTH_ACCESS_DENIED or ACCOUNT_DISABLED; 404 OAUTH_PROVIDER_UNKNOWN; 409 OAUTH_EMAIL_TAKEN (an account has this e-mail and the provider did not verify it); 502 OAUTH_PROVIDER_UNAVAILABLE.',
+        params: oauthProviderParamsSchema,
+        body: oauthCallbackBodySchema,
+        response: {
+          200: sessionResponseSchema,
+          400: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+          502: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const client = clientFor(request.params.provider);
+      const { code, code_verifier, redirect_uri, iss } = request.body;
+      const redirectUri = checkRedirectUri(ctx.config.siteUrl, client.provider.id, redirect_uri);
+      const identity = await client.identify({
+        code,
+        codeVerifier: code_verifier,
+        redirectUri,
+        iss,
+      });
+      const { session, refreshToken } = await signInWithOAuth(ctx, client.provider.id, identity);
+      setRefreshCookie(ctx, reply, refreshToken);
+      return session;
+    },
+  );
+};
