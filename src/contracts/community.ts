@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  datasetDescriptionSchema,
-  datasetNameSchema,
-  datasetSummarySchema,
-} from './datasets.ts';
+import { datasetDescriptionSchema, datasetNameSchema, datasetSummarySchema } from './datasets.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 
 /** Requests and responses of follows, ratings, favourites, forks and leaderboards. */

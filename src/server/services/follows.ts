@@ -9,7 +9,8 @@ import { follows, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { getUserRow, publicUserColumns, toPublicUser } from './users.ts';
 
-const cannotFollowSelf = () => new AppError(400, 'CANNOT_FOLLOW_SELF', 'You cannot follow yourself');
+const cannotFollowSelf = () =>
+  new AppError(400, 'CANNOT_FOLLOW_SELF', 'You cannot follow yourself');
 
 /** Follows `followeeId` (an active user); following twice changes nothing. */
 export async function follow(
@@ -76,11 +77,7 @@ async function listFollowSide(
       .orderBy(desc(follows.createdAt), desc(users.id))
       .offset(page.offset)
       .limit(page.limit),
-    ctx.db
-      .select({ n: count() })
-      .from(follows)
-      .innerJoin(users, eq(users.id, theirs))
-      .where(where),
+    ctx.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, theirs)).where(where),
   ]);
   return {
     users: rows.map(toPublicUser),
@@ -95,4 +92,3 @@ export const listFollowing = (ctx: Context, userId: number, page: FollowListQuer
 
 export const listFollowers = (ctx: Context, userId: number, page: FollowListQuery) =>
   listFollowSide(ctx, 'followers', userId, page);
-

@@ -49,7 +49,8 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags,
         security,
         summary: 'Stop following a user',
-        description: 'Idempotent: unfollowing someone you do not follow answers is_following false.',
+        description:
+          'Idempotent: unfollowing someone you do not follow answers is_following false.',
         params: userIdParamsSchema,
         response: {
           200: followStatusSchema,

@@ -1,0 +1,74 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { datasets, favorites, ratings } from '../db/schema.ts';
+import { datasetNotFound, visibleTo, type ViewerId } from './datasets/rows.ts';
+import { recomputeHeat } from './datasets/heat.ts';
+
+/**
+ * A dataset's rating, favourite and fork counters are recounted from their tables, never
+ * incremented. Every change first locks the dataset row (`lockVisible`), so changes to one
+ * dataset's counters run one after another and each recount sees the committed rows of the
+ * ones before it: counters stay exact under concurrent requests.
+ */
+
+/** Locks a dataset the viewer may see for a counter change; 404 when they may not see it. */
+export async function lockVisible(tx: Db, id: number, viewerId: ViewerId) {
+  const [row] = await tx
+    .select({
+      id: datasets.id,
+      ownerId: datasets.ownerId,
+      isPublic: datasets.isPublic,
+      allowFork: datasets.allowFork,
+    })
+    .from(datasets)
+    .where(and(eq(datasets.id, id), visibleTo(viewerId)))
+    .for('no key update');
+  if (!row) throw datasetNotFound();
+  return row;
+}
+
+/** Locks a dataset whatever its visibility (e.g. to remove one's own favourite of it). */
+export async function lockAny(tx: Db, id: number): Promise<boolean> {
+  const rows = await tx
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(eq(datasets.id, id))
+    .for('no key update');
+  return rows.length > 0;
+}
+
+/** Recounts rating_count and average_score, then heat. */
+export async function recountRatings(tx: Db, id: number) {
+  const [row] = await tx
+    .update(datasets)
+    .set({
+      ratingCount: sql`(select count(*) from ${ratings} where ${ratings.datasetId} = ${id})`,
+      averageScore: sql`coalesce((select avg(${ratings.score}) from ${ratings} where ${ratings.datasetId} = ${id}), 0)`,
+    })
+    .where(eq(datasets.id, id))
+    .returning({ averageScore: datasets.averageScore, ratingCount: datasets.ratingCount });
+  await recomputeHeat(tx, id);
+  return { average_score: row?.averageScore ?? 0, rating_count: row?.ratingCount ?? 0 };
+}
+
+/** Recounts favorite_count, then heat. */
+export async function recountFavorites(tx: Db, id: number): Promise<void> {
+  await tx
+    .update(datasets)
+    .set({
+      favoriteCount: sql`(select count(*) from ${favorites} where ${favorites.datasetId} = ${id})`,
+    })
+    .where(eq(datasets.id, id));
+  await recomputeHeat(tx, id);
+}
+
+/** Recounts fork_count (every dataset forked from it, private forks included), then heat. */
+export async function recountForks(tx: Db, id: number): Promise<void> {
+  await tx
+    .update(datasets)
+    .set({
+      forkCount: sql`(select count(*) from ${datasets} as forks where forks.forked_from_id = ${id})`,
+    })
+    .where(eq(datasets.id, id));
+  await recomputeHeat(tx, id);
+}

@@ -1,0 +1,91 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Dataset } from '../../contracts/datasets.ts';
+import type { ForkBody } from '../../contracts/community.ts';
+import type { Context } from '../context.ts';
+import { datasets, datasetVersions } from '../db/schema.ts';
+import { forbidden } from '../errors.ts';
+import { lockVisible, recountForks } from './dataset-counters.ts';
+import { getDataset } from './datasets/browse.ts';
+import { recomputeHeat } from './datasets/heat.ts';
+import { lockOwned, now, searchTextOf } from './datasets/rows.ts';
+
+/**
+ * Forks a dataset the caller may see into a new dataset of theirs. The fork gets its own
+ * version rows that point at the same content-addressed blobs (nothing is copied), and the
+ * source's tags and language. Name, description and visibility default to the source's.
+ * Refused with 403 FORK_NOT_ALLOWED when the owner disallowed forks (an owner may always
+ * fork their own dataset).
+ *
+ * The source row stays locked until the fork is committed, so the source (and with it the
+ * last references to its blobs) cannot be deleted half-way.
+ */
+export async function forkDataset(
+  ctx: Context,
+  viewerId: number,
+  sourceId: number,
+  input: ForkBody,
+): Promise<Dataset> {
+  const forkId = await ctx.db.transaction(async (tx) => {
+    const locked = await lockVisible(tx, sourceId, viewerId);
+    if (!locked.allowFork && locked.ownerId !== viewerId)
+      throw forbidden('The owner does not allow forks of this dataset', 'FORK_NOT_ALLOWED');
+    const [source] = await tx.select().from(datasets).where(eq(datasets.id, sourceId));
+    if (!source) throw new Error('locked dataset vanished');
+    const name = input.name ?? source.name;
+    const description = input.description ?? source.description;
+    const [fork] = await tx
+      .insert(datasets)
+      .values({
+        ownerId: viewerId,
+        name,
+        description,
+        language: source.language,
+        isPublic: input.is_public ?? source.isPublic,
+        tags: source.tags,
+        searchText: searchTextOf(name, description, source.tags),
+        forkedFromId: source.id,
+        isFork: true,
+        latestVersion: source.latestVersion,
+      })
+      .returning({ id: datasets.id });
+    if (!fork) throw new Error('insert returned no row');
+    await tx.insert(datasetVersions).select(
+      tx
+        .select({
+          datasetId: sql<number>`cast(${fork.id} as integer)`.as('dataset_id'),
+          version: datasetVersions.version,
+          changelog: datasetVersions.changelog,
+          attributes: datasetVersions.attributes,
+          attributeTypes: datasetVersions.attributeTypes,
+          entriesCount: datasetVersions.entriesCount,
+          byteSize: datasetVersions.byteSize,
+          sha256: datasetVersions.sha256,
+          preview: datasetVersions.preview,
+          createdAt: datasetVersions.createdAt,
+        })
+        .from(datasetVersions)
+        .where(eq(datasetVersions.datasetId, source.id)),
+    );
+    await recomputeHeat(tx, fork.id);
+    await recountForks(tx, source.id);
+    return fork.id;
+  });
+  return getDataset(ctx, forkId, viewerId);
+}
+
+/** PUT /datasets/{id}/fork-settings: the owner allows or disallows forks (403 / 404 for others). */
+export async function setForkSettings(
+  ctx: Context,
+  viewerId: number,
+  id: number,
+  allowForks: boolean,
+): Promise<Dataset> {
+  await ctx.db.transaction(async (tx) => {
+    await lockOwned(tx, id, viewerId);
+    await tx
+      .update(datasets)
+      .set({ allowFork: allowForks, updatedAt: now })
+      .where(eq(datasets.id, id));
+  });
+  return getDataset(ctx, id, viewerId);
+}
