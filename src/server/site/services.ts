@@ -1,6 +1,5 @@
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
-import { sitemapEntries } from '../services/sitemap.ts';
 import { AppError } from '../errors.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
 import { getProfile } from '../services/profiles.ts';
@@ -23,8 +22,6 @@ async function orNull<T>(read: Promise<T>): Promise<T | null> {
 export function createSiteServices(ctx: Context) {
   return {
     siteUrl: ctx.config.siteUrl,
-    /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
-    sitemapEntries: (limit: number) => sitemapEntries(ctx, limit),
     /** Dataset reads as a guest sees them (see services/datasets/site.ts). */
     datasets: datasetSiteReads(ctx),
     /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
