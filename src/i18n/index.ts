@@ -8,6 +8,12 @@ import zhUsers from './zh-CN/users.json';
 import enUsers from './en-US/users.json';
 import zhReading from './zh-CN/reading.json';
 import enReading from './en-US/reading.json';
+import zhOauth from './zh-CN/oauth.json';
+import enOauth from './en-US/oauth.json';
+import zhDebug from './zh-CN/debug.json';
+import enDebug from './en-US/debug.json';
+import zhSite from './zh-CN/site.json';
+import enSite from './en-US/site.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -15,8 +21,24 @@ import enReading from './en-US/reading.json';
  * To add an area: add both JSON files and one line to each locale below.
  */
 export const dictionaries = {
-  'zh-CN': { common: zhCommon, auth: zhAuth, users: zhUsers, reading: zhReading },
-  'en-US': { common: enCommon, auth: enAuth, users: enUsers, reading: enReading },
+  'zh-CN': {
+    common: zhCommon,
+    auth: zhAuth,
+    users: zhUsers,
+    reading: zhReading,
+    oauth: zhOauth,
+    debug: zhDebug,
+    site: zhSite,
+  },
+  'en-US': {
+    common: enCommon,
+    auth: enAuth,
+    users: enUsers,
+    reading: enReading,
+    oauth: enOauth,
+    debug: enDebug,
+    site: enSite,
+  },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 
 type Areas = (typeof dictionaries)['zh-CN'];
