@@ -11,10 +11,11 @@ const OPEN_MS = { default: 5000, destructive: 8000 } as const;
 function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
   const [paused, setPaused] = useState(false);
   useEffect(() => {
-    if (paused) return;
+    // A toast that offers an action waits for the person.
+    if (paused || toast.action) return;
     const timer = setTimeout(() => dismiss(toast.id), OPEN_MS[toast.variant]);
     return () => clearTimeout(timer);
-  }, [toast.id, toast.variant, paused]);
+  }, [toast.id, toast.variant, toast.action, paused]);
 
   const destructive = toast.variant === 'destructive';
   return (
@@ -31,6 +32,18 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{toast.title}</p>
         {toast.description && <p className="mt-1 text-sm break-words">{toast.description}</p>}
+        {toast.action && (
+          <button
+            type="button"
+            className="btn btn-primary mt-3"
+            onClick={() => {
+              dismiss(toast.id);
+              toast.action?.onClick();
+            }}
+          >
+            {toast.action.label}
+          </button>
+        )}
       </div>
       <button
         type="button"

@@ -1,7 +1,7 @@
 /**
  * Toasts: `$toasts` (newest first, at most TOAST_LIMIT = 1: a new toast replaces the current
- * one), `toast({title, description?, variant?})` → id, `dismiss(id?)` (closes one or all; a
- * closed toast stays for its exit animation and is removed TOAST_REMOVE_DELAY_MS later).
+ * one), `toast({title, description?, variant?, action?})` → id, `dismiss(id?)` (closes one or
+ * all; a closed toast stays for its exit animation and is removed TOAST_REMOVE_DELAY_MS later).
  * How long an open toast stays on screen is the Toaster island's business: it calls dismiss.
  */
 import { atom } from 'nanostores';
@@ -9,15 +9,24 @@ import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../lib/constants.ts';
 
 export type ToastVariant = 'default' | 'destructive';
 
+/** A button in the toast (e.g. "Reload"); a toast with one stays open until dismissed. */
+export type ToastAction = { label: string; onClick: () => void };
+
 export type Toast = {
   id: string;
   title: string;
   description?: string;
   variant: ToastVariant;
   open: boolean;
+  action?: ToastAction;
 };
 
-export type ToastInput = { title: string; description?: string; variant?: ToastVariant };
+export type ToastInput = {
+  title: string;
+  description?: string;
+  variant?: ToastVariant;
+  action?: ToastAction;
+};
 
 export const $toasts = atom<Toast[]>([]);
 
@@ -40,10 +49,17 @@ function scheduleRemoval(id: string): void {
 }
 
 /** Shows a toast, replacing the current one; returns its id. */
-export function toast({ title, description, variant = 'default' }: ToastInput): string {
+export function toast({ title, description, variant = 'default', action }: ToastInput): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(counter);
-  const next: Toast = { id, title, variant, open: true, ...(description && { description }) };
+  const next: Toast = {
+    id,
+    title,
+    variant,
+    open: true,
+    ...(description && { description }),
+    ...(action && { action }),
+  };
   const kept = [next, ...$toasts.get()].slice(0, TOAST_LIMIT);
   for (const dropped of $toasts.get()) {
     if (!kept.includes(dropped)) {
