@@ -49,23 +49,26 @@ export async function forkDataset(
       })
       .returning({ id: datasets.id });
     if (!fork) throw new Error('insert returned no row');
-    await tx.insert(datasetVersions).select(
-      tx
-        .select({
-          datasetId: sql<number>`cast(${fork.id} as integer)`.as('dataset_id'),
-          version: datasetVersions.version,
-          changelog: datasetVersions.changelog,
-          attributes: datasetVersions.attributes,
-          attributeTypes: datasetVersions.attributeTypes,
-          entriesCount: datasetVersions.entriesCount,
-          byteSize: datasetVersions.byteSize,
-          sha256: datasetVersions.sha256,
-          preview: datasetVersions.preview,
-          createdAt: datasetVersions.createdAt,
-        })
-        .from(datasetVersions)
-        .where(eq(datasetVersions.datasetId, source.id)),
-    );
+    const v = datasetVersions;
+    await tx.execute(sql`
+      insert into ${v} (${sql.join(
+        [
+          v.datasetId,
+          v.version,
+          v.changelog,
+          v.attributes,
+          v.attributeTypes,
+          v.entriesCount,
+          v.byteSize,
+          v.sha256,
+          v.preview,
+          v.createdAt,
+        ].map((c) => sql.identifier(c.name)),
+        sql`, `,
+      )})
+      select ${fork.id}::integer, ${v.version}, ${v.changelog}, ${v.attributes}, ${v.attributeTypes},
+        ${v.entriesCount}, ${v.byteSize}, ${v.sha256}, ${v.preview}, ${v.createdAt}
+      from ${v} where ${v.datasetId} = ${source.id}`);
     await recomputeHeat(tx, fork.id);
     await recountForks(tx, source.id);
     return fork.id;

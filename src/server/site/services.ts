@@ -1,6 +1,7 @@
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
+import { communitySiteReads } from '../services/community-site.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
 import { getProfile } from '../services/profiles.ts';
 import { sitemapEntries } from '../services/sitemap.ts';
@@ -24,6 +25,8 @@ export function createSiteServices(ctx: Context) {
     siteUrl: ctx.config.siteUrl,
     /** Dataset reads as a guest sees them (see services/datasets/site.ts). */
     datasets: datasetSiteReads(ctx),
+    /** Leaderboards, follow lists and a user's public datasets, as a guest sees them. */
+    community: communitySiteReads(ctx),
     /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
     sitemapEntries: (limit: number) => sitemapEntries(ctx, limit),
     users: {
