@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import type { BlobStore } from '../blobs/store.ts';
+import { csvRecord } from './csv.ts';
+import { openTableLines } from './read.ts';
+import type { Cell } from './types.ts';
+
+export const DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+const CONTENT_TYPES: Record<DownloadFormat, string> = {
+  csv: 'text/csv; charset=utf-8',
+  json: 'application/json; charset=utf-8',
+  jsonl: 'application/x-ndjson; charset=utf-8',
+};
+
+export const contentTypeOf = (format: DownloadFormat): string => CONTENT_TYPES[format];
+export const extensionOf = (format: DownloadFormat): string => `.${format}`;
+
+/** Byte order mark at the start of CSV downloads, so Excel reads them as UTF-8. */
+export const CSV_BOM = '\uFEFF';
+
+type Formatter = {
+  start: (attributes: string[]) => string;
+  row: (cells: Cell[], first: boolean) => string;
+  end: (empty: boolean) => string;
+};
+
+/** `{"name":value,…}` in column order (JSON.stringify of an object would move integer-like keys first). */
+function objectWriter(attributes: string[]): (cells: Cell[]) => string {
+  const keys = attributes.map((a, c) => `${c === 0 ? '{' : ','}${JSON.stringify(a)}:`);
+  return (cells) => {
+    let out = '';
+    for (let c = 0; c < keys.length; c++) out += keys[c] + JSON.stringify(cells[c] ?? null);
+    return `${out}}`;
+  };
+}
+
+function formatterOf(format: DownloadFormat, attributes: string[]): Formatter {
+  if (format === 'csv') {
+    return {
+      start: () => `${CSV_BOM}${csvRecord(attributes)}\r\n`,
+      row: (cells) => `${csvRecord(cells)}\r\n`,
+      end: () => '',
+    };
+  }
+  const object = objectWriter(attributes);
+  if (format === 'jsonl')
+    return { start: () => '', row: (cells) => `${object(cells)}\n`, end: () => '' };
+  return {
+    start: () => '[',
+    row: (cells, first) => `${first ? '\n' : ',\n'}${object(cells)}`,
+    end: (empty) => (empty ? ']\n' : '\n]\n'),
+  };
+}
+
+/**
+ * A stored table as a download, streamed with constant memory (one decompressed chunk at a time,
+ * paced by the reader). Check that the blob exists first: a missing blob fails the stream.
+ */
+export function downloadStream(blobs: BlobStore, sha256: string, format: DownloadFormat): Readable {
+  async function* chunks(): AsyncGenerator<Buffer> {
+    const { header, batches } = await openTableLines(blobs, sha256);
+    const formatter = formatterOf(format, header.attributes);
+    let first = true;
+    const start = formatter.start(header.attributes);
+    if (start !== '') yield Buffer.from(start);
+    for await (const lines of batches) {
+      let out = '';
+      for (const line of lines) {
+        out += formatter.row(JSON.parse(line) as Cell[], first);
+        first = false;
+      }
+      if (out !== '') yield Buffer.from(out);
+    }
+    const end = formatter.end(first);
+    if (end !== '') yield Buffer.from(end);
+  }
+  return Readable.from(chunks(), { objectMode: false });
+}

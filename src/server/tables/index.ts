@@ -1,0 +1,46 @@
+/**
+ * Table content: validation, the blob format, reading, downloads and streamed uploads.
+ * Rules, types, limits and formats are described in docs/tables.md.
+ *
+ * API
+ * - validateTable({ attributes, attribute_types?, entries }, limits)
+ *     → { is_valid, errors: TableError[], table?: Table }; `table.rows` are normalised `Cell[][]`.
+ *     Limit breaches come back as errors coded TOO_MANY_COLUMNS / TOO_MANY_ROWS (`isLimitError`).
+ * - writeTable(blobs, table) → StoredTable { sha256, byteSize, entriesCount, preview }
+ * - writeTableFromRows(blobs, header, rows, { limits? }) → StoredTable; rows are lists or objects,
+ *     coerced to the header's types; throws TableValidationError.
+ * - ingestTable(blobs, { attributes, attributeTypes?, rows }, limits) → StoredTable & { header }:
+ *     a streamed upload whose types may still need inferring (two passes, constant memory).
+ * - parseCsvStream(readable, { maxBytes? }) / parseJsonlStream(readable, { maxBytes? })
+ *     → { attributes, rows } to hand to ingestTable; both throw TableValidationError.
+ * - readTable(blobs, sha256) → { header, rows: AsyncGenerator<Cell[]> }
+ * - readTablePage(blobs, sha256, offset, limit) → { attributes, attributeTypes, entries, offset,
+ *     limit, hasMore }; toEntryObjects(attributes, entries) for `{ column: value }` entries.
+ * - downloadStream(blobs, sha256, 'csv' | 'json' | 'jsonl') → Readable; contentTypeOf(format),
+ *     extensionOf(format).
+ */
+export type {
+  AttributeType,
+  Cell,
+  StoredTable,
+  Table,
+  TableError,
+  TableHeader,
+  TableLimits,
+} from './types.ts';
+export { ATTRIBUTE_TYPES, MAX_ATTRIBUTE_LENGTH, MAX_ERRORS, PREVIEW_ROWS } from './types.ts';
+export { LIMIT_ERROR_CODES, TableValidationError, isLimitError } from './errors.ts';
+export { validateTable, type TableInput, type ValidationResult } from './validate.ts';
+export { writeTable, writeTableFromRows } from './write.ts';
+export { ingestTable, type TableSource } from './ingest.ts';
+export { parseCsvStream } from './csv.ts';
+export { parseJsonlStream } from './jsonl.ts';
+export { MAX_ROW_CHARS } from './lines.ts';
+export { readTable, readTablePage, toEntryObjects, type TablePage } from './read.ts';
+export {
+  DOWNLOAD_FORMATS,
+  contentTypeOf,
+  downloadStream,
+  extensionOf,
+  type DownloadFormat,
+} from './download.ts';

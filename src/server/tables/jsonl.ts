@@ -1,0 +1,74 @@
+import { TableValidationError, tableError } from './errors.ts';
+import { MAX_ROW_CHARS, decodeUtf8, lineBatches } from './lines.ts';
+
+/**
+ * Reads a JSON Lines upload (UTF-8, one JSON value per line, blank lines skipped). The first line
+ * either lists the column names (a JSON array) or is the first row as an object, whose keys then
+ * name the columns. Rows are lists in column order or objects keyed by column name, streamed;
+ * a line that is not JSON fails the read naming its row.
+ */
+export async function parseJsonlStream(
+  input: AsyncIterable<Uint8Array | string>,
+  options: { maxBytes?: number } = {},
+): Promise<{ attributes: unknown[]; rows: AsyncGenerator<unknown> }> {
+  const values = jsonLines(input, options.maxBytes);
+  const first = await values.next();
+  if (first.done) {
+    throw new TableValidationError([
+      tableError(
+        null,
+        null,
+        'EMPTY_INPUT',
+        'The file is empty: its first line must name the columns',
+      ),
+    ]);
+  }
+  const head = first.value;
+  if (Array.isArray(head)) return { attributes: head, rows: values };
+  if (typeof head === 'object' && head !== null) {
+    async function* withFirst(): AsyncGenerator<unknown> {
+      yield head;
+      yield* values;
+    }
+    return { attributes: Object.keys(head), rows: withFirst() };
+  }
+  throw new TableValidationError([
+    tableError(
+      null,
+      null,
+      'INVALID_JSON',
+      'The first line must be a JSON list of column names or a JSON object',
+    ),
+  ]);
+}
+
+/** Parsed non-blank lines; the line numbering for errors counts rows after a header list. */
+async function* jsonLines(
+  input: AsyncIterable<Uint8Array | string>,
+  maxBytes?: number,
+): AsyncGenerator<unknown> {
+  let index = 0; // non-blank lines seen
+  let headerList = false;
+  for await (const lines of lineBatches(decodeUtf8(input, maxBytes), MAX_ROW_CHARS)) {
+    for (const line of lines) {
+      if (line.trim() === '') continue;
+      let value: unknown;
+      try {
+        value = JSON.parse(line);
+      } catch {
+        const row = headerList ? index : index + 1;
+        throw new TableValidationError([
+          tableError(
+            index === 0 ? null : row,
+            null,
+            'INVALID_JSON',
+            index === 0 ? 'The first line is not valid JSON' : `Row ${row} is not valid JSON`,
+          ),
+        ]);
+      }
+      if (index === 0) headerList = Array.isArray(value);
+      index += 1;
+      yield value;
+    }
+  }
+}

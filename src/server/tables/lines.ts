@@ -1,0 +1,74 @@
+import { TableValidationError, tableError } from './errors.ts';
+
+/** Longest row (or CSV record) accepted from an upload, in characters. */
+export const MAX_ROW_CHARS = 16 * 1024 * 1024;
+
+/** UTF-8 text from a byte stream; fails on bytes that are not UTF-8 or past `maxBytes`. A BOM is dropped. */
+export async function* decodeUtf8(
+  source: AsyncIterable<Uint8Array | string>,
+  maxBytes = Infinity,
+): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  let bytes = 0;
+  const decode = (chunk?: Uint8Array) => {
+    try {
+      return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
+    } catch {
+      throw new TableValidationError([
+        tableError(
+          null,
+          null,
+          'INVALID_ENCODING',
+          'The file is not UTF-8 text; save it as UTF-8 (for example "CSV UTF-8" in Excel)',
+        ),
+      ]);
+    }
+  };
+  for await (const chunk of source) {
+    const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    bytes += data.byteLength;
+    if (bytes > maxBytes) {
+      throw new TableValidationError([
+        tableError(
+          null,
+          null,
+          'UPLOAD_TOO_LARGE',
+          `The upload is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`,
+        ),
+      ]);
+    }
+    const text = decode(data);
+    if (text !== '') yield text;
+  }
+  const rest = decode();
+  if (rest !== '') yield rest;
+}
+
+/** The lines of a text stream (without "\n" or "\r\n"), a batch per chunk of text. */
+export async function* lineBatches(
+  text: AsyncIterable<string>,
+  maxLine = Infinity,
+): AsyncGenerator<string[]> {
+  let partial = '';
+  for await (const chunk of text) {
+    const lines = chunk.split('\n');
+    const last = lines.pop() ?? '';
+    if (lines.length > 0) {
+      lines[0] = partial + (lines[0] ?? '');
+      partial = last;
+      for (let i = 0; i < lines.length; i++) {
+        const line = lines[i] ?? '';
+        if (line.endsWith('\r')) lines[i] = line.slice(0, -1);
+      }
+      yield lines;
+    } else {
+      partial += last;
+    }
+    if (partial.length > maxLine) {
+      throw new TableValidationError([
+        tableError(null, null, 'ROW_TOO_LARGE', `A line is longer than ${maxLine} characters`),
+      ]);
+    }
+  }
+  if (partial !== '') yield [partial.endsWith('\r') ? partial.slice(0, -1) : partial];
+}

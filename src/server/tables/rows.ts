@@ -1,0 +1,119 @@
+import { show, tableError, where, type ErrorCollector } from './errors.ts';
+import { INVALID, coerce, isScalar } from './values.ts';
+import type { AttributeType, Cell } from './types.ts';
+
+const EXPECTED: Record<AttributeType, string> = {
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  date: 'a date (YYYY-MM-DD)',
+  datetime: 'a date and time (ISO 8601)',
+  string: 'text',
+};
+
+/**
+ * Turns an entry into its values in column order. An entry is either a list in column order (of
+ * exactly one value per column) or an object keyed by column name (unknown keys are errors, missing
+ * keys are empty). Each value must be text, a finite number, a boolean or null.
+ */
+export class RowShaper {
+  private readonly attributes: string[];
+  private readonly index: Map<string, number>;
+
+  constructor(attributes: string[]) {
+    this.attributes = attributes;
+    this.index = new Map(attributes.map((a, i) => [a, i]));
+  }
+
+  /**
+   * The values in column order, or null when the entry has no usable shape. Unknown keys and values
+   * that are not scalars are reported and left out (as null) so the rest of the row is still checked.
+   */
+  shape(entry: unknown, row: number, errors: ErrorCollector): unknown[] | null {
+    const n = this.attributes.length;
+    let values: unknown[];
+    let shared = false; // values is the caller's list: copy before changing it
+    if (Array.isArray(entry)) {
+      if (entry.length !== n) {
+        errors.add(
+          tableError(
+            row,
+            null,
+            'ROW_LENGTH_MISMATCH',
+            `${where(row)} has ${entry.length} ${entry.length === 1 ? 'value' : 'values'}; the table has ${n} ${n === 1 ? 'column' : 'columns'}`,
+          ),
+        );
+        return null;
+      }
+      values = entry;
+      shared = true;
+    } else if (typeof entry === 'object' && entry !== null) {
+      values = new Array<unknown>(n).fill(null);
+      for (const [key, value] of Object.entries(entry)) {
+        const c = this.index.get(key) ?? this.index.get(key.trim());
+        if (c === undefined) {
+          errors.add(
+            tableError(row, key, 'UNKNOWN_COLUMN', `${where(row)}: ${show(key)} is not a column`),
+          );
+        } else values[c] = value;
+      }
+    } else {
+      errors.add(
+        tableError(
+          row,
+          null,
+          'ROW_INVALID',
+          `${where(row)} must be a list of values or an object keyed by column name`,
+        ),
+      );
+      return null;
+    }
+    for (let c = 0; c < n; c++) {
+      if (isScalar(values[c])) continue;
+      const column = this.attributes[c] ?? '';
+      errors.add(
+        tableError(
+          row,
+          column,
+          'INVALID_VALUE',
+          `${where(row, column)}: a value must be text, a number, true/false or empty`,
+        ),
+      );
+      if (shared) {
+        values = values.slice();
+        shared = false;
+      }
+      values[c] = null;
+    }
+    return values;
+  }
+}
+
+/** The values coerced to their column types, or null after adding this row's errors. */
+export function coerceRow(
+  values: readonly unknown[],
+  types: readonly AttributeType[],
+  attributes: readonly string[],
+  row: number,
+  errors: ErrorCollector,
+): Cell[] | null {
+  const cells = new Array<Cell>(types.length);
+  let ok = true;
+  for (let c = 0; c < types.length; c++) {
+    const type = types[c] ?? 'string';
+    const cell = coerce(values[c], type);
+    if (cell === INVALID) {
+      ok = false;
+      const column = attributes[c] ?? '';
+      errors.add(
+        tableError(
+          row,
+          column,
+          `INVALID_${type.toUpperCase()}`,
+          `${where(row, column)}: ${show(values[c])} is not ${EXPECTED[type]}`,
+        ),
+      );
+    } else cells[c] = cell;
+  }
+  return ok ? cells : null;
+}

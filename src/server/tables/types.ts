@@ -1,0 +1,52 @@
+/** The column types a table can declare or have inferred, in inference order. */
+export const ATTRIBUTE_TYPES = [
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'string',
+] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+/** A normalised value: numbers are JSON numbers, dates and datetimes ISO 8601 text, null = missing. */
+export type Cell = string | number | boolean | null;
+
+/** Column names in order and the type of each column. */
+export type TableHeader = {
+  attributes: string[];
+  attributeTypes: Record<string, AttributeType>;
+};
+
+/** A validated, normalised table: every cell already coerced to its column's type. */
+export type Table = TableHeader & { rows: Cell[][] };
+
+/** From `ctx.config.limits`. */
+export type TableLimits = { maxColumns: number; maxRows: number };
+
+/**
+ * One problem with a table. `row` is 1-based over the data rows (a CSV header line is not counted),
+ * `null` for problems with the whole table or its header; `column` is the column name, or `null`.
+ */
+export type TableError = {
+  row: number | null;
+  column: string | null;
+  code: string;
+  message: string;
+};
+
+/** What a finished blob write reports; `preview` holds the first rows for the version record. */
+export type StoredTable = {
+  sha256: string;
+  /** Size of the stored (compressed) blob in bytes. */
+  byteSize: number;
+  entriesCount: number;
+  preview: Cell[][];
+};
+
+/** Longest column name, in characters. */
+export const MAX_ATTRIBUTE_LENGTH = 128;
+/** Rows kept as the preview of a version. */
+export const PREVIEW_ROWS = 20;
+/** Errors reported at most; the rest are counted in one final `TOO_MANY_ERRORS` entry. */
+export const MAX_ERRORS = 100;

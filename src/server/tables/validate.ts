@@ -1,0 +1,67 @@
+import { ErrorCollector, tableError } from './errors.ts';
+import { checkHeader } from './header.ts';
+import { TypeInference } from './infer.ts';
+import { RowShaper, coerceRow } from './rows.ts';
+import type { Cell, Table, TableError, TableLimits } from './types.ts';
+
+export type TableInput = { attributes: unknown; attribute_types?: unknown; entries: unknown };
+export type ValidationResult = { is_valid: boolean; errors: TableError[]; table?: Table };
+
+const invalid = (errors: ErrorCollector): ValidationResult => ({
+  is_valid: false,
+  errors: errors.list(),
+});
+
+/**
+ * Checks a table sent as JSON and, when it is valid, returns it normalised: names trimmed, every
+ * column typed (declared or inferred over all rows), every value coerced. The header is checked
+ * first; rows are only checked once the header is sound.
+ */
+export function validateTable(input: TableInput, limits: TableLimits): ValidationResult {
+  const errors = new ErrorCollector();
+  const header = checkHeader(input.attributes, input.attribute_types, limits, errors);
+  if (!header) return invalid(errors);
+  const { entries } = input;
+  if (!Array.isArray(entries)) {
+    errors.add(tableError(null, null, 'ENTRIES_NOT_LIST', 'Entries must be a list of rows'));
+    return invalid(errors);
+  }
+  if (entries.length > limits.maxRows) {
+    errors.add(
+      tableError(
+        null,
+        null,
+        'TOO_MANY_ROWS',
+        `The table has ${entries.length} rows; at most ${limits.maxRows} are allowed`,
+      ),
+    );
+    return invalid(errors);
+  }
+
+  const shaper = new RowShaper(header.attributes);
+  const inference = new TypeInference(header.declared);
+  const shaped = new Array<unknown[] | null>(entries.length);
+  for (let i = 0; i < entries.length; i++) {
+    const values = shaper.shape(entries[i], i + 1, errors);
+    shaped[i] = values;
+    if (values) inference.observe(values);
+  }
+  const types = inference.types();
+  const rows: Cell[][] = [];
+  for (let i = 0; i < shaped.length; i++) {
+    const values = shaped[i];
+    shaped[i] = null;
+    if (!values) continue;
+    const cells = coerceRow(values, types, header.attributes, i + 1, errors);
+    if (cells && !errors.any) rows.push(cells);
+  }
+  if (errors.any) return invalid(errors);
+  const attributeTypes = Object.fromEntries(
+    header.attributes.map((a, c) => [a, types[c] ?? 'string']),
+  );
+  return {
+    is_valid: true,
+    errors: [],
+    table: { attributes: header.attributes, attributeTypes, rows },
+  };
+}
