@@ -3,6 +3,10 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { randomBytes } from 'node:crypto';
+
+// One id per build (src/lib/build-id.ts): open pages compare it with /build.json every hour.
+process.env.PUBLIC_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:8080',
