@@ -1,0 +1,281 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { datasets, follows, users } from '../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { signUp, type SignedUp } from '../support/users.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });
+const putMe = (me: SignedUp, payload: unknown) =>
+  t.app.inject({
+    method: 'PUT',
+    url: '/api/v1/users/me',
+    headers: me.auth,
+    payload: payload as object,
+  });
+const names = (res: { json: () => { users: { username: string }[] } }) =>
+  res.json().users.map((u) => u.username);
+const fieldsOf = (res: { json: () => { details: { field: string }[] } }) =>
+  res.json().details.map((d) => d.field);
+
+const PUBLIC_KEYS = [
+  'avatar',
+  'bio',
+  'created_at',
+  'id',
+  'is_verified',
+  'last_login_at',
+  'nickname',
+  'username',
+];
+
+describe('GET /api/v1/users/me', () => {
+  it('answers the full user with e-mail, role and state', async () => {
+    const me = await signUp(t.app, { username: 'MeMyself', email: 'Me@Example.com' });
+    const res = await get('users/me', me.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user).toEqual({
+      id: me.user.id,
+      username: 'MeMyself',
+      email: 'Me@Example.com',
+      nickname: 'MeMyself',
+      avatar: '',
+      bio: '',
+      role: 'user',
+      is_active: true,
+      is_verified: false,
+      created_at: expect.any(String),
+      updated_at: expect.any(String),
+      last_login_at: expect.any(String),
+    });
+  });
+
+  it('answers 401 once the account is gone', async () => {
+    const me = await signUp(t.app);
+    await t.ctx.db.delete(users).where(eq(users.id, me.user.id));
+    const res = await get('users/me', me.auth);
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/v1/users/me', () => {
+  it('changes nickname, avatar and bio and leaves the rest', async () => {
+    const me = await signUp(t.app);
+    const res = await putMe(me, {
+      nickname: '  数据小王子 ',
+      avatar: 'https://img.example.com/a.png',
+      bio: '我喜欢开放数据。\nI like open data.',
+    });
+    expect(res.statusCode).toBe(200);
+    const user = res.json().user;
+    expect(user).toMatchObject({
+      nickname: '数据小王子',
+      avatar: 'https://img.example.com/a.png',
+      bio: '我喜欢开放数据。\nI like open data.',
+      username: me.user.username,
+      email: me.user.email,
+    });
+    expect(Date.parse(user.updated_at)).toBeGreaterThanOrEqual(
+      Date.parse(me.user.updated_at as string),
+    );
+
+    const partial = await putMe(me, { bio: '' });
+    expect(partial.json().user).toMatchObject({
+      nickname: '数据小王子',
+      bio: '',
+      avatar: user.avatar,
+    });
+    expect((await get('users/me', me.auth)).json().user.bio).toBe('');
+  });
+
+  it('accepts the longest allowed values, counting characters not bytes', async () => {
+    const me = await signUp(t.app);
+    const res = await putMe(me, {
+      nickname: '😀'.repeat(50),
+      bio: '文'.repeat(500),
+      avatar: `http://example.com/${'a'.repeat(2048 - 19)}`,
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['an empty nickname', { nickname: '   ' }, 'nickname'],
+    ['a 51-character nickname', { nickname: '字'.repeat(51) }, 'nickname'],
+    ['a nickname with a line break', { nickname: 'two\nlines' }, 'nickname'],
+    ['a number as nickname', { nickname: 7 }, 'nickname'],
+    ['a 501-character bio', { bio: 'b'.repeat(501) }, 'bio'],
+    ['a javascript: avatar', { avatar: 'javascript:alert(1)' }, 'avatar'],
+    ['an ftp avatar', { avatar: 'ftp://example.com/a.png' }, 'avatar'],
+    ['a relative avatar', { avatar: '/a.png' }, 'avatar'],
+    ['a too long avatar', { avatar: `https://example.com/${'a'.repeat(2048)}` }, 'avatar'],
+    ['null as avatar', { avatar: null }, 'avatar'],
+    ['a list as body', [], 'body'],
+  ])('answers 400 for %s and changes nothing', async (_name, payload, field) => {
+    const me = await signUp(t.app);
+    const res = await putMe(me, payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe('VALIDATION_ERROR');
+    expect(fieldsOf(res)).toContain(field);
+    const after = (await get('users/me', me.auth)).json().user;
+    expect(after).toMatchObject({ nickname: me.user.username, avatar: '', bio: '' });
+  });
+
+  it('requires a bearer token', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/users/me',
+      payload: { bio: 'x' },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/v1/users/{id}', () => {
+  it('answers the public user, without e-mail', async () => {
+    const someone = await signUp(t.app, { username: 'public_face', email: 'secret@example.com' });
+    const res = await get(`users/${someone.user.id}`);
+    expect(res.statusCode).toBe(200);
+    const user = res.json().user;
+    expect(Object.keys(user).sort()).toEqual(PUBLIC_KEYS);
+    expect(user.username).toBe('public_face');
+    expect(res.body).not.toContain('secret@example.com');
+  });
+
+  it('answers 404 USER_NOT_FOUND for an unknown or deactivated user', async () => {
+    const res = await get('users/999999');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({
+      message: 'User not found',
+      code: 'USER_NOT_FOUND',
+      details: null,
+    });
+
+    const gone = await signUp(t.app);
+    await t.ctx.db.update(users).set({ isActive: false }).where(eq(users.id, gone.user.id));
+    expect((await get(`users/${gone.user.id}`)).statusCode).toBe(404);
+  });
+
+  it.each(['abc', '0', '-1', '1.5', '99999999999', '1e3'])(
+    'answers 400 VALIDATION_ERROR for the id %s',
+    async (id) => {
+      const res = await get(`users/${id}`);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field: 'id' }] });
+      expect((await get(`users/${id}/profile`)).statusCode).toBe(400);
+    },
+  );
+});
+
+describe('GET /api/v1/users', () => {
+  let tl: TestApp;
+  beforeAll(async () => {
+    tl = await createTestApp();
+    for (const name of ['alpha', 'Alphabet', 'beta', 'gamma_ray', 'delta']) {
+      await signUp(tl.app, { username: name, email: `${name}@list.example` });
+    }
+    const [gamma] = await tl.ctx.db.select().from(users).where(eq(users.username, 'gamma_ray'));
+    await tl.ctx.db.update(users).set({ nickname: '阿尔法 Fan' }).where(eq(users.id, gamma!.id));
+  });
+  afterAll(() => tl.close());
+  const list = (qs: string) => tl.app.inject({ method: 'GET', url: `/api/v1/users${qs}` });
+
+  it('lists every user with defaults offset 0 and limit 20', async () => {
+    const res = await list('');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ total: 5, offset: 0, limit: 20 });
+    expect(names(res)).toEqual(['alpha', 'Alphabet', 'beta', 'gamma_ray', 'delta']);
+    for (const user of body.users) expect(Object.keys(user).sort()).toEqual(PUBLIC_KEYS);
+    expect(res.body).not.toContain('@list.example');
+  });
+
+  it('matches username or nickname case-insensitively, exact username first', async () => {
+    const res = await list('?query=ALPHA');
+    expect(res.json().total).toBe(2);
+    expect(names(res)).toEqual(['alpha', 'Alphabet']);
+    const byNickname = await list(`?query=${encodeURIComponent('阿尔法')}`);
+    expect(names(byNickname)).toEqual(['gamma_ray']);
+    const byFan = await list('?query=fan');
+    expect(byFan.json().total).toBe(1);
+  });
+
+  it('treats % and _ in the query as plain characters', async () => {
+    expect((await list('?query=%25')).json().total).toBe(0);
+    expect(names(await list('?query=_'))).toEqual(['gamma_ray']);
+  });
+
+  it('pages with offset and limit, total counting every match', async () => {
+    const page = await list('?offset=1&limit=2');
+    expect(page.json()).toMatchObject({ total: 5, offset: 1, limit: 2 });
+    expect(names(page)).toEqual(['Alphabet', 'beta']);
+    const past = await list('?offset=10&limit=100');
+    expect(past.json()).toMatchObject({ users: [], total: 5, offset: 10, limit: 100 });
+  });
+
+  it.each([
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['limit=abc', 'limit'],
+    ['offset=-1', 'offset'],
+    ['offset=1.5', 'offset'],
+    [`query=${'q'.repeat(101)}`, 'query'],
+  ])('answers 400 for %s', async (qs, field) => {
+    const res = await list(`?${qs}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR', details: [{ field }] });
+  });
+});
+
+describe('GET /api/v1/users/{id}/profile', () => {
+  it('counts followers, following, public datasets and their downloads', async () => {
+    const owner = await signUp(t.app, { email: 'owner-secret@example.com' });
+    const fans = [await signUp(t.app), await signUp(t.app), await signUp(t.app)];
+    const idol = await signUp(t.app);
+    await t.ctx.db
+      .insert(follows)
+      .values([
+        ...fans.map((f) => ({ followerId: f.user.id, followeeId: owner.user.id })),
+        { followerId: owner.user.id, followeeId: idol.user.id },
+      ]);
+    await t.ctx.db.insert(datasets).values([
+      { ownerId: owner.user.id, name: 'open one', downloadCount: 10 },
+      { ownerId: owner.user.id, name: 'open two', downloadCount: 5 },
+      { ownerId: owner.user.id, name: 'private', isPublic: false, downloadCount: 100 },
+      { ownerId: fans[0]!.user.id, name: 'not theirs', downloadCount: 7 },
+    ]);
+
+    for (const viewer of [{}, owner.auth]) {
+      const res = await get(`users/${owner.user.id}/profile`, viewer);
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.stats).toEqual({
+        followers: 3,
+        following: 1,
+        public_datasets: 2,
+        total_downloads: 15,
+      });
+      expect(Object.keys(body.user).sort()).toEqual(PUBLIC_KEYS);
+      expect(res.body).not.toContain('owner-secret');
+    }
+  });
+
+  it('answers zeros for a new user and 404 for an unknown one', async () => {
+    const fresh = await signUp(t.app);
+    const res = await get(`users/${fresh.user.id}/profile`);
+    expect(res.json().stats).toEqual({
+      followers: 0,
+      following: 0,
+      public_datasets: 0,
+      total_downloads: 0,
+    });
+    const unknown = await get('users/987654/profile');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().code).toBe('USER_NOT_FOUND');
+  });
+});
