@@ -16,33 +16,37 @@ afterEach(() => {
 });
 
 describe('DATA_DIR lock', () => {
-  it('refuses a second server on the same DATA_DIR with a message naming the lock', async () => {
-    const dataDir = tempDir();
-    // The first "server": a process holding the lock.
-    const holder = spawn(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `const { lockDataDir } = await import(${JSON.stringify(path.resolve('src/server/lib/data-dir.ts'))});
+  it(
+    'refuses a second server on the same DATA_DIR with a message naming the lock',
+    { timeout: 60_000 },
+    async () => {
+      const dataDir = tempDir();
+      // The first "server": a process holding the lock.
+      const holder = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { lockDataDir } = await import(${JSON.stringify(path.resolve('src/server/lib/data-dir.ts'))});
          await lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000);`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
-    try {
-      const second = spawnSync(process.execPath, ['src/server/main.ts'], {
-        env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
-        encoding: 'utf8',
-        timeout: 30_000,
-      });
-      expect(second.status).toBe(1);
-      expect(second.stderr).toContain(`DATA_DIR ${dataDir} is in use by another Sheaf process`);
-      expect(second.stderr).toContain(path.join(dataDir, 'sheaf.lock'));
-    } finally {
-      holder.kill('SIGTERM');
-    }
-  });
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      await new Promise<void>((resolve) => holder.stdout.once('data', () => resolve()));
+      try {
+        const second = spawnSync(process.execPath, ['src/server/main.ts'], {
+          env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent' },
+          encoding: 'utf8',
+          timeout: 30_000,
+        });
+        expect(second.status).toBe(1);
+        expect(second.stderr).toContain(`DATA_DIR ${dataDir} is in use by another Sheaf process`);
+        expect(second.stderr).toContain(path.join(dataDir, 'sheaf.lock'));
+      } finally {
+        holder.kill('SIGTERM');
+      }
+    },
+  );
 
   it('takes over a lock left by a process that no longer runs, and releases it', async () => {
     const dataDir = tempDir();
