@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { BUILD_CHECK_INTERVAL_MS } from '../../src/lib/constants.ts';
+
+async function load() {
+  vi.resetModules();
+  const build = await import('../../src/stores/build.ts');
+  const toasts = await import('../../src/stores/toasts.ts');
+  return { ...build, ...toasts };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('the hourly build check', () => {
+  it('asks the server once an hour and announces a new build once', async () => {
+    const { startBuildCheck, $newerBuild } = await load();
+    let serverId = 'build-1';
+    const fetchBuildId = vi.fn(async () => serverId);
+    const onNewBuild = vi.fn();
+    const stop = startBuildCheck({ currentId: 'build-1', fetchBuildId, onNewBuild });
+
+    await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS - 1);
+    expect(fetchBuildId).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fetchBuildId).toHaveBeenCalledTimes(1);
+    expect(onNewBuild).not.toHaveBeenCalled();
+
+    serverId = 'build-2';
+    await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS);
+    expect(onNewBuild).toHaveBeenCalledExactlyOnceWith('build-2');
+    expect($newerBuild.get()).toBe('build-2');
+
+    await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS * 2);
+    expect(fetchBuildId).toHaveBeenCalledTimes(4);
+    expect(onNewBuild).toHaveBeenCalledTimes(1);
+
+    stop();
+    await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS * 2);
+    expect(fetchBuildId).toHaveBeenCalledTimes(4);
+  });
+
+  it('says nothing when the server cannot be asked', async () => {
+    const { startBuildCheck } = await load();
+    const onNewBuild = vi.fn();
+    startBuildCheck({ currentId: 'a', fetchBuildId: async () => null, onNewBuild });
+    await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS * 3);
+    expect(onNewBuild).not.toHaveBeenCalled();
+  });
+
+  it('reads the id from /build.json without using a cached copy', async () => {
+    const { fetchBuildId } = await load();
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ build_id: 'b-9' })));
+    vi.stubGlobal('fetch', fetch);
+    expect(await fetchBuildId()).toBe('b-9');
+    expect(fetch).toHaveBeenCalledWith('/build.json', { cache: 'no-cache' });
+    fetch.mockRejectedValueOnce(new TypeError('offline'));
+    expect(await fetchBuildId()).toBeNull();
+    fetch.mockResolvedValueOnce(new Response('nope', { status: 404 }));
+    expect(await fetchBuildId()).toBeNull();
+  });
+
+  it('offers a reload in a toast with a button, in the page language', async () => {
+    const { offerReload, $toasts } = await load();
+    offerReload('zh-CN');
+    const [shown] = $toasts.get();
+    expect(shown).toMatchObject({ title: '有新版本可用', action: { label: '重新加载' } });
+    offerReload('en-US');
+    expect($toasts.get()[0]).toMatchObject({
+      title: 'A new version is available',
+      action: { label: 'Reload' },
+    });
+  });
+});
