@@ -7,7 +7,7 @@ import { serverMessage } from '../lib/form-errors.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { login } from '../stores/auth.ts';
 import { leaveTo } from '../stores/navigation.ts';
-import { FormAlert, TextField, focusFirstInvalid } from './form/Field.tsx';
+import { FormAlert, TextField, focusFirstInvalid, formText } from './form/Field.tsx';
 import { useHydrated } from './useHydrated.ts';
 
 type Fields = { identifier: string; password: string };
@@ -17,20 +17,22 @@ export default function LoginForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Fields>({ identifier: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<keyof Fields, RuleError>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const set = (field: keyof Fields) => (value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
+  const clear = (field: keyof Fields) => () => setErrors((e) => ({ ...e, [field]: undefined }));
   const message = (e: RuleError | undefined) => (e ? t(e.key, e.vars) : null);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    // Uncontrolled inputs: what was typed before the island hydrated is kept.
+    const data = new FormData(event.currentTarget);
+    const values: Fields = {
+      identifier: formText(data, 'identifier'),
+      password: formText(data, 'password'),
+    };
     const found = {
       identifier: checkRequired(values.identifier) ?? undefined,
       password: checkRequired(values.password) ?? undefined,
@@ -67,8 +69,8 @@ export default function LoginForm({ locale }: { locale: Locale }) {
         autoCapitalize="none"
         spellCheck={false}
         aria-required="true"
-        value={values.identifier}
-        onChange={(e) => set('identifier')(e.target.value)}
+        name="identifier"
+        onChange={clear('identifier')}
         error={message(errors.identifier)}
       />
       <TextField
@@ -77,8 +79,8 @@ export default function LoginForm({ locale }: { locale: Locale }) {
         label={t('auth:login.password')}
         autoComplete="current-password"
         aria-required="true"
-        value={values.password}
-        onChange={(e) => set('password')(e.target.value)}
+        name="password"
+        onChange={clear('password')}
         error={message(errors.password)}
       />
       <button type="submit" className="btn btn-primary" disabled={!hydrated || submitting}>
@@ -86,7 +88,9 @@ export default function LoginForm({ locale }: { locale: Locale }) {
       </button>
       <p className="text-sm text-muted">
         {t('auth:login.noAccount')}{' '}
-        <a href={localizePath('/auth/register', locale)}>{t('auth:login.registerLink')}</a>
+        <a href={localizePath('/auth/register', locale)} className="underline">
+          {t('auth:login.registerLink')}
+        </a>
       </p>
     </form>
   );

@@ -130,7 +130,9 @@ function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
       <FormAlert message={failure} />
       <p className="text-sm">
         <span className="font-semibold">{t('auth:profile.username')}</span>: {user.username} ·{' '}
-        <a href={localizePath(`/users/${user.id}`, locale)}>{t('auth:profile.viewPublic')}</a>
+        <a href={localizePath(`/users/${user.id}`, locale)} className="underline">
+          {t('auth:profile.viewPublic')}
+        </a>
       </p>
       <TextField
         id="profile-nickname"

@@ -14,7 +14,7 @@ import { fieldErrors, serverMessage } from '../lib/form-errors.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { register } from '../stores/auth.ts';
 import { leaveTo } from '../stores/navigation.ts';
-import { FormAlert, TextField, focusFirstInvalid } from './form/Field.tsx';
+import { FormAlert, TextField, focusFirstInvalid, formText } from './form/Field.tsx';
 import { useHydrated } from './useHydrated.ts';
 
 type Field = 'username' | 'email' | 'password' | 'confirm';
@@ -40,29 +40,29 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>({
-    username: '',
-    email: '',
-    password: '',
-    confirm: '',
-  });
   const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const text = (p: Problem | undefined) => (!p ? null : 'text' in p ? p.text : t(p.key, p.vars));
+  // Uncontrolled inputs (read on submit): what was typed before the island hydrated is kept.
   const input = (field: Field) => ({
-    value: values[field],
+    name: field,
     error: text(problems[field]),
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [field]: e.target.value }));
-      setProblems((p) => ({ ...p, [field]: undefined }));
-    },
+    onChange: () => setProblems((p) => ({ ...p, [field]: undefined })),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    const data = new FormData(event.currentTarget);
+    const read = (field: Field) => formText(data, field);
+    const values: Values = {
+      username: read('username'),
+      email: read('email'),
+      password: read('password'),
+      confirm: read('confirm'),
+    };
     const found = check(values);
     setProblems(found);
     setFailure(null);
@@ -143,7 +143,9 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
       </button>
       <p className="text-sm text-muted">
         {t('auth:register.haveAccount')}{' '}
-        <a href={localizePath('/auth/login', locale)}>{t('auth:register.loginLink')}</a>
+        <a href={localizePath('/auth/login', locale)} className="underline">
+          {t('auth:register.loginLink')}
+        </a>
       </p>
     </form>
   );

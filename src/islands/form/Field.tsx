@@ -99,3 +99,9 @@ export function FormAlert({ message }: { message: string | null }) {
 export function focusFirstInvalid(form: HTMLFormElement | null): void {
   form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
+
+/** A text field's value from a submitted form ('' when absent). */
+export function formText(data: FormData, name: string): string {
+  const value = data.get(name);
+  return typeof value === 'string' ? value : '';
+}

@@ -1,0 +1,333 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { DEFAULT_LOGIN_ERROR } from '../../src/lib/api/errors.ts';
+
+const PASSWORD = 'correct-horse-9';
+
+/** The page strings of a locale, read from the dictionaries ('area:key', {{var}} filled in). */
+function translator(locale: Locale) {
+  const areas = new Map<string, Record<string, string>>();
+  return (key: string, vars: Record<string, string | number> = {}) => {
+    const [area = '', name = ''] = key.split(':');
+    if (!areas.has(area)) {
+      const file = new URL(`../../src/i18n/${locale}/${area}.json`, import.meta.url);
+      areas.set(area, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+    }
+    const text = areas.get(area)?.[name];
+    if (text === undefined) throw new Error(`No string ${key} in ${locale}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v]));
+  };
+}
+let serial = 0;
+
+/** A username no other test (or earlier run on the same server) has used. */
+function uniqueName(): string {
+  serial += 1;
+  return `u${Date.now().toString(36)}${serial}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+type Account = { username: string; email: string; id: number };
+
+/** Creates an account through the API (not signed in in the browser). */
+async function createAccount(context: BrowserContext): Promise<Account> {
+  const username = uniqueName();
+  const email = `${username}@example.com`;
+  const response = await context.request.post('/api/v1/auth/register', {
+    data: { username, email, password: PASSWORD },
+  });
+  expect(response.status()).toBe(201);
+  const body = (await response.json()) as { user: { id: number } };
+  return { username, email, id: body.user.id };
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+  expect(found, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+  const prefix = localePrefix(locale);
+  const home = prefix || '/';
+  const path = (p: string) => `${prefix}${p}`;
+  const pathnameOf = (page: Page) => new URL(page.url()).pathname;
+
+  const newPage = async (browser: Browser) => {
+    const context = await browser.newContext({ locale });
+    return { context, page: await context.newPage() };
+  };
+
+  async function signIn(page: Page, identifier: string, password = PASSWORD) {
+    await page.goto(path('/auth/login'));
+    await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(identifier);
+    await page.getByLabel(t('auth:login.password'), { exact: true }).fill(password);
+    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
+  }
+
+  async function signOut(page: Page, name: string) {
+    await page.getByRole('button', { name, exact: true }).click();
+    await page.getByRole('button', { name: t('common:nav.logout'), exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === home);
+    await expect(
+      page.getByRole('link', { name: t('common:nav.login'), exact: true }),
+    ).toBeVisible();
+  }
+
+  test.describe(`accounts in ${locale}`, () => {
+    test('register, sign out, sign in with the e-mail, edit the profile, reload, sign out', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const username = uniqueName();
+      const email = `${username}@example.com`;
+
+      await page.goto(path('/auth/register'));
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await page.getByLabel(t('auth:register.username'), { exact: true }).fill(username);
+      await page.getByLabel(t('auth:register.email'), { exact: true }).fill(email);
+      await page.getByLabel(t('auth:register.password'), { exact: true }).fill(PASSWORD);
+      await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
+
+      // Signed in on the home page of the locale; the nickname starts as the username.
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+      await signOut(page, username);
+
+      await signIn(page, email);
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.getByRole('button', { name: username, exact: true }).click();
+      await page.getByRole('link', { name: t('common:nav.profile'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === path('/profile'));
+
+      const nickname =
+        locale === 'zh-CN' ? `数据 ${username.slice(-4)}` : `Ada ${username.slice(-4)}`;
+      const bio = locale === 'zh-CN' ? '我整理开放的表格数据。' : 'I tidy open tabular data.';
+      const nicknameField = page.getByLabel(t('auth:profile.nickname'), { exact: true });
+      await expect(nicknameField).toHaveValue(username);
+      await nicknameField.fill(nickname);
+      await page.getByLabel(t('auth:profile.bio'), { exact: true }).fill(bio);
+      await page.getByRole('button', { name: t('auth:profile.save'), exact: true }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: t('auth:profile.saved') }),
+      ).toBeVisible();
+      await expect(page.getByRole('button', { name: nickname, exact: true })).toBeVisible();
+
+      await page.reload();
+      await expect(page).toHaveURL((url) => url.pathname === path('/profile'));
+      await expect(page.getByRole('button', { name: nickname, exact: true })).toBeVisible();
+      await expect(page.getByLabel(t('auth:profile.nickname'), { exact: true })).toHaveValue(
+        nickname,
+      );
+      await expect(page.getByLabel(t('auth:profile.bio'), { exact: true })).toHaveValue(bio);
+
+      // The public profile shows the new nickname and bio.
+      await page.getByRole('link', { name: t('auth:profile.viewPublic'), exact: true }).click();
+      await expect(page).toHaveURL((url) => /^\/(en-US\/)?users\/\d+$/.test(url.pathname));
+      await expect(page.getByRole('heading', { level: 1, name: nickname })).toBeVisible();
+      await expect(page.getByText(bio)).toBeVisible();
+      await expect(page.getByText(`@${username}`)).toBeVisible();
+
+      await signOut(page, nickname);
+      await context.close();
+    });
+
+    test('a wrong password shows the server message; a silent failure the default one', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await createAccount(context);
+
+      await signIn(page, account.username, 'not-the-password');
+      await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+        'Invalid username, e-mail or password',
+      );
+      await expect(page).toHaveURL((url) => url.pathname === path('/auth/login'));
+
+      // A failure without a message from the server: the default message in the page language.
+      await page.route('**/api/v1/auth/login', (route) =>
+        route.fulfill({ status: 502, body: '', contentType: 'text/plain' }),
+      );
+      await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+        DEFAULT_LOGIN_ERROR[locale],
+      );
+      await context.close();
+    });
+
+    test('signing up with a taken username says which field', async ({ browser }) => {
+      const { context, page } = await newPage(browser);
+      const taken = await createAccount(context);
+
+      await page.goto(path('/auth/register'));
+      const usernameField = page.getByLabel(t('auth:register.username'), { exact: true });
+      await usernameField.fill(taken.username);
+      await page
+        .getByLabel(t('auth:register.email'), { exact: true })
+        .fill(`${uniqueName()}@example.com`);
+      await page.getByLabel(t('auth:register.password'), { exact: true }).fill(PASSWORD);
+      await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
+
+      await expect(usernameField).toHaveAttribute('aria-invalid', 'true');
+      await expect(usernameField).toHaveAccessibleDescription(/Username is already taken/);
+      await expect(page.getByLabel(t('auth:register.email'), { exact: true })).not.toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expect(page).toHaveURL((url) => url.pathname === path('/auth/register'));
+      await context.close();
+    });
+
+    test('sign-up hints mirror the server rules before anything is sent', async ({ browser }) => {
+      const { context, page } = await newPage(browser);
+      let sent = 0;
+      await page.route('**/api/v1/auth/register', (route) => {
+        sent += 1;
+        return route.continue();
+      });
+      await page.goto(path('/auth/register'));
+      await page.getByLabel(t('auth:register.username'), { exact: true }).fill('ab');
+      await page.getByLabel(t('auth:register.email'), { exact: true }).fill('not-an-email');
+      await page.getByLabel(t('auth:register.password'), { exact: true }).fill('short');
+      await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill('shorter');
+      await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
+
+      const usernameField = page.getByLabel(t('auth:register.username'), { exact: true });
+      await expect(usernameField).toHaveAccessibleDescription(
+        new RegExp(t('auth:validation.usernameLength', { min: 3, max: 32 })),
+      );
+      await expect(usernameField).toBeFocused();
+      await expect(
+        page.getByLabel(t('auth:register.email'), { exact: true }),
+      ).toHaveAccessibleDescription(t('auth:validation.email'));
+      await expect(
+        page.getByLabel(t('auth:register.confirmPassword'), { exact: true }),
+      ).toHaveAccessibleDescription(t('auth:validation.passwordMismatch'));
+      expect(sent).toBe(0);
+      await context.close();
+    });
+
+    test('a guest on /profile goes to sign-in and comes back after signing in', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await createAccount(context);
+
+      await page.goto(path('/profile'));
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === path('/auth/login') &&
+          url.searchParams.get('redirect') === path('/profile'),
+      );
+      await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(account.username);
+      await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === path('/profile'));
+      await expect(page.getByLabel(t('auth:profile.nickname'), { exact: true })).toHaveValue(
+        account.username,
+      );
+      await context.close();
+    });
+
+    test('a signed-in visitor on /auth/login or /auth/register goes to the home page', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await createAccount(context);
+      await signIn(page, account.username);
+      await expect(page).toHaveURL((url) => url.pathname === home);
+
+      await page.goto(path('/auth/login'));
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/auth/register'));
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await context.close();
+    });
+
+    test('error pages: invalid user id, unknown user, unknown path', async ({ browser }) => {
+      const { context, page } = await newPage(browser);
+      await page.goto(home);
+
+      let response = await page.goto(path('/users/abc'));
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+      await expect(page.getByText(`Page Not Found: ${path('/users/abc')}`)).toBeVisible();
+
+      response = await page.goto(path('/users/2147483000'));
+      expect(response?.status()).toBe(404);
+      await expect(page.getByText(`Page not found: ${path('/users/2147483000')}`)).toBeVisible();
+
+      response = await page.goto(path('/nope'));
+      expect(response?.status()).toBe(404);
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+      await expect(page.getByText(`Page not found: ${path('/nope')}`)).toBeVisible();
+      await page.getByRole('link', { name: t('common:error.backHome'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await context.close();
+    });
+
+    test('accessibility: sign-in, sign-up, profile, public profile and 404 pass axe', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await createAccount(context);
+
+      await page.goto(path('/auth/login'));
+      await expect(page.getByRole('button', { name: t('auth:login.submit') })).toBeEnabled();
+      await expectNoAxeViolations(page);
+
+      await page.goto(path('/auth/register'));
+      await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
+      await expect(page.getByLabel(t('auth:register.username'), { exact: true })).toHaveAttribute(
+        'aria-invalid',
+        'true',
+      );
+      await expectNoAxeViolations(page);
+
+      await signIn(page, account.username);
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/profile'));
+      await expect(page.getByLabel(t('auth:profile.nickname'), { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.goto(path(`/users/${account.id}`));
+      await expect(page.getByRole('heading', { level: 1, name: account.username })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.goto(path('/nope'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
+  });
+}
+
+test('crawlers get the error status without the error page', async ({ request }) => {
+  for (const [path, status] of [
+    ['/nope', 404],
+    ['/en-US/nope', 404],
+    ['/users/abc', 404],
+  ] as const) {
+    const bot = await request.get(path, {
+      headers: {
+        'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+        cookie: 'locale=zh-CN',
+      },
+    });
+    expect(bot.status()).toBe(status);
+    expect(await bot.text()).toBe('');
+
+    const person = await request.get(path, { headers: { cookie: 'locale=zh-CN' } });
+    expect(person.status()).toBe(status);
+    expect(await person.text()).toContain('Page Not Found');
+  }
+});
