@@ -42,6 +42,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
   }
   const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+  // An idle connection that the server ends (restart, admin termination, a dropped test
+  // database) is discarded by the pool and replaced when needed; unhandled, it would crash.
+  pool.on('error', () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await db.execute(sql`create extension if not exists pg_trgm`);
   await migratePg(db, { migrationsFolder });
