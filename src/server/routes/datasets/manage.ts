@@ -46,7 +46,7 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
         security,
         summary: 'Create a dataset with its version 1',
         description: `All or nothing. Invalid content is 400 INVALID_TABLE with \`details.errors\`; a table past a size limit is 413 PAYLOAD_TOO_LARGE naming the limit. ${uploadDescription} The metadata then goes in the query (\`name\` required).`,
-        body: createDatasetBodySchema.optional(),
+        body: createDatasetBodySchema.nullish(),
         querystring: createDatasetUploadQuerySchema,
         response: {
           201: datasetSchema,

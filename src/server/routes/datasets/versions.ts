@@ -52,7 +52,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Add the next version of a dataset',
         description: `Owner only: 403 FORBIDDEN for someone else's public dataset, 404 for a private one. All or nothing, with the same content errors as creating a dataset. ${uploadDescription} The changelog then goes in the query.`,
         params: datasetIdParamsSchema,
-        body: createVersionBodySchema.optional(),
+        body: createVersionBodySchema.nullish(),
         querystring: createVersionUploadQuerySchema,
         response: {
           201: datasetVersionSchema,
