@@ -20,6 +20,13 @@ const LOCALES = [
 ] as const;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 const MUST_BE_100 = ['accessibility', 'best-practices', 'seo'] as const;
+/** Lab metrics printed beside the scores, to explain a performance figure. */
+const METRICS = [
+  ['first-contentful-paint', 'FCP'],
+  ['largest-contentful-paint', 'LCP'],
+  ['total-blocking-time', 'TBT'],
+  ['cumulative-layout-shift', 'CLS'],
+] as const;
 const CHROME_FLAGS = [
   '--headless=new',
   '--no-sandbox',
@@ -101,10 +108,16 @@ export async function runLighthouseBench(): Promise<BenchReport> {
             return [c, typeof score === 'number' ? Math.round(score * 100) : null];
           }),
         ) as Scores;
+        const audits = result?.lhr.audits ?? {};
+        const metrics = METRICS.map(
+          ([id, label]) => `${label} ${audits[id]?.displayValue ?? '–'}`,
+        ).join(', ');
+        const error = result?.lhr.runtimeError?.code;
         rows.push({ url: url.slice(server.base.length), status, scores });
         console.log(
           `${url.slice(server.base.length).padEnd(20)} ${String(status).padEnd(4)}`,
           CATEGORIES.map((c) => `${c} ${scores[c] ?? '–'}`).join('  '),
+          error ? `  (${error})` : `  (${metrics})`,
         );
       }
     }

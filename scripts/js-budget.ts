@@ -1,0 +1,133 @@
+/**
+ * `npm run budget` (after `astro build`): the JavaScript each prerendered page ships — inline
+ * scripts, module scripts, island components and renderers, and every module they import
+ * statically — as gzip bytes per page. Fails when a page without islands ships any JavaScript.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const clientDir = path.resolve(process.argv[2] ?? 'dist/client');
+
+const htmlFiles = (dir: string): string[] =>
+  readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return name === '_astro' ? [] : htmlFiles(full);
+    return name.endsWith('.html') ? [full] : [];
+  });
+
+const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
+
+/** Site-absolute or relative module URLs a script imports statically. */
+function staticImports(code: string): string[] {
+  const found = new Set<string>();
+  for (const re of [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g]) {
+    for (const m of code.matchAll(re)) if (m[1]) found.add(m[1]);
+  }
+  return [...found];
+}
+
+/** The file behind a URL found in `fromFile` (or in a page, when `fromFile` is undefined). */
+function resolveUrl(url: string, fromFile: string | undefined): string | undefined {
+  if (/^(https?:)?\/\//.test(url) || url.startsWith('data:')) return undefined;
+  const clean = url.split(/[?#]/)[0] ?? url;
+  return clean.startsWith('/')
+    ? path.join(clientDir, clean)
+    : fromFile
+      ? path.resolve(path.dirname(fromFile), clean)
+      : undefined;
+}
+
+type PageReport = {
+  page: string;
+  islands: number;
+  files: number;
+  inline: number;
+  rawBytes: number;
+  gzipBytes: number;
+};
+
+function measure(htmlFile: string): PageReport {
+  const html = readFileSync(htmlFile, 'utf8');
+  const islands = (html.match(/<astro-island\b/g) ?? []).length;
+  const entries = new Set<string>();
+  let inline = 0;
+  let rawBytes = 0;
+  let gzipBytes = 0;
+  const attr = (tag: string, name: string) =>
+    new RegExp(`\\b${name}=["']([^"']+)["']`).exec(tag)?.[1];
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const [, attrs = '', body = ''] = m;
+    const type = attr(attrs, 'type');
+    if (type && !/module|javascript/.test(type)) continue; // JSON-LD and other data
+    const src = attr(attrs, 'src');
+    if (src) {
+      const file = resolveUrl(src, undefined);
+      if (file) entries.add(file);
+    } else if (body.trim()) {
+      inline++;
+      rawBytes += Buffer.byteLength(body);
+      gzipBytes += gz(body);
+      for (const url of staticImports(body)) {
+        const file = resolveUrl(url, undefined);
+        if (file) entries.add(file);
+      }
+    }
+  }
+  for (const m of html.matchAll(/<astro-island\b[^>]*>/g)) {
+    for (const name of ['component-url', 'renderer-url']) {
+      const url = attr(m[0], name);
+      const file = url ? resolveUrl(url, undefined) : undefined;
+      if (file) entries.add(file);
+    }
+  }
+  for (const m of html.matchAll(/<link\b[^>]*rel=["']modulepreload["'][^>]*>/g)) {
+    const href = attr(m[0], 'href');
+    const file = href ? resolveUrl(href, undefined) : undefined;
+    if (file) entries.add(file);
+  }
+  const seen = new Set<string>();
+  const queue = [...entries];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(file);
+    rawBytes += code.length;
+    gzipBytes += gz(code);
+    for (const url of staticImports(code.toString('utf8'))) {
+      const next = resolveUrl(url, file);
+      if (next && !seen.has(next)) queue.push(next);
+    }
+  }
+  const rel = path.relative(clientDir, htmlFile).split(path.sep).join('/');
+  const page = `/${rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+  return { page, islands, files: seen.size, inline, rawBytes, gzipBytes };
+}
+
+const reports = htmlFiles(clientDir)
+  .map(measure)
+  .sort((a, b) => a.page.localeCompare(b.page));
+if (reports.length === 0) {
+  console.error(`No prerendered pages in ${clientDir}: run \`astro build\` first.`);
+  process.exit(1);
+}
+const kb = (n: number) => (n / 1024).toFixed(1);
+console.log('page'.padEnd(44), 'islands', 'scripts', '   raw KB', '  gzip KB');
+for (const r of reports) {
+  console.log(
+    r.page.padEnd(44),
+    String(r.islands).padStart(7),
+    String(r.files + r.inline).padStart(7),
+    kb(r.rawBytes).padStart(9),
+    kb(r.gzipBytes).padStart(9),
+  );
+}
+const offenders = reports.filter((r) => r.islands === 0 && r.files + r.inline > 0);
+if (offenders.length > 0) {
+  console.error(
+    `\nPages without islands must ship no JavaScript: ${offenders.map((r) => r.page).join(', ')}`,
+  );
+  process.exit(1);
+}
+console.log(`\n${reports.length} pages; every page without islands ships 0 bytes of JavaScript.`);
