@@ -62,18 +62,17 @@ export function downloadStream(blobs: BlobStore, sha256: string, format: Downloa
     const { header, batches } = await openTableLines(blobs, sha256);
     const formatter = formatterOf(format, header.attributes);
     let first = true;
-    const start = formatter.start(header.attributes);
-    if (start !== '') yield Buffer.from(start);
+    let out = formatter.start(header.attributes);
     for await (const lines of batches) {
-      let out = '';
       for (const line of lines) {
         out += formatter.row(JSON.parse(line) as Cell[], first);
         first = false;
       }
       if (out !== '') yield Buffer.from(out);
+      out = '';
     }
-    const end = formatter.end(first);
-    if (end !== '') yield Buffer.from(end);
+    out += formatter.end(first);
+    if (out !== '') yield Buffer.from(out);
   }
   return Readable.from(chunks(), { objectMode: false });
 }

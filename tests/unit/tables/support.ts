@@ -1,0 +1,47 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { afterEach } from 'vitest';
+import { createFsBlobStore } from '../../../src/server/blobs/fs-store.ts';
+import type { BlobStore } from '../../../src/server/blobs/store.ts';
+
+export const LIMITS = { maxColumns: 20, maxRows: 100_000 };
+
+const dirs: string[] = [];
+afterEach(async () => {
+  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+/** A blob store in a fresh temporary directory, removed after the test. */
+export async function tempStore(): Promise<{ blobs: BlobStore; root: string }> {
+  const root = await mkdtemp(path.join(tmpdir(), 'sheaf-tables-'));
+  dirs.push(root);
+  return { blobs: await createFsBlobStore(root), root };
+}
+
+/** Files stored as blobs (`ab/cdef…`), and leftovers in `tmp/`. */
+export async function storedFiles(root: string): Promise<{ blobs: string[]; temp: string[] }> {
+  const entries = await readdir(root, { recursive: true, withFileTypes: true });
+  const files = entries
+    .filter((e) => e.isFile())
+    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
+  return {
+    blobs: files.filter((f) => !f.startsWith('tmp')),
+    temp: files.filter((f) => f.startsWith('tmp')),
+  };
+}
+
+/** A byte stream of `text`, cut into pieces of `size` bytes (to cross every boundary). */
+export function bytes(text: string | Buffer, size = 1 << 16): Readable {
+  const all = typeof text === 'string' ? Buffer.from(text) : text;
+  const pieces: Buffer[] = [];
+  for (let i = 0; i < all.length; i += size) pieces.push(all.subarray(i, i + size));
+  return Readable.from(pieces);
+}
+
+export async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const out: T[] = [];
+  for await (const row of rows) out.push(row);
+  return out;
+}
