@@ -27,6 +27,7 @@ const envSchema = z.object({
   MAX_ROWS: z.coerce.number().int().min(1).default(2_000_000),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
   OAUTH_PROVIDERS: z.string().optional(),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -49,6 +50,8 @@ export type Config = {
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
   oauthProviders: OAuthProvider[];
   logLevel: string;
+  /** Behind a reverse proxy: take the client IP from X-Forwarded-For (only then). */
+  trustProxy: boolean;
   secureCookies: boolean;
 };
 
@@ -90,6 +93,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     },
     oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: siteUrl.startsWith('https://'),
   };
 }

@@ -24,3 +24,11 @@ describe('getConfig', () => {
     }
   });
 });
+
+describe('TRUST_PROXY', () => {
+  it('is off unless asked for, so clients cannot pick their own IP with X-Forwarded-For', () => {
+    expect(getConfig({}).trustProxy).toBe(false);
+    expect(getConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(() => getConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+  });
+});
