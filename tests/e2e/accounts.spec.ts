@@ -57,7 +57,6 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const prefix = localePrefix(locale);
   const home = prefix || '/';
   const path = (p: string) => `${prefix}${p}`;
-  const pathnameOf = (page: Page) => new URL(page.url()).pathname;
 
   const newPage = async (browser: Browser) => {
     const context = await browser.newContext({ locale });
@@ -85,6 +84,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       browser,
     }) => {
       const { context, page } = await newPage(browser);
+      // Hydration mismatches and script failures show up as console errors.
+      const consoleErrors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') consoleErrors.push(m.text());
+      });
+      page.on('pageerror', (e) => consoleErrors.push(String(e)));
       const username = uniqueName();
       const email = `${username}@example.com`;
 
@@ -136,6 +141,60 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByText(`@${username}`)).toBeVisible();
 
       await signOut(page, nickname);
+      expect(consoleErrors).toEqual([]);
+      await context.close();
+    });
+
+    test('change the password, sign in with it, then delete the account', async ({ browser }) => {
+      const { context, page } = await newPage(browser);
+      const account = await createAccount(context);
+      const newPassword = 'battery-staple-7';
+      await signIn(page, account.username);
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/profile'));
+
+      const current = page.getByLabel(t('auth:password.current'), { exact: true });
+      await current.fill('not-the-password');
+      await page.getByLabel(t('auth:password.new'), { exact: true }).fill(newPassword);
+      await page.getByLabel(t('auth:password.confirm'), { exact: true }).fill(newPassword);
+      const change = page.getByRole('button', { name: t('auth:password.submit'), exact: true });
+      await change.click();
+      await expect(
+        page.getByRole('alert').filter({ hasText: t('auth:password.failed') }),
+      ).toBeVisible();
+      await expect(current).toHaveAttribute('aria-invalid', 'true');
+      await expect(current).toHaveAccessibleDescription('Current password is incorrect');
+
+      await current.fill(PASSWORD);
+      await change.click();
+      await expect(
+        page.getByRole('status').filter({ hasText: t('auth:password.changed') }),
+      ).toBeVisible();
+      await expect(current).toHaveValue('');
+
+      await signOut(page, account.username);
+      await signIn(page, account.username, newPassword);
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/profile'));
+
+      // Deleting asks for the password, then for a confirmation that can be cancelled.
+      const deletePassword = page.getByLabel(t('auth:delete.password'), { exact: true });
+      const start = page.getByRole('button', { name: t('auth:delete.start'), exact: true });
+      await deletePassword.fill(newPassword);
+      await start.click();
+      const cancel = page.getByRole('button', { name: t('common:common.cancel'), exact: true });
+      await expect(cancel).toBeFocused();
+      await cancel.click();
+      await expect(start).toBeVisible();
+      await start.click();
+      await page.getByRole('button', { name: t('auth:delete.confirm'), exact: true }).click();
+
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await expect(
+        page.getByRole('link', { name: t('common:nav.login'), exact: true }),
+      ).toBeVisible();
+      const gone = await page.goto(path(`/users/${account.id}`));
+      expect(gone?.status()).toBe(404);
       await context.close();
     });
 
