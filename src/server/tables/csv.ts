@@ -1,5 +1,5 @@
 import { TableValidationError, tableError } from './errors.ts';
-import { MAX_ROW_CHARS, decodeUtf8 } from './lines.ts';
+import { MAX_ROW_CHARS, decodeUtf8, keepOpen } from './lines.ts';
 import type { Cell } from './types.ts';
 
 /* RFC 4180 CSV, both ways. */
@@ -154,13 +154,14 @@ export async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<s
 
 /**
  * Reads a CSV upload (UTF-8, with or without a BOM; comma-separated; the first record names the
- * columns). Returns the column names and the data rows as lists of text, streamed.
+ * columns). Returns the column names and the data rows as lists of text, streamed. The input is
+ * not destroyed when reading stops early.
  */
 export async function parseCsvStream(
   input: AsyncIterable<Uint8Array | string>,
   options: { maxBytes?: number } = {},
 ): Promise<{ attributes: string[]; rows: AsyncGenerator<string[]> }> {
-  const records = csvRecords(decodeUtf8(input, options.maxBytes));
+  const records = csvRecords(decodeUtf8(keepOpen(input), options.maxBytes));
   const first = await records.next();
   if (first.done) {
     throw new TableValidationError([

@@ -29,7 +29,10 @@ export class TypeInference {
       this.seen[c] = true;
       for (let t = 0; t < INFERABLE.length; t++) {
         const bit = 1 << t;
-        if (mask & bit && !INFERABLE[t]?.fits(value)) mask &= ~bit;
+        if (!(mask & bit)) continue;
+        const candidate = INFERABLE[t];
+        if (!candidate?.fits(value)) mask &= ~bit;
+        else if (candidate.impliesNext) t += 1;
       }
       this.candidates[c] = mask;
     }

@@ -1,11 +1,12 @@
 import { TableValidationError, tableError } from './errors.ts';
-import { MAX_ROW_CHARS, decodeUtf8, lineBatches } from './lines.ts';
+import { MAX_ROW_CHARS, decodeUtf8, keepOpen, lineBatches } from './lines.ts';
 
 /**
  * Reads a JSON Lines upload (UTF-8, one JSON value per line, blank lines skipped). The first line
  * either lists the column names (a JSON array) or is the first row as an object, whose keys then
  * name the columns. Rows are lists in column order or objects keyed by column name, streamed;
- * a line that is not JSON fails the read naming its row.
+ * a line that is not JSON fails the read naming its row. The input is not destroyed when reading
+ * stops early.
  */
 export async function parseJsonlStream(
   input: AsyncIterable<Uint8Array | string>,
@@ -49,7 +50,7 @@ async function* jsonLines(
 ): AsyncGenerator<unknown> {
   let index = 0; // non-blank lines seen
   let headerList = false;
-  for await (const lines of lineBatches(decodeUtf8(input, maxBytes), MAX_ROW_CHARS)) {
+  for await (const lines of lineBatches(decodeUtf8(keepOpen(input), maxBytes), MAX_ROW_CHARS)) {
     for (const line of lines) {
       if (line.trim() === '') continue;
       let value: unknown;

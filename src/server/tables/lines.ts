@@ -1,7 +1,22 @@
+import { Readable } from 'node:stream';
 import { TableValidationError, tableError } from './errors.ts';
 
 /** Longest row (or CSV record) accepted from an upload, in characters. */
 export const MAX_ROW_CHARS = 16 * 1024 * 1024;
+
+/**
+ * An upload's chunks, read without destroying the stream when reading stops early (a limit or an
+ * error): the caller owns the stream, and an HTTP request that is destroyed takes its socket with
+ * it, so the 400 or 413 could never be sent. Node's server discards the unread rest of a request
+ * once the response is finished.
+ */
+export function keepOpen(
+  input: AsyncIterable<Uint8Array | string>,
+): AsyncIterable<Uint8Array | string> {
+  return input instanceof Readable
+    ? { [Symbol.asyncIterator]: () => input.iterator({ destroyOnReturn: false }) }
+    : input;
+}
 
 /** UTF-8 text from a byte stream; fails on bytes that are not UTF-8 or past `maxBytes`. A BOM is dropped. */
 export async function* decodeUtf8(

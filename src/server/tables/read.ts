@@ -72,6 +72,8 @@ export async function readTablePage(
   limit: number,
 ): Promise<TablePage> {
   const { header, batches } = await openTableLines(blobs, sha256);
+  offset = Math.max(0, Math.floor(offset));
+  limit = Math.max(0, Math.floor(limit));
   const entries: Cell[][] = [];
   let index = 0;
   let hasMore = false;

@@ -194,13 +194,20 @@ const fitsDate = (v: unknown): boolean =>
 
 const fitsDatetime = (v: unknown): boolean => typeof v === 'string' && toDatetime(v) !== INVALID;
 
-/** Strict tests for the inferable types, in inference order. */
-export const INFERABLE: readonly { type: AttributeType; fits: (v: unknown) => boolean }[] = [
-  { type: 'integer', fits: fitsInteger },
-  { type: 'number', fits: fitsNumber },
-  { type: 'boolean', fits: fitsBoolean },
-  { type: 'date', fits: fitsDate },
-  { type: 'datetime', fits: fitsDatetime },
+/**
+ * Strict tests for the inferable types, in inference order. `impliesNext`: whatever fits this type
+ * also fits the next one (an integer is a number, a date is a datetime), so inference can skip it.
+ */
+export const INFERABLE: readonly {
+  type: AttributeType;
+  fits: (v: unknown) => boolean;
+  impliesNext: boolean;
+}[] = [
+  { type: 'integer', fits: fitsInteger, impliesNext: true },
+  { type: 'number', fits: fitsNumber, impliesNext: false },
+  { type: 'boolean', fits: fitsBoolean, impliesNext: false },
+  { type: 'date', fits: fitsDate, impliesNext: true },
+  { type: 'datetime', fits: fitsDatetime, impliesNext: false },
 ];
 
 /** Missing for inference: no value, or blank text (which every type but `string` reads as missing). */

@@ -90,12 +90,15 @@ describe('parseCsvStream', () => {
     expect((await failure(csv(gbk)))[0]?.code).toBe('INVALID_ENCODING');
   });
 
-  it('stops past maxBytes with a limit error', async () => {
+  it('stops past maxBytes with a limit error, leaving the stream to its owner', async () => {
     const big = `a\n${'x\n'.repeat(1000)}`;
-    const { rows } = await parseCsvStream(bytes(big, 100), { maxBytes: 1000 });
+    const upload = bytes(big, 100);
+    const { rows } = await parseCsvStream(upload, { maxBytes: 1000 });
     const attempt = collect(rows);
     await expect(attempt).rejects.toMatchObject({ isLimit: true });
     expect((await failure(attempt))[0]?.code).toBe('UPLOAD_TOO_LARGE');
+    // Not destroyed: an HTTP request destroyed here would take the 413 response down with it.
+    expect(upload.destroyed).toBe(false);
   });
 });
 
