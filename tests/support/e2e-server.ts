@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { startE2eOidcProvider } from './oidc.ts';
 
 const isAlive = (pid: number) => {
   try {
@@ -28,6 +29,9 @@ for (const name of readdirSync(cache)) {
 }
 const distDir = path.join(cache, `sheaf-e2e-dist-${process.pid}`);
 cpSync('dist', distDir, { recursive: true });
+const siteUrl = `http://127.0.0.1:${process.env['PORT'] ?? '8181'}`;
+// A real OpenID Connect provider on loopback for the OAuth2 tests (tests/e2e/oauth.spec.ts).
+const oidc = await startE2eOidcProvider(siteUrl);
 const child = spawn(process.execPath, ['src/server/main.ts'], {
   stdio: 'inherit',
   env: {
@@ -35,13 +39,15 @@ const child = spawn(process.execPath, ['src/server/main.ts'], {
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
-    PUBLIC_SITE_URL: `http://127.0.0.1:${process.env['PORT'] ?? '8181'}`,
+    PUBLIC_SITE_URL: siteUrl,
+    OAUTH_PROVIDERS: oidc.providersJson,
   },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);
 child.on('exit', (code) => {
+  void oidc.close();
   rmSync(dataDir, { recursive: true, force: true });
   rmSync(distDir, { recursive: true, force: true });
   process.exit(code ?? 0);

@@ -9,6 +9,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type Account } from 'oidc-provider';
+import { callbackUrls } from '../../src/server/oauth/redirect.ts';
 
 export type TestClient = { clientId: string; clientSecret: string; redirectUris: string[] };
 
@@ -144,4 +145,36 @@ export async function signInAtProvider(
     );
   }
   throw new Error('the provider never sent the user back');
+}
+
+/** The sign-in providers of the browser tests: two clients of one test provider. */
+export const E2E_PROVIDERS = [
+  { id: 'test-id', name: 'Test ID', clientId: 'sheaf-e2e', clientSecret: 'sheaf-e2e-secret' },
+  { id: 'other-id', name: 'Other ID', clientId: 'sheaf-e2e-2', clientSecret: 'sheaf-e2e-secret-2' },
+] as const;
+
+/**
+ * Starts the test provider for a Sheaf site at `siteUrl` and returns, with it, the
+ * OAUTH_PROVIDERS value that points Sheaf at it.
+ */
+export async function startE2eOidcProvider(
+  siteUrl: string,
+): Promise<TestOidcProvider & { providersJson: string }> {
+  const idp = await startTestOidcProvider(
+    E2E_PROVIDERS.map((p) => ({
+      clientId: p.clientId,
+      clientSecret: p.clientSecret,
+      redirectUris: callbackUrls(siteUrl, p.id),
+    })),
+  );
+  const providersJson = JSON.stringify(
+    E2E_PROVIDERS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      issuer: idp.issuer,
+      client_id: p.clientId,
+      client_secret: p.clientSecret,
+    })),
+  );
+  return { ...idp, providersJson };
 }

@@ -1,0 +1,312 @@
+/**
+ * OAuth2 sign-in against a real OpenID Connect provider (oidc-provider on loopback, started by
+ * tests/support/e2e-server.ts with its development login and consent pages), and the site-wide
+ * behaviours of pages with islands: the chunk-load reload guard and the new-build toast.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { claimsFor, E2E_PROVIDERS } from '../support/oidc.ts';
+
+/** The page strings of a locale ('area:key', {{var}} filled in). */
+function translator(locale: Locale) {
+  return (key: string, vars: Record<string, string> = {}) => {
+    const [area = '', name = ''] = key.split(':');
+    const file = new URL(`../../src/i18n/${locale}/${area}.json`, import.meta.url);
+    const text = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[name];
+    if (text === undefined) throw new Error(`No string ${key} in ${locale}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => vars[v] ?? '');
+  };
+}
+
+const [testId, otherId] = E2E_PROVIDERS;
+let serial = 0;
+/** A provider login no other test (or earlier run against this provider) has used. */
+const uniqueLogin = (stem: string) =>
+  `${stem}${Date.now().toString(36)}${(serial += 1)}`.toLowerCase();
+
+async function newPage(browser: Browser, locale: Locale) {
+  const context = await browser.newContext({ locale });
+  return { context, page: await context.newPage() };
+}
+
+/** On the provider's development login page: any name and password sign in. */
+async function signInAtProvider(page: Page, login: string) {
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+}
+
+/**
+ * Changes the authorization request on its way to the provider (as someone in between could),
+ * and returns the URL the site had built.
+ */
+async function rewriteAuthorizationRequest(
+  page: Page,
+  change: (url: URL) => void,
+): Promise<() => URL> {
+  let original: URL | undefined;
+  await page.route(
+    (url) => url.searchParams.has('code_challenge') && url.searchParams.has('client_id'),
+    async (route) => {
+      original = new URL(route.request().url());
+      const changed = new URL(original);
+      change(changed);
+      await route.continue({ url: changed.href });
+    },
+  );
+  return () => {
+    if (!original) throw new Error('no authorization request was sent');
+    return original;
+  };
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+  const prefix = localePrefix(locale);
+  const path = (p: string) => `${prefix}${p}`;
+  const home = prefix || '/';
+  const signInWith = (name: string) => t('oauth:buttons.signInWith', { name });
+
+  test.describe(`OAuth2 sign-in (${locale})`, () => {
+    test('signs in through the provider’s login and consent pages and lands signed in', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser, locale);
+      const login = uniqueLogin(`mei-${locale.slice(0, 2)}`);
+      await page.goto(path('/auth/login'));
+      await page.getByRole('button', { name: signInWith(testId.name), exact: true }).click();
+
+      await expect(page).toHaveURL((url) => url.pathname.startsWith('/interaction/'));
+      const exchange = page.waitForRequest(
+        (r) =>
+          r.method() === 'POST' && r.url().endsWith(`/api/v1/auth/oauth2/${testId.id}/callback`),
+      );
+      await signInAtProvider(page, login);
+
+      const sent = (await exchange).postDataJSON() as Record<string, string>;
+      expect(sent['redirect_uri']).toBe(
+        new URL(`${path('/auth/callback')}?provider=${testId.id}`, page.url()).href,
+      );
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      const nickname = String(claimsFor(login)['name']);
+      await expect(page.getByRole('button', { name: nickname, exact: true })).toBeVisible();
+      const saved = await page.evaluate(() => ({
+        auth: JSON.parse(localStorage.getItem('auth-store') ?? 'null') as {
+          isAuthenticated?: boolean;
+        } | null,
+        oauth: Object.keys(sessionStorage).filter((k) => k.startsWith('oauth2_')),
+      }));
+      expect(saved.auth?.isAuthenticated).toBe(true);
+      expect(saved.oauth).toEqual([]);
+
+      // The code is spent: the API refuses it a second time.
+      const replay = await page.request.post(`/api/v1/auth/oauth2/${testId.id}/callback`, {
+        data: sent,
+      });
+      expect(replay.status()).toBe(400);
+      expect(((await replay.json()) as { code: string }).code).toBe('OAUTH_CODE_INVALID');
+      await context.close();
+    });
+
+    test('denied consent shows a clear message and stays signed out', async ({ browser }) => {
+      const { context, page } = await newPage(browser, locale);
+      await page.goto(path('/auth/login'));
+      await page.getByRole('button', { name: signInWith(testId.name), exact: true }).click();
+      await page.getByRole('link', { name: '[ Cancel ]' }).click();
+
+      await expect(page).toHaveURL((url) => url.pathname === path('/auth/callback'));
+      const alert = page.getByRole('main').getByRole('alert');
+      await expect(alert).toContainText(t('oauth:callback.failed'));
+      await expect(alert).toContainText(t('oauth:error.ACCESS_DENIED'));
+      await expect(page.getByRole('link', { name: t('oauth:callback.backToLogin') })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('auth-store') ?? '')).not.toContain(
+        '"token":"',
+      );
+      await context.close();
+    });
+
+    test('says so in the page language when the provider is down', async ({ browser }) => {
+      const { context, page } = await newPage(browser, locale);
+      await page.route('**/api/v1/auth/oauth2/*/callback', (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            message: 'Test ID could not be reached or gave an unexpected answer; try again later',
+            code: 'OAUTH_PROVIDER_UNAVAILABLE',
+            details: null,
+          }),
+        }),
+      );
+      await page.goto(path('/auth/login'));
+      await page.getByRole('button', { name: signInWith(testId.name), exact: true }).click();
+      await signInAtProvider(page, uniqueLogin('down'));
+      await expect(page.getByRole('main').getByRole('alert')).toContainText(
+        t('oauth:error.OAUTH_PROVIDER_UNAVAILABLE'),
+      );
+      await context.close();
+    });
+  });
+}
+
+test.describe('OAuth2 callback checks', () => {
+  const t = translator('zh-CN');
+
+  test("a tampered state shows 'OAuth2 state 验证失败' and does not sign in", async ({
+    browser,
+  }) => {
+    const { context, page } = await newPage(browser, 'zh-CN');
+    await page.goto('/auth/login');
+    await rewriteAuthorizationRequest(page, (url) =>
+      url.searchParams.set('state', `${url.searchParams.get('state')}-tampered`),
+    );
+    const exchanges: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/callback') && r.method() === 'POST') exchanges.push(r.url());
+    });
+    await page.getByRole('button', { name: `使用 ${testId.name} 登录`, exact: true }).click();
+    await signInAtProvider(page, uniqueLogin('tamper'));
+
+    await expect(page).toHaveURL((url) => url.pathname === '/auth/callback');
+    const alert = page.getByRole('main').getByRole('alert');
+    await expect(alert).toContainText('OAuth2 state 验证失败');
+    await expect(alert).toContainText(t('oauth:callback.failed'));
+    expect(exchanges).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('auth-store') ?? '')).not.toContain(
+      '"token":"',
+    );
+    await context.close();
+  });
+
+  test("a response meant for another provider shows 'OAuth2 提供商不匹配'", async ({ browser }) => {
+    const { context, page } = await newPage(browser, 'zh-CN');
+    await page.goto('/auth/login');
+    // The request goes out as the other provider's client, so the answer comes back to the
+    // other provider's callback.
+    const sent = await rewriteAuthorizationRequest(page, (url) => {
+      url.searchParams.set('client_id', otherId.clientId);
+      const redirect = new URL(url.searchParams.get('redirect_uri') ?? '');
+      redirect.searchParams.set('provider', otherId.id);
+      url.searchParams.set('redirect_uri', redirect.href);
+    });
+    await page.getByRole('button', { name: `使用 ${testId.name} 登录`, exact: true }).click();
+    await signInAtProvider(page, uniqueLogin('mixup'));
+
+    await expect(page).toHaveURL((url) => url.searchParams.get('provider') === otherId.id);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('OAuth2 提供商不匹配');
+
+    // The saved values are gone: even the right provider and state are refused now.
+    const state = sent().searchParams.get('state') ?? '';
+    await page.goto(`/auth/callback?provider=${testId.id}&code=any&state=${state}`);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('OAuth2 state 验证失败');
+    await context.close();
+  });
+
+  test('the English page explains a failed check in English', async ({ browser }) => {
+    const { context, page } = await newPage(browser, 'en-US');
+    await page.goto(`/en-US/auth/callback?provider=${testId.id}&code=abc&state=forged-state-value`);
+    await expect(page.getByRole('main').getByRole('alert')).toContainText(
+      'OAuth2 state verification failed',
+    );
+    await context.close();
+  });
+
+  test('the callback and debug pages are not for search engines', async ({ browser }) => {
+    const { context, page } = await newPage(browser, 'zh-CN');
+    for (const p of [
+      '/auth/callback',
+      '/en-US/auth/callback',
+      '/debug-auth',
+      '/en-US/debug-auth',
+    ]) {
+      const response = await page.goto(p);
+      expect(response?.status(), p).toBe(200);
+      expect(new URL(page.url()).pathname, p).toBe(p);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+    }
+    await context.close();
+  });
+});
+
+test.describe('/debug-auth', () => {
+  test('shows the session with a truncated token and a live countdown; refresh and clear', async ({
+    browser,
+  }) => {
+    const t = translator('en-US');
+    const { context, page } = await newPage(browser, 'en-US');
+    await page.goto('/en-US/auth/login');
+    await page.getByRole('button', { name: `Sign in with ${testId.name}`, exact: true }).click();
+    await signInAtProvider(page, uniqueLogin('debug'));
+    await expect(page).toHaveURL((url) => url.pathname === '/en-US');
+    await expect(page.locator('a[href*="debug-auth"]')).toHaveCount(0);
+
+    await page.goto('/en-US/debug-auth');
+    const token = await page.evaluate(
+      () => (JSON.parse(localStorage.getItem('auth-store') ?? '{}') as { token: string }).token,
+    );
+    const row = (label: string) => page.locator('dt', { hasText: label }).locator('xpath=..');
+    await expect(row(t('debug:field.isAuthenticated'))).toContainText(t('debug:value.yes'));
+    await expect(row(t('debug:field.token'))).toContainText(token.slice(0, 12));
+    await expect(page.locator('main')).not.toContainText(token);
+    const left = row(t('debug:field.expiresIn')).locator('dd');
+    const first = await left.innerText();
+    expect(first).toMatch(/^\d+ s$/);
+    await expect(left).not.toHaveText(first);
+
+    await page.getByRole('button', { name: t('debug:action.refresh') }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: t('debug:result.refreshed') }),
+    ).toBeVisible();
+    await page.getByRole('button', { name: t('debug:action.clear') }).click();
+    await expect(row(t('debug:field.isAuthenticated'))).toContainText(t('debug:value.no'));
+    await context.close();
+  });
+});
+
+test.describe('pages with islands', () => {
+  test('a missing code chunk reloads the page exactly once', async ({ browser }) => {
+    const { context, page } = await newPage(browser, 'zh-CN');
+    const html = await (await page.request.get('/')).text();
+    const chunk = /component-url="(\/_astro\/[^"]+)"/.exec(html)?.[1];
+    expect(chunk).toBeTruthy();
+    await page.route(
+      (url) => url.pathname === chunk,
+      (route) => route.fulfill({ status: 404, body: 'gone' }),
+    );
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations += 1;
+    });
+    const gaveUp = page.waitForEvent('console', (m) => m.text().includes('not reloading'));
+    await page.goto('/');
+    await gaveUp;
+    expect(navigations).toBe(2);
+    await context.close();
+  });
+
+  test('a new build is announced with a toast that reloads the page', async ({ browser }) => {
+    const { context, page } = await newPage(browser, 'zh-CN');
+    await page.clock.install();
+    let checks = 0;
+    await page.route('**/build.json', (route) => {
+      checks += 1;
+      return route.fulfill({ json: { build_id: 'a-newer-build' } });
+    });
+    await page.goto('/');
+
+    await page.clock.runFor(59 * 60 * 1000);
+    expect(checks).toBe(0);
+    await expect(page.getByText('有新版本可用')).toHaveCount(0);
+
+    await page.clock.runFor(60 * 1000);
+    await expect(page.getByText('有新版本可用')).toBeVisible();
+    expect(checks).toBe(1);
+    const reloaded = page.waitForEvent('framenavigated');
+    await page.getByRole('button', { name: '重新加载' }).click();
+    await reloaded;
+    await expect(page.getByText('有新版本可用')).toHaveCount(0);
+    await context.close();
+  });
+});
