@@ -13,6 +13,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+const ids = (res: { json: <T>() => T }) =>
+  res.json<{ users: { id: number }[] }>().users.map((u) => u.id);
+
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, who?: SignedUp) =>
   t.app.inject({ method, url: `/api/v1${url}`, headers: who?.auth ?? {} });
 
@@ -31,7 +34,7 @@ describe('following a user', () => {
 
     const followers = await call('GET', `/users/${bob.user.id}/followers`);
     expect(followers.json()).toMatchObject({ total: 1, offset: 0, limit: 20 });
-    expect(followers.json().users.map((u: { id: number }) => u.id)).toEqual([ann.user.id]);
+    expect(ids(followers)).toEqual([ann.user.id]);
   });
 
   it('refuses to follow oneself', async () => {
@@ -79,19 +82,15 @@ describe('follow lists', () => {
 
     const all = await call('GET', `/users/${fan.user.id}/following`);
     expect(all.statusCode).toBe(200);
-    const body = all.json();
+    const body = all.json<{ total: number; users: { id: number; username: string }[] }>();
     expect(body.total).toBe(3);
-    expect(body.users.map((u: { id: number }) => u.id)).toEqual([
-      cai.user.id,
-      bob.user.id,
-      ann.user.id,
-    ]);
+    expect(body.users.map((u) => u.id)).toEqual([cai.user.id, bob.user.id, ann.user.id]);
     expect(body.users[0]).not.toHaveProperty('email');
     expect(body.users[0]).toHaveProperty('username', cai.user.username);
 
     const page = await call('GET', `/users/${fan.user.id}/following?offset=1&limit=1`);
     expect(page.json()).toMatchObject({ total: 3, offset: 1, limit: 1 });
-    expect(page.json().users.map((u: { id: number }) => u.id)).toEqual([bob.user.id]);
+    expect(ids(page)).toEqual([bob.user.id]);
 
     expect((await call('GET', `/users/${fan.user.id}/following?limit=101`)).statusCode).toBe(400);
     expect((await call('GET', `/users/${fan.user.id}/following?offset=-1`)).statusCode).toBe(400);

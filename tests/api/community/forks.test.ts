@@ -17,8 +17,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 async function blobCount(): Promise<number> {
-  const res = await t.ctx.db.execute<{ n: number }>(sql`select count(*)::int as n from blobs`);
-  return Number((res as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  const res: unknown = await t.ctx.db.execute(sql`select count(*)::int as n from blobs`);
+  return Number((res as { rows: { n: number }[] }).rows[0]!.n);
 }
 
 describe('POST /datasets/{id}/fork', () => {
@@ -57,7 +57,7 @@ describe('POST /datasets/{id}/fork', () => {
     type V = { version: number; sha256: string; entries_count: number; dataset_id: number };
     const shas = (d: { versions: V[] }) => d.versions.map((v) => [v.version, v.sha256]);
     expect(shas(fork)).toEqual(shas(sourceDetail));
-    expect(fork.versions.every((v: V) => v.dataset_id === fork.id)).toBe(true);
+    expect((fork.versions as V[]).every((v) => v.dataset_id === fork.id)).toBe(true);
     expect(await blobCount()).toBe(blobsBefore);
 
     const content = await call('GET', `/datasets/${fork.id}/version`, ann);

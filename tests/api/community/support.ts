@@ -1,3 +1,4 @@
+import type { Dataset } from '../../../src/contracts/datasets.ts';
 import type { TestApp } from '../../support/app.ts';
 import type { SignedUp } from '../../support/users.ts';
 
@@ -21,7 +22,7 @@ export async function newDataset(
   t: TestApp,
   owner: SignedUp,
   fields: Record<string, unknown> = {},
-): Promise<{ id: number; [key: string]: any }> {
+): Promise<Dataset> {
   counter += 1;
   const res = await t.app.inject({
     method: 'POST',
@@ -42,7 +43,7 @@ export async function newDataset(
     },
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return res.json<Dataset>();
 }
 
 /** Makes a dataset public or private through PUT /datasets/{id}. */

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { signUp } from '../../support/users.ts';
+import { caller, datasetAs, newDataset } from './support.ts';
+
+let t: TestApp;
+let call: ReturnType<typeof caller>;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = caller(t);
+});
+afterAll(() => t.close());
+
+describe('deleting an account, as the community API shows it', () => {
+  it('removes their ratings, favourites and follows, recounts, and keeps others’ forks', async () => {
+    const [leaver, owner, rater, fan] = await Promise.all([
+      signUp(t.app),
+      signUp(t.app),
+      signUp(t.app),
+      signUp(t.app),
+    ]);
+    const theirs = await newDataset(t, leaver);
+    const shared = await newDataset(t, owner);
+
+    await call('POST', `/datasets/${shared.id}/rate`, leaver, { score: 1 });
+    await call('POST', `/datasets/${shared.id}/rate`, rater, { score: 5 });
+    await call('POST', '/favorites', leaver, { dataset_id: shared.id });
+    await call('POST', '/favorites', rater, { dataset_id: shared.id });
+    await call('POST', `/datasets/${shared.id}/fork`, leaver, {});
+    const othersFork = (await call('POST', `/datasets/${theirs.id}/fork`, fan, {})).json();
+    await call('POST', `/users/${owner.user.id}/follow`, leaver);
+    await call('POST', `/users/${leaver.user.id}/follow`, fan);
+
+    const before = (await datasetAs(t, shared.id)).json();
+    expect(before).toMatchObject({
+      rating_count: 2,
+      average_score: 3,
+      favorite_count: 2,
+      fork_count: 1,
+    });
+
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me',
+      headers: leaver.auth,
+      payload: { password: leaver.password },
+    });
+    expect(res.statusCode).toBe(204);
+
+    const after = (await datasetAs(t, shared.id)).json();
+    expect(after).toMatchObject({
+      rating_count: 1,
+      average_score: 5,
+      favorite_count: 1,
+      fork_count: 0,
+    });
+    expect(after.heat).toBeLessThan(before.heat);
+    expect((await call('GET', `/datasets/${shared.id}/rating`, rater)).json()).toEqual({
+      score: 5,
+      average_score: 5,
+      rating_count: 1,
+    });
+
+    expect((await call('GET', `/users/${owner.user.id}/followers`)).json().total).toBe(0);
+    expect((await call('GET', `/users/${fan.user.id}/following`)).json().total).toBe(0);
+    expect((await call('GET', `/users/${leaver.user.id}/followers`)).statusCode).toBe(404);
+    expect((await call('POST', `/users/${leaver.user.id}/follow`, fan)).statusCode).toBe(404);
+
+    const fork = (await datasetAs(t, othersFork.id as number, fan)).json();
+    expect(fork).toMatchObject({ id: othersFork.id, is_fork: true, forked_from: null });
+    expect(fork.versions.length).toBe(1);
+    const content = await call('GET', `/datasets/${othersFork.id}/version`);
+    expect(content.statusCode).toBe(200);
+    expect(content.json().entries.length).toBe(3);
+
+    const board = (await call('GET', '/leaderboard/users?by=followers')).json<{
+      entries: { user: { id: number } }[];
+    }>();
+    expect(board.entries.map((e) => e.user.id)).not.toContain(leaver.user.id);
+  });
+});
