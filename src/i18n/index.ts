@@ -14,6 +14,10 @@ import zhDebug from './zh-CN/debug.json';
 import enDebug from './en-US/debug.json';
 import zhSite from './zh-CN/site.json';
 import enSite from './en-US/site.json';
+import zhDatasets from './zh-CN/datasets.json';
+import enDatasets from './en-US/datasets.json';
+import zhCommunity from './zh-CN/community.json';
+import enCommunity from './en-US/community.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -29,6 +33,8 @@ export const dictionaries = {
     oauth: zhOauth,
     debug: zhDebug,
     site: zhSite,
+    datasets: zhDatasets,
+    community: zhCommunity,
   },
   'en-US': {
     common: enCommon,
@@ -38,6 +44,8 @@ export const dictionaries = {
     oauth: enOauth,
     debug: enDebug,
     site: enSite,
+    datasets: enDatasets,
+    community: enCommunity,
   },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 

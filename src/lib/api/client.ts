@@ -77,8 +77,11 @@ function parseJson(text: string): unknown {
   }
 }
 
-/** The bearer token to send, refreshing it first when it is about to expire. */
-async function bearerToken(auth: AuthMode, preRefresh: boolean): Promise<string | null> {
+/**
+ * The bearer token to send, refreshing it first when it is about to expire. Exported for the
+ * upload sender (`upload.ts`), which needs XMLHttpRequest for its progress events.
+ */
+export async function bearerToken(auth: AuthMode, preRefresh: boolean): Promise<string | null> {
   if (auth === 'none') return null;
   const session = currentSession();
   const token = session.token();

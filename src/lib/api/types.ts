@@ -1,5 +1,5 @@
 /**
- * Browser-side (camelCase) types of the auth and users calls, as the client returns and takes
+ * Browser-side (camelCase) types of the auth, users and datasets calls, as the client returns and takes
  * them: `Camelize` of the wire types in src/contracts (imported as types only, so zod never
  * reaches an island bundle).
  */
@@ -18,6 +18,18 @@ import type {
   UserListQuery,
   UserListResponse,
 } from '../../contracts/users.ts';
+import type {
+  Dataset as WireDataset,
+  DatasetListResponse,
+  DatasetSearchResponse,
+  DatasetSort,
+  DatasetStats as WireDatasetStats,
+  DatasetSummary as WireDatasetSummary,
+  DatasetVersion as WireDatasetVersion,
+  DownloadFormat,
+  ValidateResponse,
+  VersionContent as WireVersionContent,
+} from '../../contracts/datasets.ts';
 import type { Camelize } from '../case.ts';
 
 export type UserRole = FullUser['role'];
@@ -51,3 +63,71 @@ export type Page<Key extends string, Item> = { [K in Key]: Item[] } & {
 };
 export type UserPage = Camelize<UserListResponse>;
 export type UserSearch = Partial<Camelize<UserListQuery>>;
+
+/* ---------- datasets (src/contracts/datasets.ts) ---------- */
+export type { DatasetSort, DownloadFormat };
+
+/** A dataset as lists show it (no versions; see `latestVersion`). */
+export type DatasetSummary = Camelize<WireDatasetSummary>;
+/** A dataset with its versions, newest first. */
+export type Dataset = Camelize<WireDataset>;
+/** One version: its `attributeTypes` keep the user's column names as keys. */
+export type DatasetVersion = Camelize<WireDatasetVersion>;
+export type DatasetPage = Camelize<DatasetListResponse>;
+/** A search answer: a page plus the spec's Search pagination fields. */
+export type DatasetSearchPage = Camelize<DatasetSearchResponse>;
+export type DatasetStats = Camelize<WireDatasetStats>;
+/** A page of the latest version's rows (spec: Version detail). */
+export type VersionContent = Camelize<WireVersionContent>;
+export type TableValidation = Camelize<ValidateResponse>;
+export type TableProblem = TableValidation['errors'][number];
+/** A cell as the API returns it. */
+export type TableCell = string | number | boolean | null;
+
+/** GET /datasets filters; tags are sent comma-separated. */
+export type DatasetListFilters = {
+  query?: string;
+  tags?: string[];
+  language?: string;
+  isPublic?: boolean;
+  ownerId?: number;
+  sort?: DatasetSort;
+  offset?: number;
+  limit?: number;
+};
+/** GET /datasets/me. */
+export type MyDatasetsFilters = {
+  query?: string;
+  sortBy?: DatasetSort;
+  offset?: number;
+  limit?: number;
+};
+
+/** Editable metadata of a dataset (PUT /datasets/{id}: fields left out keep their value). */
+export type DatasetMetadata = {
+  name: string;
+  description?: string;
+  isPublic?: boolean;
+  language?: string;
+  tags?: string[];
+};
+export type DatasetUpdate = Partial<DatasetMetadata>;
+
+/**
+ * Table content as the API takes it: column names, optional declared types (otherwise
+ * inferred) and rows, each a list in column order or an object keyed by column.
+ */
+export type TableContent = {
+  attributes: string[];
+  attributeTypes?: Record<string, string>;
+  entries: unknown[];
+};
+export type NewDataset = DatasetMetadata & TableContent & { changelog?: string };
+
+/** POST /datasets/{id}/versions takes this payload as is (wire spelling). */
+export type VersionPayload = {
+  attributes: string[];
+  attribute_types?: Record<string, string>;
+  entries: unknown[];
+  changelog?: string;
+};

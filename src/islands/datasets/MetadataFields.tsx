@@ -1,0 +1,96 @@
+import type { T } from '../../i18n/index.ts';
+import { DATASET_RULES } from '../../lib/dataset-rules.ts';
+import { TextArea, TextField } from '../form/Field.tsx';
+
+export type MetadataValues = {
+  name: string;
+  description: string;
+  isPublic: boolean;
+  language: string;
+  tags: string;
+};
+export type MetadataField = keyof MetadataValues;
+
+/** Languages proposed by the language field (any BCP 47 tag may be typed). */
+const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'en-GB', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE', 'es-ES'];
+
+type Props = {
+  idPrefix: string;
+  values: MetadataValues;
+  errors: Partial<Record<MetadataField, string | null>>;
+  onChange: <F extends MetadataField>(field: F, value: MetadataValues[F]) => void;
+  t: T;
+};
+
+/** A dataset's name, description, visibility, language and tags, labelled, with their errors. */
+export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props) {
+  const id = (field: string) => `${idPrefix}-${field}`;
+  const text = (field: Exclude<MetadataField, 'isPublic'>) => ({
+    value: values[field],
+    error: errors[field] ?? null,
+    onChange: (e: { target: { value: string } }) => onChange(field, e.target.value),
+  });
+  return (
+    <>
+      <TextField
+        id={id('name')}
+        label={t('datasets:meta.name')}
+        aria-required="true"
+        autoComplete="off"
+        hint={t('datasets:meta.length', {
+          count: [...values.name.trim()].length,
+          max: DATASET_RULES.nameMax,
+        })}
+        {...text('name')}
+      />
+      <TextArea
+        id={id('description')}
+        label={t('datasets:meta.description')}
+        rows={4}
+        hint={t('datasets:meta.length', {
+          count: [...values.description.trim()].length,
+          max: DATASET_RULES.descriptionMax,
+        })}
+        {...text('description')}
+      />
+      <fieldset>
+        <legend className="field-label">{t('datasets:meta.visibility')}</legend>
+        <div className="flex flex-col gap-1">
+          {([true, false] as const).map((isPublic) => (
+            <label key={String(isPublic)} className="flex items-center gap-2">
+              <input
+                type="radio"
+                name={id('visibility')}
+                value={isPublic ? 'public' : 'private'}
+                checked={values.isPublic === isPublic}
+                onChange={() => onChange('isPublic', isPublic)}
+              />
+              {isPublic ? t('datasets:meta.public') : t('datasets:meta.private')}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <TextField
+        id={id('language')}
+        label={t('datasets:meta.language')}
+        hint={t('datasets:meta.languageHint')}
+        list={id('languages')}
+        autoComplete="off"
+        spellCheck={false}
+        {...text('language')}
+      />
+      <datalist id={id('languages')}>
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} />
+        ))}
+      </datalist>
+      <TextField
+        id={id('tags')}
+        label={t('datasets:meta.tags')}
+        hint={t('datasets:meta.tagsHint', { max: DATASET_RULES.tagsMax })}
+        autoComplete="off"
+        {...text('tags')}
+      />
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import type { ReactNode } from 'react';
+import type { T } from '../../i18n/index.ts';
+import { SAMPLE_ROWS } from '../../lib/tables/draft.ts';
+import { ColumnTypes } from './ColumnTypes.tsx';
+import type { TableDraftState } from './useTableDraft.ts';
+import { ValidationReport } from './ValidationReport.tsx';
+
+type Props = {
+  state: TableDraftState;
+  idPrefix: string;
+  /** An error about the table as a whole (e.g. none chosen on submit). */
+  error: string | null;
+  /** Another way to give the table (the version page's CSV text), shown above the file picker. */
+  children?: ReactNode;
+  /** Hide the file picker (when the table comes from elsewhere). */
+  withFile?: boolean;
+  t: T;
+};
+
+/** The data part of the upload forms: a CSV or JSON file, its columns and types, the check. */
+export function TableSection({ state, idPrefix, error, children, withFile = true, t }: Props) {
+  const { draft, reading, readError } = state;
+  const fileId = `${idPrefix}-file`;
+  const message = readError ?? error;
+  const rows = draft?.entries.length ?? 0;
+  return (
+    <div className="flex flex-col gap-4">
+      {children}
+      {withFile && (
+        <div>
+          <label htmlFor={fileId} className="field-label">
+            {t('datasets:table.file')}
+          </label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            className="field-input"
+            aria-invalid={message ? true : undefined}
+            aria-describedby={`${fileId}-hint${message ? ` ${fileId}-error` : ''}`}
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void state.readFile(file);
+              else state.clear();
+            }}
+          />
+          <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
+            {t('datasets:table.fileHint')}
+          </p>
+          {message && (
+            <p id={`${fileId}-error`} className="field-error" role="alert">
+              {message}
+            </p>
+          )}
+        </div>
+      )}
+      {!withFile && message && (
+        <p className="field-error" role="alert">
+          {message}
+        </p>
+      )}
+      {reading && (
+        <p role="status" className="text-muted">
+          {t('datasets:table.reading')}
+        </p>
+      )}
+      {draft && (
+        <>
+          <p className="font-medium" data-testid="table-summary">
+            {t('datasets:table.summary', {
+              name: draft.source.name,
+              rows: draft.sampled ? `${SAMPLE_ROWS}+` : rows,
+              columns: draft.attributes.length,
+            })}
+          </p>
+          {draft.sampled && (
+            <p className="rounded-lg bg-brand-50 p-3 text-sm">
+              {t('datasets:table.sampled', { rows: SAMPLE_ROWS })}
+            </p>
+          )}
+          <ColumnTypes
+            draft={draft}
+            types={state.types}
+            problems={state.check.kind === 'done' ? state.check.result.errors : []}
+            onType={state.setType}
+            t={t}
+          />
+          <ValidationReport
+            check={state.check}
+            sampledRows={draft.sampled ? rows : null}
+            onCheck={() => void state.recheck()}
+            t={t}
+          />
+        </>
+      )}
+    </div>
+  );
+}

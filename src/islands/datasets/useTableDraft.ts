@@ -1,0 +1,151 @@
+import { useCallback, useRef, useState } from 'react';
+import type { T } from '../../i18n/index.ts';
+import type { TableValidation } from '../../lib/api/types.ts';
+import { serverMessage } from '../../lib/form-errors.ts';
+import {
+  DraftError,
+  draftOf,
+  parseCsvText,
+  readTableFile,
+  type TableDraft,
+} from '../../lib/tables/draft.ts';
+import { isAttributeType, type AttributeType } from '../../lib/tables/infer.ts';
+import { checkDraft } from '../../stores/datasets.ts';
+
+export type CheckState =
+  | { kind: 'none' }
+  | { kind: 'checking' }
+  | { kind: 'done'; result: TableValidation; stale: boolean }
+  | { kind: 'failed'; message: string };
+
+/** Reading a table (file or CSV text), its column types, and the server's check of it. */
+export function useTableDraft(t: T) {
+  const [draft, setDraft] = useState<TableDraft | null>(null);
+  const [types, setTypes] = useState<AttributeType[]>([]);
+  const [reading, setReading] = useState(false);
+  const [readError, setReadError] = useState<string | null>(null);
+  const [check, setCheck] = useState<CheckState>({ kind: 'none' });
+  /** Bumped on every new table, so an answer about an older one is dropped. */
+  const generation = useRef(0);
+
+  const describe = useCallback(
+    (error: unknown) => {
+      if (error instanceof DraftError) {
+        return t(`datasets:table.error.${error.key}`, {
+          row: error.row ?? '?',
+          detail: error.message,
+        });
+      }
+      return t('datasets:table.error.unreadable');
+    },
+    [t],
+  );
+
+  const runCheck = useCallback(
+    async (next: TableDraft, nextTypes: AttributeType[]): Promise<TableValidation | null> => {
+      const mine = generation.current;
+      setCheck({ kind: 'checking' });
+      try {
+        const result = await checkDraft(next, nextTypes);
+        if (mine === generation.current) setCheck({ kind: 'done', result, stale: false });
+        return result;
+      } catch (error) {
+        const message =
+          serverMessage(error) ??
+          (error instanceof Error ? error.message : t('datasets:validation.failed'));
+        if (mine === generation.current) setCheck({ kind: 'failed', message });
+        return null;
+      }
+    },
+    [t],
+  );
+
+  const accept = useCallback(
+    (next: TableDraft) => {
+      setDraft(next);
+      setTypes(next.types);
+      void runCheck(next, next.types);
+    },
+    [runCheck],
+  );
+
+  const read = useCallback(
+    async (load: () => Promise<TableDraft>) => {
+      generation.current += 1;
+      setReading(true);
+      setReadError(null);
+      setDraft(null);
+      setCheck({ kind: 'none' });
+      try {
+        accept(await load());
+      } catch (error) {
+        setReadError(describe(error));
+      } finally {
+        setReading(false);
+      }
+    },
+    [accept, describe],
+  );
+
+  /** Reads a chosen file. */
+  const readFile = useCallback((file: File) => read(() => readTableFile(file)), [read]);
+
+  /** Reads CSV text; columns named in `known` keep those types. */
+  const readText = useCallback(
+    (text: string, known: Record<string, string> = {}) =>
+      read(async () => {
+        const { attributes, rows } = await parseCsvText(text);
+        const declared = Object.fromEntries(
+          Object.entries(known).filter(([, type]) => isAttributeType(type)),
+        );
+        return draftOf(
+          { kind: 'text', name: 'CSV', size: text.length },
+          attributes,
+          rows,
+          declared,
+        );
+      }),
+    [read],
+  );
+
+  const setType = useCallback((column: number, type: AttributeType) => {
+    setTypes((current) => current.map((old, c) => (c === column ? type : old)));
+    setCheck((c) => (c.kind === 'done' ? { ...c, stale: true } : c));
+  }, []);
+
+  /** The current check, run again when the types changed since (or it never ran). */
+  const ensureChecked = useCallback(async (): Promise<TableValidation | null> => {
+    if (!draft) return null;
+    if (check.kind === 'done' && !check.stale) return check.result;
+    return runCheck(draft, types);
+  }, [draft, types, check, runCheck]);
+
+  /** Shows problems the server found on upload (`details.errors` of INVALID_TABLE). */
+  const showProblems = useCallback((errors: TableValidation['errors']) => {
+    setCheck({ kind: 'done', result: { isValid: false, errors }, stale: false });
+  }, []);
+
+  const clear = useCallback(() => {
+    generation.current += 1;
+    setDraft(null);
+    setReadError(null);
+    setCheck({ kind: 'none' });
+  }, []);
+
+  return {
+    draft,
+    types,
+    reading,
+    readError,
+    check,
+    readFile,
+    readText,
+    setType,
+    recheck: () => (draft ? runCheck(draft, types) : Promise.resolve(null)),
+    ensureChecked,
+    showProblems,
+    clear,
+  };
+}
+
+export type TableDraftState = ReturnType<typeof useTableDraft>;

@@ -1,0 +1,184 @@
+/**
+ * The dataset pages' reading of their URLs (server side): the id of /datasets/{id}, and the
+ * filters, sort and page of /datasets, with the links that keep them. See docs/pages.md.
+ */
+import {
+  DATASET_SORTS,
+  LANGUAGE_PATTERN,
+  SEARCH_QUERY_MAX,
+  datasetIdParamsSchema,
+  type Dataset,
+  type DatasetSort,
+  type DatasetSummary,
+  type VersionContent,
+} from '../contracts/datasets.ts';
+import { DEFAULT_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants.ts';
+import { pageOffset, searchPagination } from './pagination.ts';
+
+/** Rows of the latest version shown on a dataset's page. */
+export const PREVIEW_ROWS = 20;
+
+/**
+ * The id of a /datasets/{id} path: a positive 32-bit integer, as the API accepts it; null when
+ * the parameter is not one (the page answers the spec's fatal 404 'Page Not Found: {path}').
+ */
+export function parseDatasetId(raw: string | undefined | null): number | null {
+  const parsed = datasetIdParamsSchema.safeParse({ id: raw ?? '' });
+  return parsed.success ? parsed.data.id : null;
+}
+
+/** What /datasets shows: a search (12 a page, by relevance) or a filtered list (20 a page). */
+export type ListState = {
+  query: string;
+  tags: string[];
+  language: string;
+  /** '' = the default: relevance for a search, else most recently updated. */
+  sort: DatasetSort | '';
+  page: number;
+};
+
+const MAX_PAGE = 100_000;
+
+/** The page's state from its query string; unusable values are dropped, never an error. */
+export function readListState(params: URLSearchParams): ListState {
+  const query = (params.get('query') ?? '').trim().slice(0, SEARCH_QUERY_MAX);
+  const tags = [
+    ...new Set(
+      params
+        .getAll('tags')
+        .flatMap((t) => t.split(/[,，]/))
+        .map((t) => t.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
+  const rawLanguage = (params.get('language') ?? '').trim();
+  const language = LANGUAGE_PATTERN.test(rawLanguage)
+    ? (Intl.getCanonicalLocales(rawLanguage)[0] ?? '')
+    : '';
+  const rawSort = params.get('sort') ?? '';
+  const sort = (DATASET_SORTS as readonly string[]).includes(rawSort)
+    ? (rawSort as DatasetSort)
+    : '';
+  const rawPage = Number(params.get('page') ?? '1');
+  const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, MAX_PAGE) : 1;
+  return { query, tags, language, sort, page };
+}
+
+/** A query alone is a search (the search call: ranked, 12 a page); anything else is a list. */
+export const isSearch = (state: ListState): boolean =>
+  state.query !== '' && state.tags.length === 0 && state.language === '' && state.sort === '';
+
+/** Whether any filter is set (for the "clear filters" link). */
+export const hasFilters = (state: ListState): boolean =>
+  state.query !== '' || state.tags.length > 0 || state.language !== '' || state.sort !== '';
+
+/** The /datasets query string of a state (defaults left out), with a leading '?' when not empty. */
+export function listSearch(state: ListState, changes: Partial<ListState> = {}): string {
+  const next = { ...state, ...changes };
+  const params = new URLSearchParams();
+  if (next.query) params.set('query', next.query);
+  if (next.tags.length > 0) params.set('tags', next.tags.join(','));
+  if (next.language) params.set('language', next.language);
+  if (next.sort) params.set('sort', next.sort);
+  if (next.page > 1) params.set('page', String(next.page));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+/** The first `max` characters of a description on one line, with an ellipsis when cut. */
+export function excerpt(text: string, max = 160): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max).join('').trimEnd()}…`;
+}
+
+/** Languages offered by the filter; a dataset's own language is added when it is not here. */
+export const COMMON_LANGUAGES = [
+  'zh-CN',
+  'zh-TW',
+  'en-US',
+  'en-GB',
+  'ja-JP',
+  'ko-KR',
+  'fr-FR',
+  'de-DE',
+  'es-ES',
+  'ru-RU',
+] as const;
+
+/** A language tag's name in the page's locale ('zh-CN' → '中文（中国）'); the tag when unknown. */
+export function languageName(tag: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
+type Sheaf = App.Locals['sheaf'];
+
+/** One page of /datasets as the page shows it; null when the filters are not valid. */
+export type ListResult = {
+  mode: 'search' | 'list';
+  datasets: DatasetSummary[];
+  total: number;
+  currentPage: number;
+  totalPages: number;
+};
+
+/** Reads the datasets of a /datasets state: the search call for a search, else the list call. */
+export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<ListResult | null> {
+  if (isSearch(state)) {
+    const found = await sheaf.datasets.search({
+      query: state.query,
+      offset: pageOffset(state.page, SEARCH_PAGE_SIZE),
+      limit: SEARCH_PAGE_SIZE,
+    });
+    return (
+      found && {
+        mode: 'search',
+        datasets: found.datasets,
+        total: found.total,
+        currentPage: found.current_page,
+        totalPages: found.total_pages,
+      }
+    );
+  }
+  const listed = await sheaf.datasets.list({
+    ...(state.query && { query: state.query }),
+    ...(state.tags.length > 0 && { tags: state.tags }),
+    ...(state.language && { language: state.language }),
+    ...(state.sort && { sort: state.sort }),
+    offset: pageOffset(state.page, DEFAULT_PAGE_SIZE),
+    limit: DEFAULT_PAGE_SIZE,
+  });
+  if (!listed) return null;
+  const pages = searchPagination(listed);
+  return {
+    mode: 'list',
+    datasets: listed.datasets,
+    total: listed.total,
+    currentPage: pages.currentPage,
+    totalPages: pages.totalPages,
+  };
+}
+
+/** What /datasets/{id} shows: the dataset and the first rows of its latest version. */
+export type DatasetPageData =
+  | { kind: 'invalid' }
+  | { kind: 'missing'; id: number }
+  | { kind: 'found'; dataset: Dataset; preview: VersionContent | null };
+
+/** Reads /datasets/{id} as a guest: an invalid id, a missing (or private) dataset, or the dataset. */
+export async function readDatasetPage(
+  sheaf: Sheaf,
+  rawId: string | undefined,
+): Promise<DatasetPageData> {
+  const id = parseDatasetId(rawId);
+  if (id === null) return { kind: 'invalid' };
+  const [dataset, preview] = await Promise.all([
+    sheaf.datasets.get(id),
+    sheaf.datasets.preview(id, PREVIEW_ROWS),
+  ]);
+  return dataset ? { kind: 'found', dataset, preview } : { kind: 'missing', id };
+}

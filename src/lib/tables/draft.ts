@@ -1,0 +1,196 @@
+/**
+ * A table being prepared for upload in the browser: read from a CSV or JSON file or from CSV
+ * text, with the column types the preview proposes. CSV is parsed with papaparse, loaded only
+ * when a table is read. Files over LARGE_FILE_BYTES are read only in part (the first SAMPLE_ROWS
+ * rows, for the preview and the validation sample) and then sent as a stream; the server reads
+ * every row and infers the column types itself.
+ */
+import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
+
+/** From this size on, a CSV file is sampled for the preview and streamed to the server. */
+export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
+/** Rows read from a large file for its preview and validation. */
+export const SAMPLE_ROWS = 1000;
+
+export type DraftSource = { kind: 'csv' | 'json' | 'text'; name: string; size: number };
+
+export type TableDraft = {
+  source: DraftSource;
+  attributes: string[];
+  /** Types proposed for each column: declared by a JSON file, else inferred. */
+  types: AttributeType[];
+  /** Rows: lists in column order or objects keyed by column. */
+  entries: unknown[];
+  /** Only the first rows were read: the file itself is sent (as a stream). */
+  sampled: File | null;
+};
+
+/** Why a table could not be read; `key` names the message (datasets:table.error.*). */
+export class DraftError extends Error {
+  override name = 'DraftError';
+  readonly key: 'csvEmpty' | 'csvQuotes' | 'jsonSyntax' | 'jsonShape' | 'fileType';
+  readonly row: number | null;
+  constructor(key: DraftError['key'], row: number | null = null, detail = '') {
+    super(detail || key);
+    this.key = key;
+    this.row = row;
+  }
+}
+
+type ParseResult = { data: string[][]; errors: { type: string; code: string; row?: number }[] };
+
+async function papa() {
+  const module = await import('papaparse');
+  return module.default;
+}
+
+const PARSE_CONFIG = { delimiter: ',', skipEmptyLines: true, header: false } as const;
+
+function fromRecords(records: string[][], errors: ParseResult['errors']) {
+  const quotes = errors.find((e) => e.type === 'Quotes');
+  if (quotes) throw new DraftError('csvQuotes', quotes.row ?? null);
+  const [header, ...rows] = records;
+  if (!header) throw new DraftError('csvEmpty');
+  return { attributes: header, rows };
+}
+
+/** Column names and rows of CSV text (the first record names the columns). */
+export async function parseCsvText(
+  text: string,
+): Promise<{ attributes: string[]; rows: string[][] }> {
+  const Papa = await papa();
+  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), PARSE_CONFIG) as ParseResult;
+  return fromRecords(result.data, result.errors);
+}
+
+/** The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). */
+async function sampleCsvFile(file: File, rows: number) {
+  const Papa = await papa();
+  const result = await new Promise<ParseResult>((resolve, reject) => {
+    Papa.parse<string[]>(file, {
+      ...PARSE_CONFIG,
+      preview: rows + 1,
+      complete: (r) => resolve(r),
+      error: (e) => reject(e),
+    });
+  });
+  const first = result.data[0];
+  if (first?.[0]?.startsWith('\uFEFF')) first[0] = first[0].slice(1);
+  return fromRecords(result.data, result.errors);
+}
+
+/** Builds a draft of rows given as lists; `declared` types win over inferred ones. */
+export function draftOf(
+  source: DraftSource,
+  attributes: string[],
+  entries: unknown[],
+  declared: Record<string, unknown> = {},
+  sampled: File | null = null,
+): TableDraft {
+  const lists = entries.map((e) => rowValues(attributes, e));
+  const inferred = inferTypes(attributes.length, lists);
+  const types = attributes.map((a, c) => {
+    const d = declared[a];
+    return isAttributeType(d) ? d : (inferred[c] ?? 'string');
+  });
+  return { source, attributes, types, entries, sampled };
+}
+
+/** A JSON table: a list of objects, or `{attributes, entries[, attribute_types]}`. */
+export function parseJsonTable(text: string, source: DraftSource): TableDraft {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (error) {
+    throw new DraftError('jsonSyntax', null, error instanceof Error ? error.message : '');
+  }
+  if (Array.isArray(value)) {
+    const list: unknown[] = value;
+    const attributes: string[] = [];
+    const known = new Set<string>();
+    list.forEach((entry, i) => {
+      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
+        throw new DraftError('jsonShape', i + 1);
+      }
+      for (const key of Object.keys(entry)) {
+        if (!known.has(key)) {
+          known.add(key);
+          attributes.push(key);
+        }
+      }
+    });
+    return draftOf(source, attributes, list);
+  }
+  if (typeof value === 'object' && value !== null) {
+    const table = value as Record<string, unknown>;
+    const { attributes, entries } = table;
+    const declared = table['attribute_types'] ?? table['attributeTypes'];
+    if (
+      Array.isArray(attributes) &&
+      attributes.every((a) => typeof a === 'string') &&
+      Array.isArray(entries)
+    ) {
+      return draftOf(
+        source,
+        attributes,
+        entries,
+        typeof declared === 'object' && declared !== null
+          ? (declared as Record<string, unknown>)
+          : {},
+      );
+    }
+  }
+  throw new DraftError('jsonShape');
+}
+
+/** Reads a chosen file (CSV or JSON, by its name or type) into a draft. */
+export async function readTableFile(file: File): Promise<TableDraft> {
+  const name = file.name.toLowerCase();
+  const isJson = name.endsWith('.json') || file.type === 'application/json';
+  const isCsv = name.endsWith('.csv') || file.type === 'text/csv';
+  const source = (kind: DraftSource['kind']): DraftSource => ({
+    kind,
+    name: file.name,
+    size: file.size,
+  });
+  if (isJson) return parseJsonTable(await file.text(), source('json'));
+  if (!isCsv) throw new DraftError('fileType');
+  if (file.size >= LARGE_FILE_BYTES) {
+    const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS);
+    return draftOf(source('csv'), attributes, rows, {}, file);
+  }
+  const { attributes, rows } = await parseCsvText(await file.text());
+  return draftOf(source('csv'), attributes, rows);
+}
+
+/** A row's values in column order (an object is read by column name). */
+export function rowValues(attributes: readonly string[], entry: unknown): unknown[] {
+  if (Array.isArray(entry)) return entry as unknown[];
+  if (typeof entry === 'object' && entry !== null) {
+    const record = entry as Record<string, unknown>;
+    return attributes.map((a) => record[a]);
+  }
+  return [entry];
+}
+
+/** A value as the preview shows it. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+const NEEDS_QUOTES = /[",\r\n]|^[ \t]|[ \t]$/;
+const csvField = (value: unknown) => {
+  const text = cellText(value);
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+};
+
+/** Rows as CSV text (header first, "\n" line ends), to be edited and read back. */
+export function csvText(attributes: readonly string[], rows: readonly unknown[][]): string {
+  // A one-column row without a value is written `""`: an empty line would be read as no row.
+  const line = (cells: readonly unknown[]) =>
+    cells.length === 1 && cellText(cells[0]) === '' ? '""' : cells.map(csvField).join(',');
+  return [attributes, ...rows].map(line).join('\n');
+}

@@ -1,0 +1,103 @@
+/**
+ * Column types in the browser, for the upload preview: the same types and the same strict rules
+ * as the server's inference (docs/tables.md), so what the preview proposes is what the server
+ * would infer. A column gets the first of integer → number → boolean → date → datetime that fits
+ * every non-blank value, else string; a column without any value is string.
+ */
+
+export const ATTRIBUTE_TYPES = [
+  'integer',
+  'number',
+  'boolean',
+  'date',
+  'datetime',
+  'string',
+] as const;
+export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
+
+export const isAttributeType = (value: unknown): value is AttributeType =>
+  typeof value === 'string' && (ATTRIBUTE_TYPES as readonly string[]).includes(value);
+
+const STRICT_INTEGER = /^-?(?:0|[1-9]\d*)$/;
+const STRICT_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+const STRICT_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
+
+const isLeap = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+function validDate(y: number, m: number, d: number): boolean {
+  if (m < 1 || m > 12 || d < 1) return false;
+  return d <= (m === 2 && isLeap(y) ? 29 : (MONTH_DAYS[m - 1] ?? 0));
+}
+
+const blank = (v: unknown) =>
+  v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
+
+function fitsInteger(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isSafeInteger(v);
+  if (typeof v !== 'string') return false;
+  const t = v.trim();
+  return STRICT_INTEGER.test(t) && Number.isSafeInteger(Number(t));
+}
+
+function fitsNumber(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v !== 'string') return false;
+  const t = v.trim();
+  if (!STRICT_NUMBER.test(t)) return false;
+  const n = Number(t);
+  // A long run of digits is an identifier, not a number: it would lose digits as one.
+  return Number.isFinite(n) && (/[.eE]/.test(t) || Number.isSafeInteger(n));
+}
+
+const fitsBoolean = (v: unknown) =>
+  typeof v === 'boolean' || (typeof v === 'string' && /^\s*(?:true|false)\s*$/i.test(v));
+
+function fitsDate(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  const m = STRICT_DATE.exec(v.trim());
+  return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+}
+
+function fitsDatetime(v: unknown): boolean {
+  if (typeof v !== 'string') return false;
+  const m = DATETIME.exec(v.trim());
+  if (!m || !validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+  if (Number(m[4] ?? 0) > 23 || Number(m[5] ?? 0) > 59 || Number(m[6] ?? 0) > 59) return false;
+  const zone = m[7];
+  if (zone === undefined || zone === 'Z' || zone === 'z') return true;
+  const hhmm = zone.slice(1).replace(':', '');
+  return Number(hhmm.slice(0, 2)) <= 18 && Number(hhmm.slice(2) || 0) <= 59;
+}
+
+const RULES: readonly [AttributeType, (v: unknown) => boolean][] = [
+  ['integer', fitsInteger],
+  ['number', fitsNumber],
+  ['boolean', fitsBoolean],
+  ['date', fitsDate],
+  ['datetime', fitsDatetime],
+];
+
+/** The type of every column, inferred over `rows` (each a list of values in column order). */
+export function inferTypes(columns: number, rows: Iterable<readonly unknown[]>): AttributeType[] {
+  const candidates = Array.from({ length: columns }, () => RULES.map(() => true));
+  const seen = new Array<boolean>(columns).fill(false);
+  for (const row of rows) {
+    for (let c = 0; c < columns; c++) {
+      const value = row[c];
+      if (blank(value)) continue;
+      seen[c] = true;
+      const possible = candidates[c];
+      if (!possible) continue;
+      RULES.forEach(([, fits], t) => {
+        if (possible[t] && !fits(value)) possible[t] = false;
+      });
+    }
+  }
+  return candidates.map((possible, c) => {
+    if (!seen[c]) return 'string';
+    const t = possible.indexOf(true);
+    return t === -1 ? 'string' : (RULES[t]?.[0] ?? 'string');
+  });
+}

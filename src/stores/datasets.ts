@@ -1,0 +1,113 @@
+/**
+ * What the dataset pages do, as actions the islands call: checking a table with the server,
+ * publishing a dataset or a version (as JSON, or as a stream when only part of a large file was
+ * read), saving metadata, deleting, and loading the latest version's rows for editing.
+ * Failures reject with the ApiError (the page shows it). Caches are kept right by lib/api/datasets.ts.
+ */
+import * as datasetsApi from '../lib/api/datasets.ts';
+import type {
+  Dataset,
+  DatasetMetadata,
+  DatasetUpdate,
+  DatasetVersion,
+  TableContent,
+  TableValidation,
+} from '../lib/api/types.ts';
+import type { UploadProgress } from '../lib/api/upload.ts';
+import type { AttributeType } from '../lib/tables/infer.ts';
+import type { TableDraft } from '../lib/tables/draft.ts';
+
+/** The table as the API takes it, with the types chosen on the page declared. */
+export function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableContent {
+  return {
+    attributes: draft.attributes,
+    attributeTypes: Object.fromEntries(draft.attributes.map((a, c) => [a, types[c] ?? 'string'])),
+    entries: draft.entries,
+  };
+}
+
+/**
+ * POST /datasets/validate. A sampled (large) file is checked on the rows read, without declared
+ * types: the server infers them over the whole file.
+ */
+export function checkDraft(
+  draft: TableDraft,
+  types: readonly AttributeType[],
+): Promise<TableValidation> {
+  const content = contentOf(draft, types);
+  return datasetsApi.validateContent(
+    draft.sampled ? { attributes: content.attributes, entries: content.entries } : content,
+  );
+}
+
+type Progress = (progress: UploadProgress) => void;
+
+/** Publishes a new dataset with the draft as version 1. */
+export function publishDataset(
+  meta: DatasetMetadata,
+  draft: TableDraft,
+  types: readonly AttributeType[],
+  onProgress: Progress,
+): Promise<Dataset> {
+  if (draft.sampled) {
+    return datasetsApi.uploadDataset(meta, { body: draft.sampled, format: 'csv' }, { onProgress });
+  }
+  return datasetsApi.createDataset({ ...meta, ...contentOf(draft, types) }, { onProgress });
+}
+
+/** Publishes the draft as the next version of dataset `id`. */
+export function publishVersion(
+  id: number,
+  changelog: string,
+  draft: TableDraft,
+  types: readonly AttributeType[],
+  onProgress: Progress,
+): Promise<DatasetVersion> {
+  if (draft.sampled) {
+    return datasetsApi.uploadVersion(
+      id,
+      changelog,
+      { body: draft.sampled, format: 'csv' },
+      { onProgress },
+    );
+  }
+  const { attributes, attributeTypes, entries } = contentOf(draft, types);
+  return datasetsApi.createVersion(
+    id,
+    { attributes, attribute_types: attributeTypes ?? {}, entries, changelog },
+    { onProgress },
+  );
+}
+
+export function saveDataset(id: number, update: DatasetUpdate): Promise<Dataset> {
+  return datasetsApi.updateDataset(id, update);
+}
+
+export function removeDataset(id: number): Promise<void> {
+  return datasetsApi.deleteDataset(id);
+}
+
+/** Rows read at a time when loading a version for editing (the API's most). */
+const PAGE_ROWS = 1000;
+
+export type LatestRows =
+  | { kind: 'rows'; attributes: string[]; types: Record<string, string>; rows: unknown[][] }
+  | { kind: 'tooLarge'; rows: number };
+
+/** Every row of the latest version, or `tooLarge` when it has more than `maxRows`. */
+export async function loadLatestRows(id: number, maxRows: number): Promise<LatestRows> {
+  const first = await datasetsApi.getLatestVersion(id, { offset: 0, limit: PAGE_ROWS });
+  if (first.entriesCount > maxRows) return { kind: 'tooLarge', rows: first.entriesCount };
+  const rows: unknown[][] = [...first.entries];
+  while (rows.length < first.entriesCount) {
+    const next = await datasetsApi.getLatestVersion(id, { offset: rows.length, limit: PAGE_ROWS });
+    if (next.entries.length === 0) break;
+    rows.push(...next.entries);
+  }
+  return {
+    kind: 'rows',
+    attributes: first.attributes,
+    types: first.attributeTypes,
+    rows,
+  };
+}
