@@ -121,6 +121,16 @@ describe('POST /datasets/{id}/fork', () => {
     }
   });
 
+  it('stops counting a fork once it is deleted', async () => {
+    const source = await newDataset(t, owner);
+    const fork = (await call('POST', `/datasets/${source.id}/fork`, ann, {})).json<{
+      id: number;
+    }>();
+    expect((await datasetAs(t, source.id)).json().fork_count).toBe(1);
+    expect((await call('DELETE', `/datasets/${fork.id}`, ann)).statusCode).toBe(204);
+    expect((await datasetAs(t, source.id)).json().fork_count).toBe(0);
+  });
+
   it('shows no origin when the fork’s source is private to the viewer', async () => {
     const source = await newDataset(t, owner);
     const fork = (await call('POST', `/datasets/${source.id}/fork`, ann, {})).json();

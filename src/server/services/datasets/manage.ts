@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Dataset, UpdateDatasetBody } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
+import { lockAny, recountForks } from '../dataset-counters.ts';
 import { releaseBlobs } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
 import { lockOwned, now, searchTextOf } from './rows.ts';
@@ -51,7 +52,13 @@ export async function deleteDataset(ctx: Context, viewerId: number, id: number):
       .select({ sha256: datasetVersions.sha256 })
       .from(datasetVersions)
       .where(eq(datasetVersions.datasetId, id));
-    await tx.delete(datasets).where(eq(datasets.id, id));
+    const [deleted] = await tx
+      .delete(datasets)
+      .where(eq(datasets.id, id))
+      .returning({ forkedFromId: datasets.forkedFromId });
+    // A deleted fork no longer counts among its origin's forks.
+    const origin = deleted?.forkedFromId;
+    if (origin != null && (await lockAny(tx, origin))) await recountForks(tx, origin);
     return versions.map((v) => v.sha256);
   });
   await releaseBlobs(ctx, hashes);
