@@ -72,7 +72,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
   async function signOut(page: Page, name: string) {
     await page.getByRole('button', { name, exact: true }).click();
+    // Signing out loads the home page, also when it is the page already shown.
+    const loaded = page.waitForEvent('load');
     await page.getByRole('button', { name: t('common:nav.logout'), exact: true }).click();
+    await loaded;
     await expect(page).toHaveURL((url) => url.pathname === home);
     await expect(
       page.getByRole('link', { name: t('common:nav.login'), exact: true }),
@@ -153,6 +156,19 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page).toHaveURL((url) => url.pathname === home);
       await page.goto(path('/profile'));
 
+      // The server's refusal of a wrong current password, answered here: real wrong passwords
+      // count towards the per-IP sign-in throttle that every browser test shares.
+      await page.route('**/api/v1/users/me/password', (route) =>
+        route.fulfill({
+          status: 403,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            message: 'Current password is incorrect',
+            code: 'INVALID_PASSWORD',
+            details: null,
+          }),
+        }),
+      );
       const current = page.getByLabel(t('auth:password.current'), { exact: true });
       await current.fill('not-the-password');
       await page.getByLabel(t('auth:password.new'), { exact: true }).fill(newPassword);
@@ -165,6 +181,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(current).toHaveAttribute('aria-invalid', 'true');
       await expect(current).toHaveAccessibleDescription('Current password is incorrect');
 
+      await page.unroute('**/api/v1/users/me/password');
       await current.fill(PASSWORD);
       await change.click();
       await expect(
