@@ -10,6 +10,7 @@ import { DeleteDataset } from './DeleteDataset.tsx';
 import { checkMetadata, metadataOf, serverFieldErrors, type FieldErrors } from './forms.ts';
 import { MetadataFields, type MetadataValues } from './MetadataFields.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
+import ForkSettingsToggle from '../community/ForkSettingsToggle.tsx';
 
 const valuesOf = (d: Dataset): MetadataValues => ({
   name: d.name,
@@ -97,6 +98,12 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
             </button>
           </div>
         </form>
+      </section>
+      <section className="card p-6" aria-labelledby="fork-settings-heading">
+        <h2 id="fork-settings-heading" className="mb-4 text-xl font-bold">
+          {t('community:forkSettings.heading')}
+        </h2>
+        <ForkSettingsToggle datasetId={dataset.id} allowFork={dataset.allowFork} locale={locale} />
       </section>
       <section className="card border-danger p-6" aria-labelledby="delete-heading">
         <h2 id="delete-heading" className="mb-4 text-xl font-bold text-danger">

@@ -1,0 +1,97 @@
+import type { ReactNode } from 'react';
+import type { T } from '../../i18n/index.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import type { Favorite } from '../../lib/api/community.ts';
+import { formatDate, isoDate } from '../../lib/dates.ts';
+
+type Summary = Favorite['dataset'];
+
+const EXCERPT_MAX = 160;
+const excerpt = (text: string) => {
+  const chars = [...text.replace(/\s+/g, ' ').trim()];
+  return chars.length <= EXCERPT_MAX
+    ? chars.join('')
+    : `${chars.slice(0, EXCERPT_MAX).join('').trimEnd()}…`;
+};
+
+/**
+ * A dataset in an island's list, as src/components/datasets/DatasetCard.astro shows it on
+ * server-rendered pages (name link, excerpt, tags, owner, score, downloads, last update), with
+ * room for the island's own controls (`children`).
+ */
+export function DatasetSummaryCard({
+  dataset,
+  locale,
+  t,
+  children,
+}: {
+  dataset: Summary;
+  locale: Locale;
+  t: T;
+  children?: ReactNode;
+}) {
+  const href = (path: string) => localizePath(path, locale);
+  const updated = new Date(dataset.updatedAt);
+  const number = new Intl.NumberFormat(locale);
+  const score = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
+  const gone = dataset.owner.id === 0;
+  return (
+    <article className="card flex flex-col gap-3 p-5" data-testid="dataset-card">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-bold break-words">
+          <a href={href(`/datasets/${dataset.id}`)}>{dataset.name}</a>
+        </h3>
+        <time dateTime={isoDate(updated)} className="text-sm text-muted">
+          {t('datasets:card.updated', { date: formatDate(updated, locale) })}
+        </time>
+      </div>
+      <p className="break-words text-muted">
+        {excerpt(dataset.description) || t('datasets:card.noDescription')}
+      </p>
+      {dataset.tags.length > 0 && (
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('datasets:card.tags')}>
+          {dataset.tags.map((tag) => (
+            <li key={tag}>
+              <a
+                href={`${href('/datasets')}?tags=${encodeURIComponent(tag)}`}
+                className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800 no-underline hover:underline"
+              >
+                #{tag}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
+        <div className="flex gap-1">
+          <dt className="text-muted">{t('datasets:card.owner')}</dt>
+          <dd>
+            {gone ? (
+              <span lang="en">{dataset.owner.nickname || 'Unknown User'}</span>
+            ) : (
+              <a href={href(`/users/${dataset.owner.id}`)} className="font-medium">
+                {dataset.owner.nickname || dataset.owner.username}
+              </a>
+            )}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-muted">{t('datasets:card.score')}</dt>
+          <dd>
+            {dataset.ratingCount > 0
+              ? t('datasets:card.scoreValue', { score: score.format(dataset.averageScore) })
+              : t('datasets:card.noScore')}
+          </dd>
+        </div>
+        <div className="flex gap-1">
+          <dt className="text-muted">{t('datasets:card.downloads')}</dt>
+          <dd>{number.format(dataset.downloadCount)}</dd>
+        </div>
+      </dl>
+      {children}
+    </article>
+  );
+}

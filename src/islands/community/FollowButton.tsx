@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { getT } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { followStatus } from '../../lib/api/community.ts';
+import { loginUrl } from '../../lib/redirects.ts';
+import { setFollowing } from '../../stores/community.ts';
+import { toast } from '../../stores/toasts.ts';
+import { failureText } from './failure.ts';
+import { useViewer } from './useViewer.ts';
+
+type Props = {
+  userId: number;
+  /** Their display name: part of the button's name (lists hold several) and the announcement. */
+  name: string;
+  /** Known already (a list of the people you follow): skips the status lookup. */
+  following?: boolean;
+  /** This page's path, to come back to after signing in. */
+  path: string;
+  locale: Locale;
+};
+
+/**
+ * Follows a user: a toggle button (aria-pressed), its state from the follow status once
+ * mounted. Not shown on your own profile; guests get a sign-in link. Disabled while a request
+ * runs, so a double click sends one.
+ */
+export default function FollowButton({ userId, name, following, path, locale }: Props) {
+  const t = getT(locale);
+  const viewer = useViewer();
+  const [isFollowing, setIsFollowing] = useState<boolean | null>(following ?? null);
+  const [pending, setPending] = useState(false);
+  const busy = useRef(false);
+  const [message, setMessage] = useState('');
+  const self = viewer.signedIn && viewer.id === userId;
+
+  useEffect(() => {
+    if (!viewer.signedIn || self || following !== undefined) return;
+    let live = true;
+    followStatus(userId)
+      .then((status) => {
+        if (live) setIsFollowing(status.isFollowing);
+      })
+      .catch(() => {
+        if (live) setIsFollowing(false);
+      });
+    return () => {
+      live = false;
+    };
+  }, [viewer.signedIn, self, following, userId]);
+
+  if (!viewer.signedIn) {
+    return (
+      <a href={loginUrl(locale, path)} className="btn btn-secondary">
+        {t('community:follow.signIn')}
+      </a>
+    );
+  }
+  if (self || viewer.id === null) return null;
+
+  async function toggle() {
+    if (busy.current || isFollowing === null) return;
+    busy.current = true;
+    setPending(true);
+    setMessage('');
+    try {
+      const now = await setFollowing(userId, !isFollowing);
+      setIsFollowing(now);
+      setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
+    } catch (error) {
+      const description = failureText(error);
+      toast({
+        title: t('community:follow.failed'),
+        variant: 'destructive',
+        ...(description && { description }),
+      });
+    } finally {
+      busy.current = false;
+      setPending(false);
+    }
+  }
+
+  const pressed = isFollowing === true;
+  return (
+    <>
+      <button
+        type="button"
+        className={pressed ? 'btn btn-secondary' : 'btn btn-primary'}
+        aria-pressed={pressed}
+        aria-busy={pending || isFollowing === null}
+        // Kept focusable while saving (a disabled button would drop keyboard focus).
+        aria-disabled={pending || undefined}
+        disabled={isFollowing === null}
+        onClick={() => void toggle()}
+        data-testid="follow-button"
+      >
+        {pressed && <span aria-hidden="true">✓</span>}
+        {t('community:follow.button')}
+        <span className="sr-only"> {name}</span>
+      </button>
+      <span role="status" className="sr-only">
+        {message}
+      </span>
+    </>
+  );
+}

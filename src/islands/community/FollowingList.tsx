@@ -1,0 +1,196 @@
+import { useCallback, useEffect, useState } from 'react';
+import { getT, type T } from '../../i18n/index.ts';
+import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { listFollowing, type FollowPage } from '../../lib/api/community.ts';
+import { listUserPublicDatasets } from '../../lib/api/datasets.ts';
+import type { DatasetSummary } from '../../lib/api/types.ts';
+import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
+import { formatDate, isoDate } from '../../lib/dates.ts';
+import FollowButton from './FollowButton.tsx';
+import { failureText } from './failure.ts';
+import { ListFailure } from './ListFailure.tsx';
+import { UserAvatar } from './UserAvatar.tsx';
+import { useViewer } from './useViewer.ts';
+
+type PublicUser = FollowPage['users'][number];
+
+/** Recent public datasets shown under each followed user. */
+export const RECENT_DATASETS = 3;
+
+function RecentDatasets({ userId, locale, t }: { userId: number; locale: Locale; t: T }) {
+  const [datasets, setDatasets] = useState<DatasetSummary[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    listUserPublicDatasets(userId, { limit: RECENT_DATASETS })
+      .then((page) => {
+        if (live) setDatasets(page.datasets);
+      })
+      .catch(() => {
+        if (live) setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, [userId]);
+
+  if (failed) return <p className="text-sm text-muted">{t('community:list.failed')}</p>;
+  if (!datasets) return <p className="text-sm text-muted">{t('common:common.loading')}</p>;
+  if (datasets.length === 0) {
+    return <p className="text-sm text-muted">{t('community:following.noDatasets')}</p>;
+  }
+  return (
+    <ul className="flex flex-col gap-1">
+      {datasets.map((d) => {
+        const updated = new Date(d.updatedAt);
+        return (
+          <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
+            <a href={localizePath(`/datasets/${d.id}`, locale)} className="break-words">
+              {d.name}
+            </a>
+            <time dateTime={isoDate(updated)} className="text-sm text-muted">
+              {formatDate(updated, locale)}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function FollowedUser({
+  user,
+  path,
+  locale,
+  t,
+}: {
+  user: PublicUser;
+  path: string;
+  locale: Locale;
+  t: T;
+}) {
+  const name = user.nickname || user.username;
+  const headingId = `following-${user.id}`;
+  return (
+    <article
+      className="card flex flex-col gap-3 p-5"
+      aria-labelledby={headingId}
+      data-testid="followed-user"
+    >
+      <div className="flex flex-wrap items-center gap-3">
+        <UserAvatar user={user} size="md" />
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="text-lg font-bold break-words">
+            <a href={localizePath(`/users/${user.id}`, locale)}>{name}</a>
+          </h3>
+          <p className="text-sm text-muted">@{user.username}</p>
+        </div>
+        <FollowButton userId={user.id} name={name} following path={path} locale={locale} />
+      </div>
+      <div>
+        <h4 className="mb-1 text-sm font-semibold text-muted">{t('community:following.recent')}</h4>
+        <RecentDatasets userId={user.id} locale={locale} t={t} />
+      </div>
+    </article>
+  );
+}
+
+/**
+ * /following: the people the signed-in user follows, most recently followed first, each with
+ * their recent public datasets and an unfollow toggle; 20 at a time with "load more".
+ */
+export default function FollowingList({ path, locale }: { path: string; locale: Locale }) {
+  const t = getT(locale);
+  const viewer = useViewer();
+  const me = viewer.signedIn ? viewer.id : null;
+  const [loaded, setLoaded] = useState<{ users: PublicUser[]; total: number } | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
+
+  const show = useCallback((page: FollowPage, offset: number) => {
+    setLoaded((before) => ({
+      users: offset === 0 ? page.users : [...(before?.users ?? []), ...page.users],
+      total: page.total,
+    }));
+  }, []);
+
+  /** Another page (or a retry), from a button. */
+  async function load(userId: number, offset: number) {
+    setLoading(true);
+    setFailed(null);
+    try {
+      show(await listFollowing(userId, { offset, limit: DEFAULT_PAGE_SIZE }), offset);
+    } catch (error) {
+      setFailed(failureText(error) ?? '');
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  useEffect(() => {
+    if (me === null) return;
+    let live = true;
+    listFollowing(me, { offset: 0, limit: DEFAULT_PAGE_SIZE })
+      .then((page) => {
+        if (live) show(page, 0);
+      })
+      .catch((error: unknown) => {
+        if (live) setFailed(failureText(error) ?? '');
+      });
+    return () => {
+      live = false;
+    };
+  }, [me, show]);
+
+  if (!loaded || me === null) {
+    return failed === null ? (
+      <p role="status" className="text-muted">
+        {t('common:common.loading')}
+      </p>
+    ) : (
+      <ListFailure text={failed} retry={() => me !== null && void load(me, 0)} t={t} />
+    );
+  }
+
+  const { users, total } = loaded;
+  return (
+    <section className="flex flex-col gap-4" aria-labelledby="following-list-heading">
+      <h2 id="following-list-heading" className="text-lg font-bold">
+        {t('community:following.count', { count: total })}
+      </h2>
+      {users.length === 0 ? (
+        <p>
+          {t('community:following.empty')}{' '}
+          <a href={localizePath('/leaderboard?board=users-followers', locale)}>
+            {t('community:following.discover')}
+          </a>
+        </p>
+      ) : (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {users.map((user) => (
+            <li key={user.id}>
+              <FollowedUser user={user} path={path} locale={locale} t={t} />
+            </li>
+          ))}
+        </ul>
+      )}
+      {failed !== null && (
+        <ListFailure text={failed} retry={() => void load(me, users.length)} t={t} />
+      )}
+      {users.length < total && failed === null && (
+        <div>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            aria-disabled={loading || undefined}
+            onClick={() => {
+              if (!loading) void load(me, users.length);
+            }}
+          >
+            {t('community:list.more')}
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}

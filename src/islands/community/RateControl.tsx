@@ -1,0 +1,163 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { RATING_SCORES } from '../../lib/community-rules.ts';
+import { getT, type T } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { getRating } from '../../lib/api/community.ts';
+import { loginUrl } from '../../lib/redirects.ts';
+import { saveRating } from '../../stores/community.ts';
+import { failureText } from './failure.ts';
+import { useViewer } from './useViewer.ts';
+
+type Props = {
+  datasetId: number;
+  ownerId: number | null;
+  /** The average and count the page was rendered with. */
+  averageScore: number;
+  ratingCount: number;
+  /** This page's path, to come back to after signing in. */
+  path: string;
+  locale: Locale;
+};
+
+function Summary({
+  average,
+  count,
+  locale,
+  t,
+}: {
+  average: number;
+  count: number;
+  locale: Locale;
+  t: T;
+}) {
+  const score = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  }).format(average);
+  return (
+    <p data-testid="rating-summary">
+      {count > 0
+        ? t('community:rating.average', {
+            score,
+            count: new Intl.NumberFormat(locale).format(count),
+          })
+        : t('community:rating.none')}
+    </p>
+  );
+}
+
+/**
+ * Rating a dataset 1–5: a radio group of stars (Tab to it, arrow keys choose and save), with the
+ * caller's current score and the average and count. Guests get a sign-in link; the owner sees
+ * the average only. Signed out on the server and the first render, then the stored session.
+ */
+export default function RateControl(props: Props) {
+  const { datasetId, ownerId, path, locale } = props;
+  const t = getT(locale);
+  const viewer = useViewer();
+  const groupName = useId();
+  const legendId = useId();
+  const [summary, setSummary] = useState({ average: props.averageScore, count: props.ratingCount });
+  /** The caller's saved score; undefined until it is known. */
+  const [saved, setSaved] = useState<number | null | undefined>(undefined);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const [message, setMessage] = useState('');
+  /** The last score chosen: answers for earlier choices are not shown. */
+  const latest = useRef<number | null>(null);
+
+  const isOwner = viewer.signedIn && viewer.id !== null && viewer.id === ownerId;
+  const canRate = viewer.signedIn && viewer.id !== null && !isOwner;
+
+  useEffect(() => {
+    if (!viewer.signedIn) return;
+    let live = true;
+    getRating(datasetId)
+      .then((rating) => {
+        if (!live) return;
+        setSummary({ average: rating.averageScore, count: rating.ratingCount });
+        setSaved(rating.score);
+        setChosen(rating.score);
+      })
+      .catch(() => {
+        if (live) setSaved(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [viewer.signedIn, datasetId]);
+
+  async function choose(score: number) {
+    latest.current = score;
+    setChosen(score);
+    setMessage('');
+    try {
+      const rating = await saveRating(datasetId, score);
+      // Overtaken by a newer choice: that one answers.
+      if (!rating || latest.current !== score) return;
+      setSummary({ average: rating.averageScore, count: rating.ratingCount });
+      setSaved(rating.score);
+      setMessage(t('community:rating.saved', { score: rating.score ?? score }));
+    } catch (error) {
+      if (latest.current !== score) return;
+      setChosen(saved ?? null);
+      const detail = failureText(error);
+      setMessage(
+        detail ? `${t('community:rating.failed')}: ${detail}` : t('community:rating.failed'),
+      );
+    }
+  }
+
+  return (
+    <section className="card flex flex-col gap-3 p-4" aria-labelledby={legendId}>
+      <h2 id={legendId} className="font-bold">
+        {t('community:rating.heading')}
+      </h2>
+      <Summary average={summary.average} count={summary.count} locale={locale} t={t} />
+      {!viewer.signedIn && (
+        <p>
+          <a href={loginUrl(locale, path)}>{t('community:rating.signIn')}</a>
+        </p>
+      )}
+      {isOwner && <p className="text-sm text-muted">{t('community:rating.own')}</p>}
+      {canRate && (
+        <fieldset className="flex flex-col gap-2" aria-busy={saved === undefined}>
+          <legend className="mb-1 text-sm font-semibold">{t('community:rating.yours')}</legend>
+          <div className="flex gap-1">
+            {RATING_SCORES.map((score) => (
+              <label
+                key={score}
+                className="relative cursor-pointer rounded px-1 text-3xl leading-none has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600"
+              >
+                <input
+                  type="radio"
+                  name={groupName}
+                  value={score}
+                  checked={chosen === score}
+                  onChange={() => void choose(score)}
+                  className="sr-only"
+                />
+                <span
+                  aria-hidden="true"
+                  className={chosen !== null && score <= chosen ? 'text-amber-600' : 'text-muted'}
+                >
+                  {chosen !== null && score <= chosen ? '★' : '☆'}
+                </span>
+                <span className="sr-only">{t('community:rating.star', { count: score })}</span>
+              </label>
+            ))}
+          </div>
+          <p className="text-sm text-muted">
+            {saved === undefined
+              ? t('community:rating.loading')
+              : saved === null
+                ? t('community:rating.notRated')
+                : t('community:rating.current', { score: saved })}
+          </p>
+        </fieldset>
+      )}
+      <p role="status" className="text-sm" data-testid="rating-status">
+        {message}
+      </p>
+    </section>
+  );
+}

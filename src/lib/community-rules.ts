@@ -1,0 +1,7 @@
+/**
+ * Community constants the browser needs, without pulling zod into island bundles: the rating
+ * scale and the score leaderboard's minimum of ratings (src/contracts/community.ts holds the
+ * server's; tests/unit/community-api.test.ts keeps them equal).
+ */
+export const RATING_SCORES = [1, 2, 3, 4, 5] as const;
+export const LEADERBOARD_MIN_RATINGS = 3;

@@ -1,0 +1,80 @@
+/**
+ * What the community controls do, as actions the islands call: rating (the latest score wins
+ * when several are chosen quickly, e.g. with the arrow keys), favouriting and following (one
+ * request at a time per dataset or user, so a double click never sends two), forking.
+ * Failures reject with the ApiError (the island shows it). Caches are kept right by
+ * lib/api/community.ts.
+ */
+import * as communityApi from '../lib/api/community.ts';
+import type { FavoriteStatus, ForkInput, ForkedDataset, Rating } from '../lib/api/community.ts';
+
+const running = new Map<string, Promise<unknown>>();
+
+/** One request at a time per key: a call while one runs gets the running one's answer. */
+function single<T>(key: string, run: () => Promise<T>): Promise<T> {
+  const current = running.get(key);
+  if (current) return current as Promise<T>;
+  const request = run().finally(() => running.delete(key));
+  running.set(key, request);
+  return request;
+}
+
+const wantedScore = new Map<number, number>();
+const ratingQueue = new Map<number, Promise<unknown>>();
+
+/**
+ * Saves the caller's score for a dataset. Calls are sent one after another; a call overtaken by
+ * a newer score before its turn is skipped and answers null, so the last score chosen is the
+ * one saved (arrow keys pass through 2 and 3 on the way to 4).
+ */
+export function saveRating(datasetId: number, score: number): Promise<Rating | null> {
+  wantedScore.set(datasetId, score);
+  const previous = ratingQueue.get(datasetId) ?? Promise.resolve();
+  const next = previous
+    .catch(() => undefined)
+    .then(() =>
+      wantedScore.get(datasetId) === score ? communityApi.rateDataset(datasetId, score) : null,
+    );
+  ratingQueue.set(datasetId, next);
+  void next
+    .catch(() => undefined)
+    .finally(() => {
+      if (ratingQueue.get(datasetId) === next) ratingQueue.delete(datasetId);
+    });
+  return next;
+}
+
+/** Favourites (`favoriteId` null) or un-favourites a dataset; answers the new status. */
+export function setFavorite(datasetId: number, favoriteId: number | null): Promise<FavoriteStatus> {
+  return single(`favorite:${datasetId}`, async () => {
+    if (favoriteId === null) {
+      const favorite = await communityApi.addFavorite(datasetId);
+      return { isFavorited: true, favoriteId: favorite.id };
+    }
+    await communityApi.removeFavorite(favoriteId, datasetId);
+    return { isFavorited: false, favoriteId: null };
+  });
+}
+
+/** Follows or stops following a user; answers whether the caller now follows them. */
+export function setFollowing(userId: number, follow: boolean): Promise<boolean> {
+  return single(`follow:${userId}`, async () => {
+    const { isFollowing } = follow
+      ? await communityApi.followUser(userId)
+      : await communityApi.unfollowUser(userId);
+    return isFollowing;
+  });
+}
+
+/** Forks a dataset (once at a time); answers the new dataset. */
+export function forkDataset(datasetId: number, input: ForkInput): Promise<ForkedDataset> {
+  return single(`fork:${datasetId}`, () => communityApi.forkDataset(datasetId, input));
+}
+
+/** Allows or disallows forks of the caller's dataset; answers the saved setting. */
+export function setAllowFork(datasetId: number, allow: boolean): Promise<boolean> {
+  return single(`fork-settings:${datasetId}`, async () => {
+    const dataset = await communityApi.setForkSettings(datasetId, allow);
+    return dataset.allowFork;
+  });
+}

@@ -1,0 +1,244 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+
+const PASSWORD = 'correct-horse-9';
+
+/** The page strings of a locale, read from the dictionaries ('area:key', {{var}} filled in). */
+function translator(locale: Locale) {
+  const areas = new Map<string, Record<string, string>>();
+  return (key: string, vars: Record<string, string | number> = {}) => {
+    const [area = '', name = ''] = key.split(':');
+    if (!areas.has(area)) {
+      const file = new URL(`../../src/i18n/${locale}/${area}.json`, import.meta.url);
+      areas.set(area, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+    }
+    const text = areas.get(area)?.[name];
+    if (text === undefined) throw new Error(`No string ${key} in ${locale}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v]));
+  };
+}
+
+let serial = 0;
+/** A name no other test (or earlier run on the same server) has used. */
+function unique(prefix: string): string {
+  serial += 1;
+  return `${prefix}${Date.now().toString(36)}${serial}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const found = results.violations.map((v) => ({
+    id: v.id,
+    impact: v.impact,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+  expect(found, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+type Account = { id: number; username: string; token: string };
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+  const prefix = localePrefix(locale);
+  const home = prefix || '/';
+  const at = (p: string) => `${prefix}${p}`;
+
+  const newPage = async (browser: Browser) => {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    return { context, page, problems };
+  };
+
+  /** An account made through the API, and its access token. */
+  async function apiAccount(page: Page, prefixOfName: string): Promise<Account> {
+    const username = unique(prefixOfName);
+    const response = await page.request.post('/api/v1/auth/register', {
+      data: { username, email: `${username}@example.com`, password: PASSWORD },
+    });
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { access_token: string; user: { id: number } };
+    return { id: body.user.id, username, token: body.access_token };
+  }
+
+  async function signIn(page: Page, username: string) {
+    await page.goto(at('/auth/login'));
+    await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(username);
+    await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === home);
+    await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+  }
+
+  test.describe(`community in ${locale}`, () => {
+    test('follow, favourite, rate by keyboard and fork; both users see it on their pages', async ({
+      browser,
+    }) => {
+      const a = await newPage(browser);
+      const b = await newPage(browser);
+
+      // A publishes a dataset (through the API with A's token).
+      const author = await apiAccount(a.page, 'a');
+      const datasetName =
+        locale === 'zh-CN' ? `城市空气 ${unique('x')}` : `City air ${unique('x')}`;
+      const created = await a.page.request.post('/api/v1/datasets', {
+        headers: { authorization: `Bearer ${author.token}` },
+        data: {
+          name: datasetName,
+          description: locale === 'zh-CN' ? '各城市的空气质量。' : 'Air quality by city.',
+          is_public: true,
+          attributes: ['city', 'aqi'],
+          entries: [
+            ['北京', 80],
+            ['上海', 60],
+          ],
+        },
+      });
+      expect(created.status()).toBe(201);
+      const dataset = (await created.json()) as { id: number };
+
+      const reader = await apiAccount(b.page, 'b');
+      await signIn(b.page, reader.username);
+
+      // B follows A on A's profile.
+      await b.page.goto(at(`/users/${author.id}`));
+      const follow = b.page.getByRole('button', { name: t('community:follow.button') });
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      await follow.click();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      await expect(b.page.getByRole('status').filter({ hasText: author.username })).toHaveText(
+        t('community:follow.followed', { name: author.username }),
+      );
+      await expectNoAxeViolations(b.page);
+
+      // B favourites the dataset; a double click sends one request (the first is held until
+      // both clicks are done, and the button says it is busy meanwhile).
+      await b.page.goto(at(`/datasets/${dataset.id}`));
+      const favorite = b.page.getByRole('button', { name: t('community:favorite.button') });
+      await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+      await expect(favorite).toBeEnabled();
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let posts = 0;
+      await b.page.route('**/api/v1/favorites', async (route) => {
+        if (route.request().method() === 'POST') {
+          posts += 1;
+          await held;
+        }
+        await route.continue();
+      });
+      await favorite.dblclick();
+      await expect(favorite).toHaveAttribute('aria-disabled', 'true');
+      release();
+      await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+      await expect(favorite).not.toHaveAttribute('aria-disabled', 'true');
+      expect(posts).toBe(1);
+      await b.page.unroute('**/api/v1/favorites');
+
+      // B rates it with the keyboard only: into the radio group, then arrow keys.
+      const star = (n: number) =>
+        b.page.getByRole('radio', { name: t('community:rating.star', { count: n }), exact: true });
+      await expect(star(1)).toBeVisible();
+      await expect(b.page.getByText(t('community:rating.notRated'))).toBeVisible();
+      await star(1).focus();
+      await b.page.keyboard.press('ArrowRight');
+      await b.page.keyboard.press('ArrowRight');
+      await b.page.keyboard.press('ArrowRight');
+      await expect(star(4)).toBeChecked();
+      await expect(star(4)).toBeFocused();
+      await expect(b.page.getByTestId('rating-status')).toHaveText(
+        t('community:rating.saved', { score: 4 }),
+      );
+      await expectNoAxeViolations(b.page);
+
+      // Saved: after a reload the score, the favourite and the average are the server's.
+      await b.page.reload();
+      await expect(star(4)).toBeChecked();
+      await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+      await expect(b.page.getByTestId('rating-summary')).toContainText(
+        new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).format(4),
+      );
+      // B forks it: a modal dialog, Esc closes it, then fork for real.
+      const forkButton = b.page.getByRole('button', {
+        name: t('community:fork.button'),
+        exact: true,
+      });
+      await forkButton.click();
+      const dialog = b.page.getByRole('dialog', {
+        name: t('community:fork.title', { name: datasetName }),
+      });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel(t('community:fork.name'))).toBeFocused();
+      await b.page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(forkButton).toBeFocused();
+      await forkButton.click();
+      const forkName = `${datasetName} (fork)`;
+      await dialog.getByLabel(t('community:fork.name')).fill(forkName);
+      await dialog.getByRole('button', { name: t('community:fork.submit') }).click();
+      await expect(b.page).toHaveURL(
+        (url) => /\/datasets\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${dataset.id}`),
+      );
+      await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(forkName);
+      await expect(b.page.getByTestId('fork-origin')).toHaveText(datasetName);
+
+      // A sees the new follower on their profile, and no follow button there.
+      await signIn(a.page, author.username);
+      await a.page.goto(at(`/users/${author.id}`));
+      await expect(
+        a.page.getByTestId('user-followers').getByRole('link', { name: reader.username }),
+      ).toBeVisible();
+      await expect(a.page.getByTestId('user-datasets')).toContainText(datasetName);
+      await expect(a.page.getByRole('button', { name: t('community:follow.button') })).toHaveCount(
+        0,
+      );
+
+      // B's collections: the favourite, with its card.
+      await b.page.goto(at('/collections'));
+      const card = b.page.getByTestId('dataset-card').filter({ hasText: datasetName });
+      await expect(card.getByRole('link', { name: datasetName })).toBeVisible();
+      await expectNoAxeViolations(b.page);
+
+      // B's following: A, with A's recent public datasets.
+      await b.page.goto(at('/following'));
+      const followed = b.page.getByTestId('followed-user').filter({ hasText: author.username });
+      await expect(
+        followed.getByRole('link', { name: author.username, exact: true }),
+      ).toBeVisible();
+      await expect(followed.getByRole('link', { name: datasetName })).toBeVisible();
+      await expectNoAxeViolations(b.page);
+
+      // The leaderboard: A among the most followed, the dataset among the hottest.
+      await b.page.goto(at('/leaderboard'));
+      await expect(b.page.getByRole('link', { name: datasetName, exact: true })).toBeVisible();
+      await expectNoAxeViolations(b.page);
+      await b.page
+        .getByRole('navigation', { name: t('community:leaderboard.boards') })
+        .getByRole('link', { name: t('community:leaderboard.board.usersFollowers') })
+        .click();
+      await expect(b.page).toHaveURL((url) => url.searchParams.get('board') === 'users-followers');
+      await expect(
+        b.page.getByRole('link', { name: t('community:leaderboard.board.usersFollowers') }),
+      ).toHaveAttribute('aria-current', 'page');
+      const row = b.page.getByRole('row').filter({ hasText: `@${author.username}` });
+      await expect(row.getByRole('link', { name: author.username })).toBeVisible();
+      await expect(row.getByRole('cell').last()).toHaveText('1');
+      // Plain links, no JavaScript.
+      expect(await b.page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+
+      // Removing the favourite from the collections.
+      await b.page.goto(at('/collections'));
+      await card.getByRole('button', { name: t('community:collections.remove') }).click();
+      await expect(card).toHaveCount(0);
+      await expect(b.page.getByText(t('community:collections.empty'))).toBeVisible();
+
+      expect(a.problems).toEqual([]);
+      expect(b.problems).toEqual([]);
+      await a.context.close();
+      await b.context.close();
+    });
+  });
+}
