@@ -8,6 +8,7 @@ import { favoritesRoutes } from './favorites/index.ts';
 import { leaderboardRoutes } from './leaderboard/index.ts';
 import { datasetCommunityRoutes } from './dataset-community/index.ts';
 import { datasetsRoutes } from './datasets/index.ts';
+import { croissantRoutes } from './croissant/index.ts';
 
 /** Every resource's routes, mounted under /api/v1. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
@@ -20,4 +21,5 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
   await app.register(leaderboardRoutes, opts);
   await app.register(datasetCommunityRoutes, opts);
   await app.register(datasetsRoutes, opts);
+  await app.register(croissantRoutes, opts);
 };
