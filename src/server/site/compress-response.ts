@@ -33,7 +33,7 @@ export function compressResponse(res: ServerResponse, acceptEncoding: string | u
   ) => ServerResponse;
   let compressor: Transform | undefined;
 
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
+  res.writeHead = (status: number, ...rest: unknown[]) => {
     const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === 'object' && r !== null);
     const type = headerValue(headers, res, 'content-type');
     const already = headerValue(headers, res, 'content-encoding');
@@ -57,7 +57,7 @@ export function compressResponse(res: ServerResponse, acceptEncoding: string | u
       return writeHead(status, next);
     }
     return writeHead(status, headers);
-  });
+  };
 
   res.write = ((chunk: unknown) => {
     if (!res.headersSent) res.writeHead(res.statusCode);
