@@ -358,7 +358,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const account = await createAccount(context);
 
       await page.goto(path('/auth/login'));
-      await expect(page.getByRole('button', { name: t('auth:login.submit') })).toBeEnabled();
+      await expect(
+        page.getByRole('button', { name: t('auth:login.submit'), exact: true }),
+      ).toBeEnabled();
       await expectNoAxeViolations(page);
 
       await page.goto(path('/auth/register'));
