@@ -18,6 +18,8 @@ import zhDatasets from './zh-CN/datasets.json';
 import enDatasets from './en-US/datasets.json';
 import zhCommunity from './zh-CN/community.json';
 import enCommunity from './en-US/community.json';
+import zhHome from './zh-CN/home.json';
+import enHome from './en-US/home.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -35,6 +37,7 @@ export const dictionaries = {
     site: zhSite,
     datasets: zhDatasets,
     community: zhCommunity,
+    home: zhHome,
   },
   'en-US': {
     common: enCommon,
@@ -46,6 +49,7 @@ export const dictionaries = {
     site: enSite,
     datasets: enDatasets,
     community: enCommunity,
+    home: enHome,
   },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 

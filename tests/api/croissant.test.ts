@@ -29,7 +29,14 @@ const table = {
     ['上海, 浦东', 24870895, 1.25, false, null, '2024-02-01 09:00'],
   ],
 };
-const EXPECTED_TYPES = ['sc:Text', 'sc:Integer', 'sc:Float', 'sc:Boolean', 'sc:Date', 'sc:DateTime'];
+const EXPECTED_TYPES = [
+  'sc:Text',
+  'sc:Integer',
+  'sc:Float',
+  'sc:Boolean',
+  'sc:Date',
+  'sc:DateTime',
+];
 
 type Node = Record<string, unknown>;
 type Doc = Node & {

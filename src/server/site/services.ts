@@ -2,7 +2,9 @@ import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import { AppError } from '../errors.ts';
 import { communitySiteReads } from '../services/community-site.ts';
+import { datasetCroissant } from '../services/croissant.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
+import { homeReads } from '../services/home.ts';
 import { getProfile } from '../services/profiles.ts';
 import { sitemapEntries } from '../services/sitemap.ts';
 
@@ -27,6 +29,10 @@ export function createSiteServices(ctx: Context) {
     datasets: datasetSiteReads(ctx),
     /** Leaderboards, follow lists and a user's public datasets, as a guest sees them. */
     community: communitySiteReads(ctx),
+    /** The home page's totals and lists, shared for 30 s (see services/home.ts). */
+    home: homeReads(ctx),
+    /** A public dataset's JSON-LD (schema.org Dataset + Croissant), or null. */
+    croissant: (id: number) => orNull(datasetCroissant(ctx, id, null)),
     /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
     sitemapEntries: (limit: number) => sitemapEntries(ctx, limit),
     users: {

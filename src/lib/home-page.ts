@@ -1,0 +1,20 @@
+import { LOCALE_COOKIE, localeOfPath } from '../i18n/locales.ts';
+
+/** How long browsers and shared caches may reuse the home page. */
+export const HOME_MAX_AGE = 60;
+
+/**
+ * Cache-Control of the home page. It may be cached publicly for a minute when the visitor's
+ * `locale` cookie already names the page's locale: the server then neither sets a cookie nor
+ * (for `/`) redirects, so the answer is the same for every such visitor. A first visit or a
+ * change of language sets the cookie, and a response carrying Set-Cookie must stay private.
+ */
+export function homeCacheControl(
+  url: URL,
+  cookies: { get: (name: string) => { value: string } | undefined },
+): string {
+  const remembered = cookies.get(LOCALE_COOKIE)?.value;
+  return remembered === localeOfPath(url.pathname)
+    ? `public, max-age=${HOME_MAX_AGE}`
+    : 'private, no-cache';
+}
