@@ -135,10 +135,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
           )}
         </TableSection>
       </section>
-      <section className="card flex flex-col gap-4 p-6" aria-labelledby="version-log-heading">
-        <h2 id="version-log-heading" className="text-xl font-bold">
-          {t('datasets:meta.changelog')}
-        </h2>
+      <div className="card p-6">
         <TextArea
           id="version-changelog"
           label={t('datasets:meta.changelog')}
@@ -154,7 +151,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
             setChangelogError(null);
           }}
         />
-      </section>
+      </div>
       <UploadProgress progress={progress} t={t} />
       <div>
         <button type="submit" className="btn btn-primary" disabled={submitting}>

@@ -54,13 +54,32 @@ function fromRecords(records: string[][], errors: ParseResult['errors']) {
   return { attributes: header, rows };
 }
 
-/** Column names and rows of CSV text (the first record names the columns). */
+/**
+ * Column names and rows of CSV text (the first record names the columns). Blank lines are
+ * skipped as the server skips them, but a line holding `""` is a row with one empty value (papaparse
+ * alone cannot tell the two apart, so each record's own text is looked at).
+ */
 export async function parseCsvText(
   text: string,
 ): Promise<{ attributes: string[]; rows: string[][] }> {
   const Papa = await papa();
-  const result = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), PARSE_CONFIG) as ParseResult;
-  return fromRecords(result.data, result.errors);
+  const input = text.replace(/^\uFEFF/, '');
+  const records: string[][] = [];
+  const errors: ParseResult['errors'] = [];
+  let previous = 0;
+  Papa.parse<string[]>(input, {
+    ...PARSE_CONFIG,
+    skipEmptyLines: false,
+    step: (result) => {
+      const raw = input.slice(previous, result.meta.cursor);
+      previous = result.meta.cursor;
+      const [first, ...more] = result.data;
+      if (more.length === 0 && first === '' && !raw.includes('"')) return;
+      for (const error of result.errors) errors.push({ ...error, row: records.length });
+      records.push(result.data);
+    },
+  });
+  return fromRecords(records, errors);
 }
 
 /** The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). */

@@ -1,0 +1,315 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+
+const PASSWORD = 'correct-horse-9';
+
+/** The page strings of a locale, read from the dictionaries ('area:key', {{var}} filled in). */
+function translator(locale: Locale) {
+  const areas = new Map<string, Record<string, string>>();
+  return (key: string, vars: Record<string, string | number> = {}) => {
+    const [area = '', name = ''] = key.split(':');
+    if (!areas.has(area)) {
+      const file = new URL(`../../src/i18n/${locale}/${area}.json`, import.meta.url);
+      areas.set(area, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
+    }
+    const text = areas.get(area)?.[name];
+    if (text === undefined) throw new Error(`No string ${key} in ${locale}`);
+    return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v]));
+  };
+}
+
+let serial = 0;
+/** A name no other test (or earlier run on the same server) has used. */
+function unique(): string {
+  serial += 1;
+  return `d${Date.now().toString(36)}${serial}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * The test table: Chinese text, a comma, quotes and a line break inside cells. Records are
+ * written with "\n"; a CSV download is the same table after the normalisation of docs/tables.md:
+ * a UTF-8 byte order mark first, "\r\n" after every record, fields quoted only when they hold a
+ * comma, a quote or a line break (or start or end with a space), integers written plainly.
+ */
+const RECORDS = [
+  '城市,人口,备注',
+  '北京,21893095,"首都,直辖市"',
+  '上海,24870895,"他说:""你好"""',
+  '广州,18676605,"第一行\n第二行"',
+];
+const originalCsv = RECORDS.join('\n') + '\n';
+const normalisedCsv = '\uFEFF' + RECORDS.map((r) => `${r}\r\n`).join('');
+
+function csvFile(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-e2e-'));
+  const file = path.join(dir, 'cities.csv');
+  writeFileSync(file, originalCsv, 'utf8');
+  return file;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const found = results.violations.map((v) => ({
+    id: v.id,
+    targets: v.nodes.map((n) => n.target.join(' ')),
+  }));
+  expect(found, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+type Account = { username: string; token: string };
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+  const prefix = localePrefix(locale);
+  const home = prefix || '/';
+  const at = (p: string) => `${prefix}${p}`;
+  const pathnameOf = (page: Page) => new URL(page.url()).pathname;
+  const datasetPath = /^\/(en-US\/)?datasets\/(\d+)$/;
+
+  const newPage = async (browser: Browser) => {
+    const context = await browser.newContext({ locale });
+    return { context, page: await context.newPage() };
+  };
+
+  async function register(page: Page): Promise<string> {
+    const username = unique();
+    await page.goto(at('/auth/register'));
+    await page.getByLabel(t('auth:register.username'), { exact: true }).fill(username);
+    await page
+      .getByLabel(t('auth:register.email'), { exact: true })
+      .fill(`${username}@example.com`);
+    await page.getByLabel(t('auth:register.password'), { exact: true }).fill(PASSWORD);
+    await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === home);
+    await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+    return username;
+  }
+
+  /** An account made through the API, and its access token. */
+  async function apiAccount(page: Page): Promise<Account> {
+    const username = unique();
+    const response = await page.request.post('/api/v1/auth/register', {
+      data: { username, email: `${username}@example.com`, password: PASSWORD },
+    });
+    expect(response.status()).toBe(201);
+    const body = (await response.json()) as { access_token: string };
+    return { username, token: body.access_token };
+  }
+
+  async function apiDataset(page: Page, account: Account, data: Record<string, unknown>) {
+    const response = await page.request.post('/api/v1/datasets', {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: {
+        attributes: ['名称', '数量'],
+        entries: [
+          ['苹果', 3],
+          ['香蕉', 5],
+        ],
+        ...data,
+      },
+    });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { id: number; name: string };
+  }
+
+  async function signIn(page: Page, username: string) {
+    await page.goto(at('/auth/login'));
+    await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(username);
+    await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === home);
+  }
+
+  test.describe(`datasets in ${locale}`, () => {
+    test('publish from a CSV file, find, open, download, add a version, edit, delete', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(String(e)));
+      await register(page);
+
+      // Publish: details, then the file, its column types and the server's check.
+      const tag = unique();
+      const name = locale === 'zh-CN' ? `城市人口 ${tag}` : `City populations ${tag}`;
+      await page.goto(at('/datasets/create'));
+      await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
+      await page
+        .getByLabel(t('datasets:meta.description'), { exact: true })
+        .fill(locale === 'zh-CN' ? '三座城市的常住人口。' : 'Residents of three cities.');
+      await expect(page.getByLabel(t('datasets:meta.language'), { exact: true })).toHaveValue(
+        'zh-CN',
+      );
+      await page.getByLabel(t('datasets:meta.tags'), { exact: true }).fill('人口, census');
+      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles(csvFile());
+      await expect(page.getByTestId('validation-status')).toHaveText(
+        t('datasets:validation.valid'),
+      );
+      await expect(
+        page.getByLabel(t('datasets:table.typeFor', { column: '人口' }), { exact: true }),
+      ).toHaveValue('integer');
+      await expect(
+        page.getByLabel(t('datasets:table.typeFor', { column: '备注' }), { exact: true }),
+      ).toHaveValue('string');
+      await page.getByRole('button', { name: t('datasets:create.submit'), exact: true }).click();
+
+      await expect(page).toHaveURL((url) => datasetPath.test(url.pathname));
+      const id = Number(datasetPath.exec(pathnameOf(page))?.[2]);
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      const preview = page.getByRole('table');
+      await expect(preview.getByRole('columnheader', { name: /人口/ })).toBeVisible();
+      await expect(preview.getByRole('cell', { name: '首都,直辖市', exact: true })).toBeVisible();
+      await expect(preview.getByRole('cell', { name: '他说:"你好"', exact: true })).toBeVisible();
+
+      // Search finds it; the result leads to its page.
+      await page.goto(at('/datasets'));
+      await page.getByRole('searchbox', { name: t('datasets:search.label') }).fill(tag);
+      await page.getByRole('button', { name: t('datasets:search.submit'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.get('query') === tag);
+      await expect(page.getByTestId('dataset-count')).toHaveText(
+        t('datasets:list.searchTotal', { query: tag, count: 1 }),
+      );
+      await page.getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === at(`/datasets/${id}`));
+
+      // The CSV download is the file that was uploaded, normalised.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page
+          .getByRole('link', {
+            name: t('datasets:versions.downloadAs', { version: 1, format: 'CSV' }),
+            exact: true,
+          })
+          .click(),
+      ]);
+      const downloaded = readFileSync(await download.path());
+      expect(downloaded.equals(Buffer.from(normalisedCsv, 'utf8'))).toBe(true);
+
+      // Version 2, starting from version 1's content edited as text.
+      await page.getByRole('link', { name: t('datasets:owner.newVersion'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === at('/datasets/version/create'));
+      await page.getByLabel(t('datasets:version.fromLatest'), { exact: true }).check();
+      const text = page.getByLabel(t('datasets:version.text'), { exact: true });
+      await expect(text).toHaveValue(/首都,直辖市/);
+      await text.fill(`${await text.inputValue()}\n深圳,17560061,新增`);
+      await page.getByRole('button', { name: t('datasets:version.readText'), exact: true }).click();
+      await expect(page.getByTestId('table-summary')).toContainText('4');
+      await expect(page.getByTestId('validation-status')).toHaveText(
+        t('datasets:validation.valid'),
+      );
+      const changelog = locale === 'zh-CN' ? '新增深圳。' : 'Adds Shenzhen.';
+      await page.getByLabel(t('datasets:meta.changelog'), { exact: true }).fill(changelog);
+      await page.getByRole('button', { name: t('datasets:version.submit'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === at(`/datasets/${id}`));
+      await expect(
+        page.getByRole('heading', { name: t('datasets:versions.version', { version: 2 }) }),
+      ).toBeVisible();
+      await expect(page.getByText(changelog)).toBeVisible();
+      await expect(page.getByRole('cell', { name: '深圳', exact: true })).toBeVisible();
+
+      // Edit: a new name, and private.
+      await page.getByRole('link', { name: t('datasets:owner.edit'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === at('/datasets/edit'));
+      const renamed = `${name} v2`;
+      const nameField = page.getByLabel(t('datasets:meta.name'), { exact: true });
+      await expect(nameField).toHaveValue(name);
+      await nameField.fill(renamed);
+      await page.getByLabel(t('datasets:meta.private'), { exact: true }).check();
+      await page.getByRole('button', { name: t('datasets:edit.save'), exact: true }).click();
+      await expect(
+        page.getByRole('status').filter({ hasText: t('datasets:edit.saved') }),
+      ).toBeVisible();
+
+      // Private: a guest gets the 404 page, the owner sees it.
+      const guest = await newPage(browser);
+      const hidden = await guest.page.goto(at(`/datasets/${id}`));
+      expect(hidden?.status()).toBe(404);
+      await expect(guest.page.getByTestId('error-message')).toHaveText(
+        `Page not found: ${at(`/datasets/${id}`)}`,
+      );
+      await guest.context.close();
+      const own = await page.goto(at(`/datasets/${id}`));
+      expect(own?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
+      await expect(page.getByText(t('datasets:private.notice'))).toBeVisible();
+
+      // Delete, confirmed by typing the name; then the owner's (now empty) list.
+      await page.goto(at(`/datasets/edit?id=${id}`));
+      const submitDelete = page.getByRole('button', { name: t('datasets:delete.submit') });
+      const confirm = page.getByLabel(t('datasets:delete.confirmLabel', { name: renamed }), {
+        exact: true,
+      });
+      await confirm.fill('not the name');
+      await submitDelete.click();
+      await expect(confirm).toHaveAccessibleDescription(t('datasets:delete.mismatch'));
+      await confirm.fill(renamed);
+      await submitDelete.click();
+      await expect(page).toHaveURL((url) => url.pathname === at('/datasets/my'));
+      await expect(page.getByText(t('datasets:my.empty'))).toBeVisible();
+      const gone = await page.request.get(`/api/v1/datasets/${id}`);
+      expect(gone.status()).toBe(404);
+
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    test('an id that is not one is the fatal 404; a private dataset is 404 for a guest', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const invalid = await page.goto(at('/datasets/abc'));
+      expect(invalid?.status()).toBe(404);
+      await expect(page.getByTestId('error-message')).toHaveText(
+        `Page Not Found: ${at('/datasets/abc')}`,
+      );
+
+      const owner = await apiAccount(page);
+      const secret = await apiDataset(page, owner, { name: unique(), is_public: false });
+      const hidden = await page.goto(at(`/datasets/${secret.id}`));
+      expect(hidden?.status()).toBe(404);
+      await expect(page.getByTestId('error-message')).toHaveText(
+        `Page not found: ${at(`/datasets/${secret.id}`)}`,
+      );
+      await expect(page.getByRole('heading', { name: secret.name })).toHaveCount(0);
+      await context.close();
+    });
+
+    test('list, detail, create and edit pages pass axe (WCAG 2 A and AA)', async ({ browser }) => {
+      const { context, page } = await newPage(browser);
+      const owner = await apiAccount(page);
+      const dataset = await apiDataset(page, owner, {
+        name: locale === 'zh-CN' ? `水果 ${unique()}` : `Fruit ${unique()}`,
+        description: 'A small table.',
+        tags: ['fruit'],
+      });
+
+      await page.goto(at('/datasets?tags=fruit'));
+      await expect(page.getByRole('link', { name: dataset.name, exact: true })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.goto(at(`/datasets/${dataset.id}`));
+      await expect(page.getByRole('heading', { level: 1, name: dataset.name })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await signIn(page, owner.username);
+      await page.goto(at('/datasets/create'));
+      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles(csvFile());
+      await expect(page.getByTestId('validation-status')).toHaveText(
+        t('datasets:validation.valid'),
+      );
+      await expectNoAxeViolations(page);
+
+      await page.goto(at(`/datasets/edit?id=${dataset.id}`));
+      await expect(page.getByLabel(t('datasets:meta.name'), { exact: true })).toHaveValue(
+        dataset.name,
+      );
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
+  });
+}

@@ -1,0 +1,191 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CHANGELOG_MAX,
+  DATASET_DESCRIPTION_MAX,
+  DATASET_NAME_MAX,
+  DATASET_TAG_MAX,
+  DATASET_TAGS_MAX,
+  LANGUAGE_PATTERN as SERVER_LANGUAGE_PATTERN,
+} from '../../src/contracts/datasets.ts';
+import {
+  excerpt,
+  isSearch,
+  listSearch,
+  parseDatasetId,
+  readListState,
+} from '../../src/lib/dataset-page.ts';
+import {
+  DATASET_RULES,
+  LANGUAGE_PATTERN,
+  checkLanguage,
+  checkName,
+  checkTags,
+  parseTags,
+} from '../../src/lib/dataset-rules.ts';
+import {
+  DraftError,
+  csvText,
+  parseCsvText,
+  parseJsonTable,
+  rowValues,
+} from '../../src/lib/tables/draft.ts';
+import { inferTypes } from '../../src/lib/tables/infer.ts';
+import { TypeInference } from '../../src/server/tables/infer.ts';
+
+const serverTypes = (columns: number, rows: unknown[][]) => {
+  const inference = new TypeInference(new Array(columns).fill(undefined));
+  for (const row of rows) inference.observe(row);
+  return inference.types();
+};
+
+describe('column types in the browser', () => {
+  const columns: unknown[][] = [
+    ['1', '-2', '30'],
+    ['1', '2.5', '1e3'],
+    ['007', '8'],
+    ['12345678901234567890'],
+    ['1.0', '3'],
+    ['true', 'FALSE', ' true '],
+    ['yes', 'no'],
+    ['2024-01-31', '1999-12-01'],
+    ['2024-02-30'],
+    ['2024-01-31', '2024-02-01T10:00:00Z'],
+    ['2024-02-01 10:00', '2024-02-01T10:00:00+08:00'],
+    ['2024-02-01T25:00'],
+    ['北京', '上海'],
+    ['', '  ', null],
+    ['1', '', 'x'],
+    [3, 4.5],
+    [true, false],
+  ];
+
+  it('agree with the server on every column', () => {
+    for (const values of columns) {
+      const rows = values.map((v) => [v]);
+      expect(inferTypes(1, rows), JSON.stringify(values)).toEqual(serverTypes(1, rows));
+    }
+    expect(inferTypes(2, [['1', 'a']])).toEqual(['integer', 'string']);
+  });
+});
+
+describe('reading tables', () => {
+  it('reads CSV with quotes, commas and line breaks in cells, a BOM and blank lines', async () => {
+    const text =
+      '\uFEFF城市,备注\n北京,"首都,直辖市"\n\n上海,"他说:""你好"""\n广州,"第一行\n第二行"\n';
+    const { attributes, rows } = await parseCsvText(text);
+    expect(attributes).toEqual(['城市', '备注']);
+    expect(rows).toEqual([
+      ['北京', '首都,直辖市'],
+      ['上海', '他说:"你好"'],
+      ['广州', '第一行\n第二行'],
+    ]);
+  });
+
+  it('refuses an unclosed quote and an empty file', async () => {
+    await expect(parseCsvText('a,b\nx,y\n1,"2\n')).rejects.toMatchObject({
+      key: 'csvQuotes',
+      row: 2,
+    });
+    await expect(parseCsvText('')).rejects.toMatchObject({ key: 'csvEmpty' });
+  });
+
+  it('writes CSV text that reads back the same', async () => {
+    const rows = [
+      ['a, b', 'x"y', 1, true],
+      [' lead', 'line\nbreak', null, false],
+    ];
+    const back = await parseCsvText(csvText(['c1', 'c2', 'c3', 'c4'], rows));
+    expect(back.rows).toEqual([
+      ['a, b', 'x"y', '1', 'true'],
+      [' lead', 'line\nbreak', '', 'false'],
+    ]);
+    // A one-column row without a value is not a blank line.
+    expect((await parseCsvText(csvText(['only'], [[null], ['x']]))).rows).toEqual([[''], ['x']]);
+  });
+
+  const source = { kind: 'json' as const, name: 't.json', size: 1 };
+
+  it('reads JSON lists of objects, columns in order of appearance', () => {
+    const draft = parseJsonTable('[{"b":1,"a":"x"},{"a":"y","c":true}]', source);
+    expect(draft.attributes).toEqual(['b', 'a', 'c']);
+    expect(draft.types).toEqual(['integer', 'string', 'boolean']);
+    expect(rowValues(draft.attributes, draft.entries[1])).toEqual([undefined, 'y', true]);
+  });
+
+  it('reads {attributes, entries} JSON, declared types first', () => {
+    const draft = parseJsonTable(
+      '{"attributes":["id","when"],"attribute_types":{"id":"string"},"entries":[["1","2024-01-01"]]}',
+      source,
+    );
+    expect(draft.types).toEqual(['string', 'date']);
+  });
+
+  it('refuses other JSON', () => {
+    expect(() => parseJsonTable('{"rows":[]}', source)).toThrow(DraftError);
+    expect(() => parseJsonTable('[1,2]', source)).toThrow(DraftError);
+    expect(() => parseJsonTable('{oops', source)).toThrow(
+      expect.objectContaining({ key: 'jsonSyntax' }),
+    );
+  });
+});
+
+describe('dataset field rules', () => {
+  it('are the server limits', () => {
+    expect(DATASET_RULES).toEqual({
+      nameMax: DATASET_NAME_MAX,
+      descriptionMax: DATASET_DESCRIPTION_MAX,
+      tagsMax: DATASET_TAGS_MAX,
+      tagMax: DATASET_TAG_MAX,
+      changelogMax: CHANGELOG_MAX,
+    });
+    expect(LANGUAGE_PATTERN.source).toBe(SERVER_LANGUAGE_PATTERN.source);
+  });
+
+  it('check names, languages and tags', () => {
+    expect(checkName('  ')?.key).toBe('datasets:rules.nameRequired');
+    expect(checkName('x'.repeat(101))?.key).toBe('datasets:rules.nameLength');
+    expect(checkName('人口普查')).toBeNull();
+    expect(checkLanguage('zh-CN')).toBeNull();
+    expect(checkLanguage('Chinese')?.key).toBe('datasets:rules.language');
+    expect(parseTags('人口, Census，census ,')).toEqual(['人口', 'census']);
+    expect(checkTags(Array.from({ length: 11 }, (_, i) => `t${i}`).join(','))?.key).toBe(
+      'datasets:rules.tagsCount',
+    );
+  });
+});
+
+describe('the /datasets address', () => {
+  it('reads filters, drops unusable values and tells a search from a list', () => {
+    const state = readListState(
+      new URLSearchParams('query=%20人口%20&tags=A,b&tags=a&language=ZH-cn&sort=bogus&page=x'),
+    );
+    expect(state).toEqual({
+      query: '人口',
+      tags: ['a', 'b'],
+      language: 'zh-CN',
+      sort: '',
+      page: 1,
+    });
+    expect(isSearch(state)).toBe(false);
+    expect(isSearch(readListState(new URLSearchParams('query=人口&page=2')))).toBe(true);
+    expect(isSearch(readListState(new URLSearchParams('query=人口&sort=name')))).toBe(false);
+  });
+
+  it('writes page links that keep the filters', () => {
+    const state = readListState(new URLSearchParams('query=a b&tags=x&sort=heat'));
+    expect(listSearch(state, { page: 3 })).toBe('?query=a+b&tags=x&sort=heat&page=3');
+    expect(listSearch(state, { page: 1, query: '', tags: [], sort: '' })).toBe('');
+  });
+
+  it('takes only real ids', () => {
+    expect(parseDatasetId('12')).toBe(12);
+    for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '']) {
+      expect(parseDatasetId(bad), bad).toBeNull();
+    }
+  });
+
+  it('cuts long descriptions', () => {
+    expect(excerpt('a\n\nb')).toBe('a b');
+    expect(excerpt('数'.repeat(200), 10)).toBe(`${'数'.repeat(10)}…`);
+  });
+});
