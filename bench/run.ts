@@ -6,10 +6,12 @@
 import { printReport, type BenchReport } from './report.ts';
 import { runTablesBench } from './tables.ts';
 import { runLighthouseBench } from './lighthouse.ts';
+import { runDatasetsBench } from './datasets.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
   { name: 'lighthouse', run: runLighthouseBench },
+  { name: 'datasets', run: runDatasetsBench },
 ];
 
 const only = process.argv.slice(2);

@@ -81,7 +81,9 @@ export const changelogSchema = z
   );
 
 /** `true` / `false` in a query string (any other value is a 400). */
-const queryBoolean = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
+const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
 
 const positiveId = (what: string) =>
   z.coerce

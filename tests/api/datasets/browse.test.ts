@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasets, users } from '../../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './support.ts';
+import { addUser, createDataset, get, queryRows, type TestUser } from './support.ts';
 
 let t: TestApp;
 let alice: TestUser;
@@ -26,15 +26,23 @@ beforeAll(async () => {
     })
   ).id;
   ids['weather'] = (
-    await createDataset(t, alice, { name: 'Weather stations', tags: ['climate'], language: 'en-US' })
+    await createDataset(t, alice, {
+      name: 'Weather stations',
+      tags: ['climate'],
+      language: 'en-US',
+    })
   ).id;
   ids['books'] = (
-    await createDataset(t, bob, { name: 'Books', tags: ['literature', 'census'], language: 'en-US' })
+    await createDataset(t, bob, {
+      name: 'Books',
+      tags: ['literature', 'census'],
+      language: 'en-US',
+    })
   ).id;
   ids['secret'] = (await createDataset(t, alice, { name: 'Alice secret', is_public: false })).id;
-  await setCounters(ids['census']!, { downloadCount: 5, averageScore: 3, heat: 1 });
-  await setCounters(ids['weather']!, { downloadCount: 50, averageScore: 4.5, heat: 3 });
-  await setCounters(ids['books']!, { downloadCount: 10, averageScore: 1, heat: 2 });
+  await setCounters(ids['census'], { downloadCount: 5, averageScore: 3, heat: 1 });
+  await setCounters(ids['weather'], { downloadCount: 50, averageScore: 4.5, heat: 3 });
+  await setCounters(ids['books'], { downloadCount: 10, averageScore: 1, heat: 2 });
 });
 afterAll(() => t.close());
 
@@ -250,11 +258,10 @@ describe('GET /datasets/stats', () => {
   it('counts public datasets and their downloads', async () => {
     const res = await get(t, '/datasets/stats', alice);
     expect(res.statusCode).toBe(200);
-    const [row] = (
-      (await t.ctx.db.execute(
-        sql`select count(*)::int as n, sum(download_count)::int as d from datasets where is_public`,
-      )) as unknown as { rows: { n: number; d: number }[] }
-    ).rows;
+    const [row] = await queryRows<{ n: number; d: number }>(
+      t,
+      sql`select count(*)::int as n, sum(download_count)::int as d from datasets where is_public`,
+    );
     expect(res.json()).toEqual({ total_datasets: row!.n, total_downloads: row!.d });
     expect(res.json().total_downloads).toBe(65);
   });

@@ -77,12 +77,7 @@ describe('POST /datasets', () => {
       'description',
       'Description must be at most 5000',
     ],
-    [
-      '11 tags',
-      { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) },
-      'tags',
-      'At most 10 tags',
-    ],
+    ['11 tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'At most 10 tags'],
     ['a long tag', { tags: ['x'.repeat(31)] }, 'tags.0', 'Each tag must be 1–30 characters'],
     ['a blank tag', { tags: ['  '] }, 'tags.0', 'Each tag must be 1–30 characters'],
     ['a bad language', { language: 'chinese' }, 'language', 'BCP 47'],
@@ -117,7 +112,11 @@ describe('POST /datasets', () => {
     const body = res.json();
     expect(body.code).toBe('INVALID_TABLE');
     expect(body.message).toMatch(/^Invalid table: Row 2, column "year"/);
-    expect(body.details.errors[0]).toMatchObject({ row: 2, column: 'year', code: 'INVALID_INTEGER' });
+    expect(body.details.errors[0]).toMatchObject({
+      row: 2,
+      column: 'year',
+      code: 'INVALID_INTEGER',
+    });
   });
 
   it('answers 413 naming the limit when the table has too many rows or columns', async () => {
@@ -165,7 +164,10 @@ describe('all or nothing', () => {
     try {
       const res = await post({ ...valid, name: 'Doomed', entries: [['深圳', 17560061, 2020]] });
       expect(res.statusCode).toBe(500);
-      expect(res.json()).toMatchObject({ code: 'INTERNAL_ERROR', message: 'Internal Server Error' });
+      expect(res.json()).toMatchObject({
+        code: 'INTERNAL_ERROR',
+        message: 'Internal Server Error',
+      });
     } finally {
       await t.ctx.db.execute(sql`drop trigger fail_version on dataset_versions`);
       await t.ctx.db.execute(sql`drop function fail_version`);
@@ -199,7 +201,7 @@ describe('all or nothing', () => {
     const files = await blobFiles(t);
     const blobRows = await countRows(t, 'blobs');
     const b = await createDataset(t, alice, { name: 'Copy B', entries: [['成都', 1, 2]] });
-    expect(b.versions[0].sha256).toBe(a.versions[0].sha256);
+    expect(b.versions[0]!.sha256).toBe(a.versions[0]!.sha256);
     expect(await blobFiles(t)).toEqual(files);
     expect(await countRows(t, 'blobs')).toBe(blobRows);
   });
@@ -261,7 +263,10 @@ describe('POST /datasets with a streamed body', () => {
   });
 
   it('answers 413 naming the limit for too many rows or bytes', async () => {
-    const rows = await upload(`n\n${Array.from({ length: 51 }, (_, i) => i).join('\n')}\n`, 'name=Big');
+    const rows = await upload(
+      `n\n${Array.from({ length: 51 }, (_, i) => i).join('\n')}\n`,
+      'name=Big',
+    );
     expect(rows.statusCode).toBe(413);
     expect(rows.json().details.limit).toBe('TOO_MANY_ROWS');
     const bytes = await upload(`text\n${'x'.repeat(1024 * 1024 + 1)}\n`, 'name=Huge');
@@ -301,7 +306,10 @@ describe('POST /datasets/validate', () => {
   });
 
   it('reports a size limit as an error too', async () => {
-    const res = await validate({ attributes: ['n'], entries: Array.from({ length: 51 }, () => [1]) });
+    const res = await validate({
+      attributes: ['n'],
+      entries: Array.from({ length: 51 }, () => [1]),
+    });
     expect(res.json().errors[0].code).toBe('TOO_MANY_ROWS');
   });
 });

@@ -44,9 +44,7 @@ describe('download formats', () => {
     expect(res.headers['content-disposition']).toBe(
       `attachment; filename="dataset-${d.id}-v1.csv"; filename*=UTF-8''%E4%B8%AD%E5%9B%BD%E4%BA%BA%E5%8F%A3%E6%99%AE%E6%9F%A5-v1.csv`,
     );
-    expect(res.body).toBe(
-      '\uFEFF城市,note,n\r\n北京,"has, comma",1\r\n上海,"says ""hi""",\r\n',
-    );
+    expect(res.body).toBe('\uFEFF城市,note,n\r\n北京,"has, comma",1\r\n上海,"says ""hi""",\r\n');
   });
 
   it('JSON: a list of objects keyed by column', async () => {
@@ -69,7 +67,12 @@ describe('download formats', () => {
     expect(res.headers['content-disposition']).toMatch(
       /^attachment; filename="cities 2020-v1\.jsonl"; filename\*=UTF-8''%E5%9F%8E%E5%B8%82%20cities%202020-v1\.jsonl$/,
     );
-    expect(res.body.trim().split('\n').map((l) => JSON.parse(l))).toEqual([
+    expect(
+      res.body
+        .trim()
+        .split('\n')
+        .map((l): unknown => JSON.parse(l)),
+    ).toEqual([
       { 城市: '北京', note: 'has, comma', n: 1 },
       { 城市: '上海', note: 'says "hi"', n: null },
     ]);
@@ -157,14 +160,8 @@ describe('heat', () => {
       .update(datasets)
       .set({ createdAt: sql`now() - interval '1 hour'` })
       .where(sql`${datasets.id} in (${base.id}, ${popular.id})`);
-    await t.ctx.db
-      .update(datasets)
-      .set({ downloadCount: 2 })
-      .where(eq(datasets.id, base.id));
-    await t.ctx.db
-      .update(datasets)
-      .set({ favoriteCount: 1 })
-      .where(eq(datasets.id, popular.id));
+    await t.ctx.db.update(datasets).set({ downloadCount: 2 }).where(eq(datasets.id, base.id));
+    await t.ctx.db.update(datasets).set({ favoriteCount: 1 }).where(eq(datasets.id, popular.id));
     await recomputeAllHeat(t.ctx.db);
     const heat = async (id: number) => (await get(t, `/datasets/${id}`)).json().heat as number;
     expect(await heat(popular.id)).toBeGreaterThan(await heat(base.id));

@@ -55,7 +55,13 @@ describe('a private dataset is invisible to everyone but its owner', () => {
 
   it('list: never shows it to others, whatever the filters', async () => {
     for (const [who, viewer] of viewers()) {
-      for (const q of ['', '?is_public=false', `?owner_id=${owner.id}`, '?tags=secret', '?query=秘密']) {
+      for (const q of [
+        '',
+        '?is_public=false',
+        `?owner_id=${owner.id}`,
+        '?tags=secret',
+        '?query=秘密',
+      ]) {
         const body = (await get(t, `/datasets${q}`, viewer)).json();
         expect(ids(body), `${who} ${q}`).not.toContain(secret.id);
       }
@@ -82,7 +88,9 @@ describe('a private dataset is invisible to everyone but its owner', () => {
   it('search: only the owner finds it', async () => {
     for (const [who, viewer] of viewers()) {
       for (const q of ['秘密', 'hidden', '']) {
-        const body = (await get(t, `/datasets/search?query=${encodeURIComponent(q)}`, viewer)).json();
+        const body = (
+          await get(t, `/datasets/search?query=${encodeURIComponent(q)}`, viewer)
+        ).json();
         expect(ids(body), `${who} "${q}"`).not.toContain(secret.id);
       }
     }
@@ -114,7 +122,7 @@ describe('a private dataset is invisible to everyone but its owner', () => {
   });
 });
 
-describe("only the owner changes a dataset: 403 on a public one, 404 on a private one", () => {
+describe('only the owner changes a dataset: 403 on a public one, 404 on a private one', () => {
   const changes = (id: number) => [
     { method: 'PUT' as const, url: `/api/v1/datasets/${id}`, payload: { name: 'Taken' } },
     { method: 'DELETE' as const, url: `/api/v1/datasets/${id}` },

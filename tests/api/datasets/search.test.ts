@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { addUser, createDataset, get } from './support.ts';
 
@@ -22,7 +23,9 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const search = async (query: string, extra = '') =>
-  (await get(t, `/datasets/search?query=${encodeURIComponent(query)}${extra}`)).json();
+  (
+    await get(t, `/datasets/search?query=${encodeURIComponent(query)}${extra}`)
+  ).json<DatasetSearchResponse>();
 const names = (body: { datasets: { name: string }[] }) => body.datasets.map((d) => d.name);
 
 describe('GET /datasets/search', () => {
@@ -93,7 +96,7 @@ describe('GET /datasets/search', () => {
   it('lists everything newest first for an empty query', async () => {
     const body = await search('');
     expect(body.total).toBe(20);
-    expect(body.datasets[0].name).toBe('Survey 14');
+    expect(body.datasets[0]!.name).toBe('Survey 14');
   });
 
   it('rejects a query past 100 characters', async () => {

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Dataset } from '../../../src/contracts/datasets.ts';
 import { users } from '../../../src/server/db/schema.ts';
 import type { TestApp } from '../../support/app.ts';
 
@@ -30,7 +31,7 @@ export async function createDataset(
   t: TestApp,
   user: TestUser,
   fields: Record<string, unknown> = {},
-): Promise<Record<string, any>> {
+): Promise<Dataset> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v1/datasets',
@@ -38,7 +39,7 @@ export async function createDataset(
     payload: { name: 'Sample', description: '', tags: [], ...sampleTable, ...fields },
   });
   if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
-  return res.json();
+  return res.json<Dataset>();
 }
 
 /** Every stored blob file (not temporary files). */
@@ -52,11 +53,18 @@ export async function blobFiles(t: TestApp): Promise<string[]> {
   return found.sort();
 }
 
+/** The rows of a raw query (the driver's result shape differs between PGlite and pg only in type). */
+export async function queryRows<T>(t: TestApp, query: SQL): Promise<T[]> {
+  const result: unknown = await t.ctx.db.execute(query);
+  return (result as { rows: T[] }).rows;
+}
+
 export async function countRows(t: TestApp, table: 'datasets' | 'dataset_versions' | 'blobs') {
-  const res = await t.ctx.db.execute<{ n: number }>(
+  const [row] = await queryRows<{ n: number }>(
+    t,
     sql`select count(*)::int as n from ${sql.identifier(table)}`,
   );
-  return Number((res as unknown as { rows: { n: number }[] }).rows[0]!.n);
+  return Number(row!.n);
 }
 
 export const get = (t: TestApp, url: string, user?: TestUser) =>

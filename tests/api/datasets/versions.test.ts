@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetListResponse, VersionListResponse } from '../../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import {
   addUser,
@@ -58,9 +59,9 @@ describe('versions', () => {
         'version',
       ].sort(),
     );
-    const list = (await get(t, `/datasets/${d.id}/versions`)).json();
-    expect(list.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
-    expect(list.versions[1].changelog).toBe('initial');
+    const list = (await get(t, `/datasets/${d.id}/versions`)).json<VersionListResponse>();
+    expect(list.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(list.versions[1]!.changelog).toBe('initial');
     const detail = (await get(t, `/datasets/${d.id}`)).json();
     expect(detail.latest_version).toBe(2);
     expect(detail.updated_at >= detail.created_at).toBe(true);
@@ -157,8 +158,8 @@ describe('PUT /datasets/{id}', () => {
       is_public: false,
     });
     expect(res.json().versions).toHaveLength(1);
-    const found = (await get(t, '/datasets/me?query=之后', alice)).json();
-    expect(found.datasets.map((x: { id: number }) => x.id)).toEqual([d.id]);
+    const found = (await get(t, '/datasets/me?query=之后', alice)).json<DatasetListResponse>();
+    expect(found.datasets.map((x) => x.id)).toEqual([d.id]);
     expect((await get(t, '/datasets/me?query=before', alice)).json().total).toBe(0);
   });
 
@@ -196,8 +197,8 @@ describe('DELETE /datasets/{id}', () => {
   it('keeps a blob another dataset still references', async () => {
     const a = await createDataset(t, alice, { name: 'Shared A', entries: [['西安', 9, 9]] });
     const b = await createDataset(t, alice, { name: 'Shared B', entries: [['西安', 9, 9]] });
-    const sha = a.versions[0].sha256;
-    expect(b.versions[0].sha256).toBe(sha);
+    const sha = a.versions[0]!.sha256;
+    expect(b.versions[0]!.sha256).toBe(sha);
     expect((await del(a.id)).statusCode).toBe(204);
     expect(await blobFiles(t)).toContain(sha);
     const download = await get(t, `/datasets/${b.id}/versions/1/download?format=jsonl`);

@@ -19,7 +19,7 @@ import { uploadDescription, uploadOf } from './uploads.ts';
 const tags = ['datasets'];
 const security = [{ bearer: [] }];
 const ownerOnly =
-  'Owner only: 403 FORBIDDEN for someone else\'s public dataset, 404 DATASET_NOT_FOUND for a private one.';
+  "Owner only: 403 FORBIDDEN for someone else's public dataset, 404 DATASET_NOT_FOUND for a private one.";
 
 /** Creating, changing and deleting datasets, and checking content before upload. */
 export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {

@@ -137,12 +137,14 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
         viewerId === null ? { ip: request.ip } : { userId: viewerId },
         { ...request.params, format: request.query.format },
       );
-      return reply
-        .header('content-type', download.contentType)
-        .header('content-disposition', download.contentDisposition)
-        .header('cache-control', 'private, no-store')
-        // A stream is sent as is (the response schema only documents the file).
-        .send(download.stream as unknown as string);
+      return (
+        reply
+          .header('content-type', download.contentType)
+          .header('content-disposition', download.contentDisposition)
+          .header('cache-control', 'private, no-store')
+          // A stream is sent as is (the response schema only documents the file).
+          .send(download.stream as unknown as string)
+      );
     },
   );
 };

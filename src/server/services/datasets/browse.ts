@@ -21,6 +21,7 @@ import {
   visibleTo,
   type ViewerId,
 } from './rows.ts';
+import { cachedTotal } from './counts.ts';
 import { SORT_ORDER, searchMatch } from './search.ts';
 
 type Page = { offset: number; limit: number };
@@ -33,20 +34,18 @@ async function page(
   order: SQL[],
   { offset, limit }: Page,
 ): Promise<DatasetListResponse> {
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     selectSummaries(db)
       .where(where)
       .orderBy(...order)
       .offset(offset)
       .limit(limit),
-    db.select({ n: count() }).from(datasets).where(where),
+    cachedTotal(db, where ?? 'all', async () => {
+      const [row] = await db.select({ n: count() }).from(datasets).where(where);
+      return row?.n ?? 0;
+    }),
   ]);
-  return {
-    datasets: rows.map((r) => toSummary(r, viewerId)),
-    total: total?.n ?? 0,
-    offset,
-    limit,
-  };
+  return { datasets: rows.map((r) => toSummary(r, viewerId)), total, offset, limit };
 }
 
 /**
@@ -64,7 +63,11 @@ export async function listDatasets(
   if (input.is_public === false) {
     filters.push(eq(datasets.isPublic, false));
     filters.push(viewerId === null ? sql`false` : eq(datasets.ownerId, viewerId));
-  } else if (input.is_public === true || input.owner_id === undefined || input.owner_id !== viewerId) {
+  } else if (
+    input.is_public === true ||
+    input.owner_id === undefined ||
+    input.owner_id !== viewerId
+  ) {
     filters.push(eq(datasets.isPublic, true));
   }
   if (input.owner_id !== undefined) filters.push(eq(datasets.ownerId, input.owner_id));
@@ -153,13 +156,18 @@ export async function searchDatasets(
   };
 }
 
-/** GET /datasets/stats: how many public datasets there are and how often they were downloaded. */
-export async function datasetStats(ctx: Context): Promise<DatasetStats> {
-  const [row] = await ctx.db
-    .select({ n: count(), downloads: sum(datasets.downloadCount).mapWith(Number) })
-    .from(datasets)
-    .where(eq(datasets.isPublic, true));
-  return { total_datasets: row?.n ?? 0, total_downloads: row?.downloads ?? 0 };
+/**
+ * GET /datasets/stats: how many public datasets there are and how often they were downloaded
+ * (cached like list totals, see counts.ts).
+ */
+export function datasetStats(ctx: Context): Promise<DatasetStats> {
+  return cachedTotal(ctx.db, 'stats', async () => {
+    const [row] = await ctx.db
+      .select({ n: count(), downloads: sum(datasets.downloadCount).mapWith(Number) })
+      .from(datasets)
+      .where(eq(datasets.isPublic, true));
+    return { total_datasets: row?.n ?? 0, total_downloads: row?.downloads ?? 0 };
+  });
 }
 
 /** A dataset's versions, newest first. */

@@ -22,6 +22,7 @@ import {
 } from '../../tables/index.ts';
 import { withStoredBlob } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
+import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
 import { lockOwned, now, searchTextOf, toVersion } from './rows.ts';
 
@@ -66,7 +67,12 @@ const writeValid = (ctx: Context, table: Table) => async () => ({
 
 export type StoredContent = StoredTable & { header: TableHeader };
 
-const versionValues = (datasetId: number, version: number, changelog: string, c: StoredContent) => ({
+const versionValues = (
+  datasetId: number,
+  version: number,
+  changelog: string,
+  c: StoredContent,
+) => ({
   datasetId,
   version,
   changelog,
@@ -94,25 +100,31 @@ export async function createDatasetWith(
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
 ): Promise<Dataset> {
-  const id = await withStoredBlob(ctx, write, async (tx: Db, stored) => {
-    const [row] = await tx
-      .insert(datasets)
-      .values({
-        ownerId,
-        name: meta.name,
-        description: meta.description,
-        isPublic: meta.is_public,
-        language: meta.language,
-        tags: meta.tags,
-        searchText: searchTextOf(meta.name, meta.description, meta.tags),
-        latestVersion: 1,
-      })
-      .returning({ id: datasets.id });
-    if (!row) throw new Error('insert returned no row');
-    await tx.insert(datasetVersions).values(versionValues(row.id, 1, meta.changelog, stored));
-    await recomputeHeat(tx, row.id);
-    return row.id;
-  }, canRewrite);
+  const id = await withStoredBlob(
+    ctx,
+    write,
+    async (tx: Db, stored) => {
+      const [row] = await tx
+        .insert(datasets)
+        .values({
+          ownerId,
+          name: meta.name,
+          description: meta.description,
+          isPublic: meta.is_public,
+          language: meta.language,
+          tags: meta.tags,
+          searchText: searchTextOf(meta.name, meta.description, meta.tags),
+          latestVersion: 1,
+        })
+        .returning({ id: datasets.id });
+      if (!row) throw new Error('insert returned no row');
+      await tx.insert(datasetVersions).values(versionValues(row.id, 1, meta.changelog, stored));
+      await recomputeHeat(tx, row.id);
+      return row.id;
+    },
+    canRewrite,
+  );
+  forgetCounts(ctx.db);
   return getDataset(ctx, id, ownerId);
 }
 
@@ -135,20 +147,25 @@ export async function addVersionWith(
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
 ): Promise<DatasetVersion> {
-  return withStoredBlob(ctx, write, async (tx: Db, stored) => {
-    const dataset = await lockOwned(tx, datasetId, viewerId);
-    const version = dataset.latestVersion + 1;
-    const [row] = await tx
-      .insert(datasetVersions)
-      .values(versionValues(datasetId, version, changelog, stored))
-      .returning();
-    if (!row) throw new Error('insert returned no row');
-    await tx
-      .update(datasets)
-      .set({ latestVersion: version, updatedAt: now })
-      .where(eq(datasets.id, datasetId));
-    return toVersion(row);
-  }, canRewrite);
+  return withStoredBlob(
+    ctx,
+    write,
+    async (tx: Db, stored) => {
+      const dataset = await lockOwned(tx, datasetId, viewerId);
+      const version = dataset.latestVersion + 1;
+      const [row] = await tx
+        .insert(datasetVersions)
+        .values(versionValues(datasetId, version, changelog, stored))
+        .returning();
+      if (!row) throw new Error('insert returned no row');
+      await tx
+        .update(datasets)
+        .set({ latestVersion: version, updatedAt: now })
+        .where(eq(datasets.id, datasetId));
+      return toVersion(row);
+    },
+    canRewrite,
+  );
 }
 
 /** POST /datasets/{id}/versions with a JSON body: owner only (403, or 404 when private). */

@@ -7,7 +7,6 @@ import { contentTypeOf, downloadStream } from '../../tables/index.ts';
 import { recomputeHeat } from './heat.ts';
 import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
 
-
 /** Who downloads: the signed-in user, else the client's IP address. */
 export type Downloader = { userId: number } | { ip: string };
 
@@ -49,10 +48,7 @@ const EXTENSIONS: Record<DownloadFormat, string> = { csv: 'csv', json: 'json', j
 
 /** RFC 5987 percent-encoding: only attr-chars stay as they are. */
 const encodeRfc5987 = (s: string) =>
-  encodeURIComponent(s).replace(
-    /['()*]/g,
-    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
-  );
+  encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * `attachment` with the file name `<dataset name>-v<version>.<ext>`: `filename*` carries it in

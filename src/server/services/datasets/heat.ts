@@ -29,9 +29,7 @@ export async function recomputeHeat(tx: Db, datasetId: number): Promise<void> {
 /** Recomputes every dataset's heat (ages change), and drops download marks past their window. */
 export async function recomputeAllHeat(db: Db): Promise<void> {
   await db.update(datasets).set({ heat: HEAT_EXPRESSION });
-  await db
-    .delete(downloadMarks)
-    .where(lt(downloadMarks.countedAt, downloadWindowStart));
+  await db.delete(downloadMarks).where(lt(downloadMarks.countedAt, downloadWindowStart));
 }
 
 export const HEAT_JOB_INTERVAL_MS = 60 * 60 * 1000;
@@ -45,7 +43,9 @@ export const HEAT_JOB_FIRST_RUN_MS = 60 * 1000;
  */
 export function startHeatJob(
   ctx: Context,
-  log: { error: (obj: object, msg: string) => void } = { error: (obj, msg) => console.error(msg, obj) },
+  log: { error: (obj: object, msg: string) => void } = {
+    error: (obj, msg) => console.error(msg, obj),
+  },
   intervalMs = HEAT_JOB_INTERVAL_MS,
 ): () => void {
   let running: Promise<void> | null = null;

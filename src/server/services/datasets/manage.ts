@@ -5,6 +5,7 @@ import { datasets, datasetVersions } from '../../db/schema.ts';
 import { lockAny, recountForks } from '../dataset-counters.ts';
 import { releaseBlobs } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
+import { forgetCounts } from './counts.ts';
 import { lockOwned, now, searchTextOf } from './rows.ts';
 
 /** PUT /datasets/{id}: the owner changes metadata; fields left out keep their value. */
@@ -37,6 +38,7 @@ export async function updateDataset(
       })
       .where(eq(datasets.id, id));
   });
+  forgetCounts(ctx.db);
   return getDataset(ctx, id, viewerId);
 }
 
@@ -61,5 +63,6 @@ export async function deleteDataset(ctx: Context, viewerId: number, id: number):
     if (origin != null && (await lockAny(tx, origin))) await recountForks(tx, origin);
     return versions.map((v) => v.sha256);
   });
+  forgetCounts(ctx.db);
   await releaseBlobs(ctx, hashes);
 }

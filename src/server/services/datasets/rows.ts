@@ -7,7 +7,7 @@ import {
 } from '../../../contracts/datasets.ts';
 import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, datasetVersions, users } from '../../db/schema.ts';
+import { datasets, users, type datasetVersions } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
 

@@ -15,7 +15,8 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
  * - 1–2 characters (common in Chinese, e.g. 人口): a trigram index cannot narrow these down, so
  *   the match is a plain `ILIKE '%q%'` over the rows the other filters leave.
  *
- * Ranking: name matches first, then word similarity, then heat.
+ * Ranking: name matches first, then similarity (a substring match counts as 1, so the costly
+ * `word_similarity` is only computed for near misses), then heat.
  */
 export function searchMatch(query: string): { where: SQL; rank: SQL[] } {
   const needle = query.toLowerCase();
@@ -27,7 +28,7 @@ export function searchMatch(query: string): { where: SQL; rank: SQL[] } {
     where,
     rank: [
       sql`(${datasets.name} ilike ${pattern}) desc`,
-      sql`word_similarity(${needle}, ${datasets.searchText}) desc`,
+      sql`(case when ${contains} then 1 else word_similarity(${needle}, ${datasets.searchText}) end) desc`,
       ...SORT_ORDER.heat,
     ],
   };

@@ -1,0 +1,48 @@
+import type { SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { LRUCache } from 'lru-cache';
+import type { Db } from '../../db/client.ts';
+
+/**
+ * Totals of list and search answers, kept for a few seconds. Counting 90,000 public datasets
+ * costs more than reading a page of them (an index-only scan of every row, against an index
+ * scan of 20), so a list would spend most of its time on `total`. A page is always read fresh;
+ * only its `total` (and the stats) may lag behind other processes' writes by up to COUNT_TTL_MS.
+ * This process's own creates, updates and deletes clear the cache at once (`forgetCounts`).
+ */
+export const COUNT_TTL_MS = 10_000;
+
+type Load = () => Promise<unknown>;
+type Cache = LRUCache<string, NonNullable<unknown>, Load>;
+const caches = new WeakMap<Db, Cache>();
+const dialect = new PgDialect();
+
+function cacheOf(db: Db): Cache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, NonNullable<unknown>, Load>({
+      max: 1000,
+      ttl: COUNT_TTL_MS,
+      // Concurrent misses of one key share one count.
+      fetchMethod: async (_key, _stale, { context }) => (await context()) ?? undefined,
+    });
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/** The total for `key` (a name, or the WHERE clause counted) from the cache, else from `load`. */
+export async function cachedTotal<T>(
+  db: Db,
+  key: SQL | string,
+  load: () => Promise<T>,
+): Promise<T> {
+  const text = typeof key === 'string' ? key : JSON.stringify(dialect.sqlToQuery(key));
+  const value = await cacheOf(db).fetch(text, { context: load });
+  return value === undefined ? load() : (value as T);
+}
+
+/** Drops every cached total: call it after a dataset is created, changed or deleted. */
+export function forgetCounts(db: Db): void {
+  caches.get(db)?.clear();
+}
