@@ -4,6 +4,7 @@
  * behaviours of pages with islands: the chunk-load reload guard and the new-build toast.
  */
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { claimsFor, E2E_PROVIDERS } from '../support/oidc.ts';
@@ -90,6 +91,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         new URL(`${path('/auth/callback')}?provider=${testId.id}`, page.url()).href,
       );
       await expect(page).toHaveURL((url) => url.pathname === home);
+      // The account menu of a page with islands shows who is signed in.
+      await page.goto(path('/debug-auth'));
       const nickname = String(claimsFor(login)['name']);
       await expect(page.getByRole('button', { name: nickname, exact: true })).toBeVisible();
       const saved = await page.evaluate(() => ({
@@ -230,6 +233,32 @@ test.describe('OAuth2 callback checks', () => {
   });
 });
 
+test('accessibility: the callback page (with an error) and the debug page pass axe', async ({
+  browser,
+}) => {
+  for (const locale of ['zh-CN', 'en-US'] as const) {
+    const { context, page } = await newPage(browser, locale);
+    const prefix = localePrefix(locale);
+    const pages = [
+      {
+        path: `${prefix}/auth/callback?provider=${testId.id}&error=access_denied`,
+        ready: page.getByRole('main').getByRole('alert'),
+      },
+      { path: `${prefix}/debug-auth`, ready: page.getByRole('button', { disabled: false }).last() },
+    ];
+    for (const { path, ready } of pages) {
+      await page.goto(path);
+      await expect(ready).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(
+        violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
+        path,
+      ).toEqual([]);
+    }
+    await context.close();
+  }
+});
+
 test.describe('/debug-auth', () => {
   test('shows the session with a truncated token and a live countdown; refresh and clear', async ({
     browser,
@@ -268,7 +297,7 @@ test.describe('/debug-auth', () => {
 test.describe('pages with islands', () => {
   test('a missing code chunk reloads the page exactly once', async ({ browser }) => {
     const { context, page } = await newPage(browser, 'zh-CN');
-    const html = await (await page.request.get('/')).text();
+    const html = await (await page.request.get('/auth/login')).text();
     const chunk = /component-url="(\/_astro\/[^"]+)"/.exec(html)?.[1];
     expect(chunk).toBeTruthy();
     await page.route(
@@ -280,7 +309,7 @@ test.describe('pages with islands', () => {
       if (frame === page.mainFrame()) navigations += 1;
     });
     const gaveUp = page.waitForEvent('console', (m) => m.text().includes('not reloading'));
-    await page.goto('/');
+    await page.goto('/auth/login');
     await gaveUp;
     expect(navigations).toBe(2);
     await context.close();
@@ -294,7 +323,7 @@ test.describe('pages with islands', () => {
       checks += 1;
       return route.fulfill({ json: { build_id: 'a-newer-build' } });
     });
-    await page.goto('/');
+    await page.goto('/auth/login');
 
     await page.clock.runFor(59 * 60 * 1000);
     expect(checks).toBe(0);
