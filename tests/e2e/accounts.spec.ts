@@ -77,6 +77,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await page.getByRole('button', { name: t('common:nav.logout'), exact: true }).click();
     await loaded;
     await expect(page).toHaveURL((url) => url.pathname === home);
+    await expectSignedOut(page);
+  }
+
+  /** A signed-out visitor is sent from /profile to the sign-in page. */
+  async function expectSignedOut(page: Page) {
+    await page.goto(path('/profile'));
+    await expect(page).toHaveURL((url) => url.pathname === path('/auth/login'));
     await expect(
       page.getByRole('link', { name: t('common:nav.login'), exact: true }),
     ).toBeVisible();
@@ -104,16 +111,23 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
 
-      // Signed in on the home page of the locale; the nickname starts as the username.
+      // Signed in, on the home page of the locale; the nickname starts as the username and
+      // the account menu (on pages with islands) shows it.
       await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/auth/register'));
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/profile'));
       await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
       await signOut(page, username);
 
       await signIn(page, email);
       await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/profile'));
       await page.getByRole('button', { name: username, exact: true }).click();
-      await page.getByRole('link', { name: t('common:nav.profile'), exact: true }).click();
-      await expect(page).toHaveURL((url) => url.pathname === path('/profile'));
+      await expect(
+        page.getByRole('link', { name: t('common:nav.profile'), exact: true }),
+      ).toHaveAttribute('href', path('/profile'));
+      await page.keyboard.press('Escape');
 
       const nickname =
         locale === 'zh-CN' ? `数据 ${username.slice(-4)}` : `Ada ${username.slice(-4)}`;
@@ -207,9 +221,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page.getByRole('button', { name: t('auth:delete.confirm'), exact: true }).click();
 
       await expect(page).toHaveURL((url) => url.pathname === home);
-      await expect(
-        page.getByRole('link', { name: t('common:nav.login'), exact: true }),
-      ).toBeVisible();
+      await expectSignedOut(page);
       const gone = await page.goto(path(`/users/${account.id}`));
       expect(gone?.status()).toBe(404);
       await context.close();
