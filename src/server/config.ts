@@ -22,6 +22,7 @@ const envSchema = z.object({
     .min(3600)
     .default(30 * 86_400),
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(5),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(50),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   MAX_COLUMNS: z.coerce.number().int().min(1).default(200),
   MAX_ROWS: z.coerce.number().int().min(1).default(2_000_000),
@@ -45,6 +46,7 @@ export type Config = {
   accessTokenTtl: number;
   refreshTokenTtl: number;
   loginMaxFailures: number;
+  loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
   limits: { maxColumns: number; maxRows: number; maxUploadBytes: number };
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
@@ -85,6 +87,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,
     loginMaxFailures: e.LOGIN_MAX_FAILURES,
+    loginMaxFailuresPerIp: e.LOGIN_MAX_FAILURES_PER_IP,
     loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
     limits: {
       maxColumns: e.MAX_COLUMNS,

@@ -30,7 +30,11 @@ async function main(): Promise<void> {
       config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir)),
       config.accessTokenTtl,
     ),
-    loginThrottle: createLoginThrottle(config.loginMaxFailures, config.loginWindowSeconds),
+    loginThrottle: createLoginThrottle({
+      maxFailures: config.loginMaxFailures,
+      maxFailuresPerIp: config.loginMaxFailuresPerIp,
+      windowSeconds: config.loginWindowSeconds,
+    }),
   };
   const app = await buildApp({
     ctx,

@@ -279,7 +279,11 @@ describe('POST /api/v1/auth/login', () => {
 describe('login throttling', () => {
   let th: TestApp;
   beforeAll(async () => {
-    th = await createTestApp({ LOGIN_MAX_FAILURES: '3', LOGIN_WINDOW_SECONDS: '600' });
+    th = await createTestApp({
+      LOGIN_MAX_FAILURES: '3',
+      LOGIN_MAX_FAILURES_PER_IP: '5',
+      LOGIN_WINDOW_SECONDS: '600',
+    });
   });
   afterAll(() => th.close());
   const login = (identifier: string, password: string, ip: string) =>
@@ -307,11 +311,13 @@ describe('login throttling', () => {
     expect((await login(other.user.username, other.password, '10.0.0.4')).statusCode).toBe(200);
   });
 
-  it('locks an address after failures on different identifiers', async () => {
+  it('locks an address after its own, higher number of failures on different identifiers', async () => {
     const { user, password } = await signUp(th.app);
-    for (const name of ['ghost1', 'ghost2', 'ghost3']) {
+    for (const name of ['ghost1', 'ghost2', 'ghost3', 'ghost4']) {
       expect((await login(name, 'bad password', '10.9.9.9')).statusCode).toBe(401);
     }
+    // Four failures from one address: past the per-identifier limit, under the per-address one.
+    expect((await login('ghost5', 'bad password', '10.9.9.9')).statusCode).toBe(401);
     const locked = await login(user.username, password, '10.9.9.9');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);

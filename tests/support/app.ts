@@ -54,7 +54,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     config,
     blobs: await createFsBlobStore(path.join(dataDir, 'blobs')),
     tokens: createTokenService(TEST_JWT_SECRET, config.accessTokenTtl),
-    loginThrottle: createLoginThrottle(config.loginMaxFailures, config.loginWindowSeconds),
+    loginThrottle: createLoginThrottle({
+      maxFailures: config.loginMaxFailures,
+      maxFailuresPerIp: config.loginMaxFailuresPerIp,
+      windowSeconds: config.loginWindowSeconds,
+    }),
   };
   const app = await buildApp({ ctx, databaseKind: database.kind });
   await app.ready();

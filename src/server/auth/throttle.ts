@@ -1,6 +1,7 @@
 /**
- * Failed-login throttle: after `maxFailures` failures within `windowSeconds` for one key
- * (an identifier or an IP), further attempts are refused until the window has passed.
+ * Failed-login throttle: after `maxFailures` failures within `windowSeconds` for one identifier
+ * (or `maxFailuresPerIp` for one IP address, keys starting with `ip:` — higher, since an office
+ * or a campus shares one address), further attempts are refused until the window has passed.
  * Kept in process memory; a multi-process deployment swaps in a shared store (Redis).
  */
 export type LoginThrottle = {
@@ -11,10 +12,12 @@ export type LoginThrottle = {
 };
 
 export function createLoginThrottle(
-  maxFailures: number,
-  windowSeconds: number,
+  limits: { maxFailures: number; maxFailuresPerIp: number; windowSeconds: number },
   now: () => number = Date.now,
 ): LoginThrottle {
+  const { windowSeconds } = limits;
+  const maxFor = (key: string) =>
+    key.startsWith('ip:') ? limits.maxFailuresPerIp : limits.maxFailures;
   const failures = new Map<string, number[]>();
   const recent = (key: string) => {
     const cutoff = now() - windowSeconds * 1000;
@@ -28,8 +31,9 @@ export function createLoginThrottle(
       let wait = 0;
       for (const key of keys) {
         const list = recent(key);
-        if (list.length >= maxFailures) {
-          const oldest = list[list.length - maxFailures] ?? now();
+        const max = maxFor(key);
+        if (list.length >= max) {
+          const oldest = list[list.length - max] ?? now();
           wait = Math.max(wait, Math.ceil((oldest + windowSeconds * 1000 - now()) / 1000));
         }
       }
