@@ -1,0 +1,278 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+
+const LOCALES: Locale[] = ['zh-CN', 'en-US'];
+
+/** The home page's strings of a locale. */
+const strings = (locale: Locale) =>
+  JSON.parse(
+    readFileSync(new URL(`../../src/i18n/${locale}/home.json`, import.meta.url), 'utf8'),
+  ) as Record<string, string>;
+
+type Seeded = { id: number; name: string };
+type Seed = { owner: string; tag: string; public: [Seeded, Seeded]; private: Seeded };
+
+const tag = `t${Date.now().toString(36)}`;
+const unique = (what: string) =>
+  `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A user and their datasets, made through the API: two public, one private. */
+async function seed(api: APIRequestContext): Promise<Seed> {
+  const owner = `home${Math.random().toString(36).slice(2, 10)}`;
+  const registered = await api.post('/api/v1/auth/register', {
+    data: { username: owner, email: `${owner}@example.com`, password: 'correct-horse-9' },
+  });
+  expect(registered.status()).toBe(201);
+  const { access_token: token } = (await registered.json()) as { access_token: string };
+  const create = async (name: string, isPublic: boolean): Promise<Seeded> => {
+    const res = await api.post('/api/v1/datasets', {
+      headers: { authorization: `Bearer ${token}` },
+      data: {
+        name,
+        description: '主要城市的人口与面积。',
+        is_public: isPublic,
+        tags: [tag, 'cities'],
+        attributes: ['城市', 'population', 'area km2'],
+        entries: [
+          ['北京', 21893095, 16410.5],
+          ['上海', 24870895, 6340.5],
+        ],
+      },
+    });
+    expect(res.status()).toBe(201);
+    return { id: ((await res.json()) as { id: number }).id, name };
+  };
+  const first = await create(unique('Cities A'), true);
+  const second = await create(unique('Cities B'), true);
+  return { owner, tag, public: [first, second], private: await create(unique('Hidden'), false) };
+}
+
+let seeded: Promise<Seed> | undefined;
+/** Seeds once for the whole file. */
+const seededData = (api: APIRequestContext) => (seeded ??= seed(api));
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
+  ).toEqual([]);
+}
+
+const names = async (api: APIRequestContext, query: string) =>
+  (
+    (await (await api.get(`/api/v1/datasets?${query}`)).json()) as { datasets: Seeded[] }
+  ).datasets.map((d) => d.name);
+
+for (const locale of LOCALES) {
+  const s = strings(locale);
+  const prefix = localePrefix(locale);
+  const home = prefix || '/';
+
+  test.describe(`home page in ${locale}`, () => {
+    test.beforeEach(async ({ context, baseURL }) => {
+      await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
+    });
+
+    test('shows the totals, trending and newest datasets and the latest news, with no script', async ({
+      page,
+      request,
+    }) => {
+      // The home page reuses its reads for 30 s: wait for a snapshot taken after seeding.
+      test.setTimeout(120_000);
+      const data = await seededData(request);
+      const newest = page.getByRole('region', { name: s['newest.heading'] });
+      const trending = page.getByRole('region', { name: s['trending.heading'] });
+      let cacheControl = '';
+      await expect(async () => {
+        const response = await page.goto(home);
+        expect(response?.status()).toBe(200);
+        cacheControl = response?.headers()['cache-control'] ?? '';
+        await expect(newest.getByRole('link', { name: data.public[1].name })).toBeVisible({
+          timeout: 1_000,
+        });
+      }).toPass({ timeout: 60_000 });
+      expect(cacheControl).toBe('public, max-age=60');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      await expect(page.getByRole('heading', { level: 1, name: s['hero.heading'] })).toBeVisible();
+      await expect(page.getByRole('main')).toContainText(s['hero.pitch']!);
+
+      // Totals as the API counts them (nothing has changed since the snapshot).
+      const stats = (await (await request.get('/api/v1/datasets/stats')).json()) as {
+        total_datasets: number;
+        total_downloads: number;
+      };
+      const number = new Intl.NumberFormat(locale);
+      await expect(page.getByTestId('total-datasets')).toHaveText(
+        number.format(stats.total_datasets),
+      );
+      await expect(page.getByTestId('total-downloads')).toHaveText(
+        number.format(stats.total_downloads),
+      );
+      expect(stats.total_datasets).toBeGreaterThanOrEqual(2);
+
+      // Six of each, in the API's order; the private dataset nowhere.
+      const cardNames = (section: typeof newest) =>
+        section.getByRole('heading', { level: 3 }).allTextContents();
+      expect(await cardNames(newest)).toEqual(await names(request, 'sort=recent&limit=6'));
+      expect(await cardNames(trending)).toEqual(await names(request, 'sort=heat&limit=6'));
+      expect((await cardNames(newest)).slice(0, 2)).toEqual([
+        data.public[1].name,
+        data.public[0].name,
+      ]);
+      await expect(page.getByRole('main')).not.toContainText(data.private.name);
+
+      // A card: name linking to the dataset, owner, tags, score and downloads.
+      const card = newest.getByRole('article').filter({ hasText: data.public[1].name });
+      await expect(card.getByRole('link', { name: data.public[1].name })).toHaveAttribute(
+        'href',
+        `${prefix}/datasets/${data.public[1].id}`,
+      );
+      await expect(card.getByRole('link', { name: data.owner })).toHaveAttribute(
+        'href',
+        new RegExp(`^${escape(prefix)}/users/\\d+$`),
+      );
+      await expect(card.getByRole('link', { name: `#${data.tag}` })).toBeVisible();
+      await expect(card).toContainText(locale === 'en-US' ? 'Downloads' : '下载');
+      await expect(card).toContainText(locale === 'en-US' ? 'Not rated' : '暂无评分');
+
+      // The three newest posts of this locale, as the news page lists them.
+      const newsSection = page.getByRole('region', { name: s['news.heading'] });
+      const homeNews = await newsSection.getByRole('heading', { level: 3 }).allTextContents();
+      const newsPage = await page.context().newPage();
+      await newsPage.goto(`${prefix}/news`);
+      const allNews = await newsPage.getByRole('heading', { level: 2 }).allTextContents();
+      await newsPage.close();
+      expect(homeNews).toEqual(allNews.slice(0, 3));
+      expect(homeNews).toHaveLength(3);
+
+      // A page without islands: not one script element.
+      expect(await page.locator('script').count()).toBe(0);
+    });
+
+    test('its links lead to datasets, profiles, publishing, browsing and news', async ({
+      page,
+      request,
+    }) => {
+      const data = await seededData(request);
+      await page.goto(home);
+      const main = page.getByRole('main');
+      await expect(
+        main.getByRole('link', { name: s['hero.publish'], exact: true }),
+      ).toHaveAttribute('href', `${prefix}/datasets/create`);
+      await expect(main.getByRole('link', { name: s['hero.browse'], exact: true })).toHaveAttribute(
+        'href',
+        `${prefix}/datasets`,
+      );
+      await expect(
+        main.getByRole('link', { name: s['trending.more'], exact: true }),
+      ).toHaveAttribute('href', `${prefix}/datasets?sort=heat`);
+      await expect(main.getByRole('link', { name: s['news.more'], exact: true })).toHaveAttribute(
+        'href',
+        `${prefix}/news`,
+      );
+      // Every link in the page body answers 200.
+      const hrefs = new Set(
+        await main
+          .getByRole('link')
+          .evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? '')),
+      );
+      expect(hrefs.size).toBeGreaterThan(8);
+      for (const href of hrefs) {
+        expect(href.startsWith(prefix ? `${prefix}/` : '/'), href).toBe(true);
+        expect((await request.get(href)).status(), href).toBe(200);
+      }
+      // Following one for real: browse, then the seeded dataset from the home page.
+      await main.getByRole('link', { name: s['hero.browse'], exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${escape(prefix)}/datasets$`));
+      await page.goBack();
+      // (Seeded in the first test, which waited for the home page to show them.)
+      await main.getByRole('link', { name: data.public[0].name }).first().click();
+      await expect(page).toHaveURL(new RegExp(`${escape(prefix)}/datasets/${data.public[0].id}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.public[0].name);
+    });
+
+    test('has no accessibility violations', async ({ page }) => {
+      await page.goto(home);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    });
+  });
+
+  test(`${locale}: a dataset page's JSON-LD parses and matches the page and the API`, async ({
+    page,
+    context,
+    baseURL,
+    request,
+  }) => {
+    await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
+    const data = await seededData(request);
+    const { id, name } = data.public[0];
+    await page.goto(`${prefix}/datasets/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
+    const scripts = page.locator('script[type="application/ld+json"]');
+    await expect(scripts).toHaveCount(1);
+    const doc = JSON.parse((await scripts.textContent()) ?? '') as {
+      '@type': string;
+      name: string;
+      url: string;
+      conformsTo: string;
+      distribution: { contentUrl: string; sha256: string }[];
+      recordSet: { field: { name: string; dataType: string }[] }[];
+    };
+    expect(doc['@type']).toBe('sc:Dataset');
+    expect(doc.conformsTo).toBe('http://mlcommons.org/croissant/1.0');
+    expect(doc.name).toBe(name);
+    expect(new URL(doc.url).pathname).toBe(`/datasets/${id}`);
+    const columns = doc.recordSet[0]!.field.map((f) => f.name);
+    expect(columns).toEqual(['城市', 'population', 'area km2']);
+    for (const column of columns) {
+      await expect(
+        page.getByRole('columnheader', { name: new RegExp(`^${escape(column)}`) }),
+      ).toBeVisible();
+    }
+    expect(doc.recordSet[0]!.field.map((f) => f.dataType)).toEqual([
+      'sc:Text',
+      'sc:Integer',
+      'sc:Float',
+    ]);
+    // The page embeds the very document the API serves.
+    const api = await request.get(`/api/v1/datasets/${id}/croissant`);
+    expect(api.headers()['content-type']).toBe('application/ld+json; charset=utf-8');
+    expect(await api.json()).toEqual(doc);
+    for (const file of doc.distribution) {
+      expect(new URL(file.contentUrl).origin).toBe(new URL(baseURL!).origin);
+      expect(file.sha256).toMatch(/^[0-9a-f]{64}$/);
+    }
+    // A private dataset's page is a 404 without structured data.
+    const hidden = await page.goto(`${prefix}/datasets/${data.private.id}`);
+    expect(hidden?.status()).toBe(404);
+    await expect(scripts).toHaveCount(0);
+  });
+}
+
+test('the sitemap lists a public dataset in both languages and never a private one', async ({
+  page,
+  request,
+}) => {
+  const data = await seededData(request);
+  const res = await request.get('/sitemap.xml');
+  expect(res.status()).toBe(200);
+  const xml = await res.text();
+  await page.goto('about:blank');
+  const locs = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'application/xml');
+    if (doc.querySelector('parsererror')) throw new Error('not well-formed XML');
+    return [...doc.querySelectorAll('url > loc')].map((n) => new URL(n.textContent ?? '').pathname);
+  }, xml);
+  for (const d of data.public) {
+    expect(locs).toContain(`/datasets/${d.id}`);
+    expect(locs).toContain(`/en-US/datasets/${d.id}`);
+  }
+  expect(locs).not.toContain(`/datasets/${data.private.id}`);
+  expect(locs).not.toContain(`/en-US/datasets/${data.private.id}`);
+});
