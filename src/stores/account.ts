@@ -5,7 +5,7 @@
  */
 import * as usersApi from '../lib/api/users.ts';
 import type { ProfileUpdate, User } from '../lib/api/types.ts';
-import { clearAuth, updateUser } from './auth.ts';
+import { clearAuth, setSession, updateUser } from './auth.ts';
 
 /** Saves nickname, avatar and bio; the signed-in user in the store becomes the answer. */
 export async function saveProfile(update: ProfileUpdate): Promise<User> {
@@ -14,9 +14,12 @@ export async function saveProfile(update: ProfileUpdate): Promise<User> {
   return user;
 }
 
-/** Changes the password (the server signs out the account's other sessions). */
+/**
+ * Changes the password. The server ends every session of the account and answers a fresh one
+ * for this browser, which replaces the old token here.
+ */
 export async function changePassword(currentPassword: string, newPassword: string): Promise<void> {
-  await usersApi.changePassword({ currentPassword, newPassword });
+  setSession(await usersApi.changePassword({ currentPassword, newPassword }));
 }
 
 /** Deletes the account, confirmed with the password, and signs out here. */

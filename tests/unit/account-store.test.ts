@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { installFakeFetch, json } from '../support/fake-fetch.ts';
+
+const wireUser = {
+  id: 7,
+  username: 'ada',
+  email: 'ada@example.com',
+  nickname: 'Ada',
+  avatar: '',
+  bio: '',
+  role: 'user',
+  is_active: true,
+  is_verified: false,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+  last_login_at: null,
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  localStorage.setItem(
+    'auth-store',
+    JSON.stringify({
+      user: { id: 7, username: 'ada', nickname: 'Ada' },
+      token: 'old-token',
+      tokenExpiresAt: Date.now() + 15 * 60_000,
+      isAuthenticated: true,
+    }),
+  );
+  vi.resetModules();
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('changePassword', () => {
+  it('keeps this browser signed in with the fresh session the server answers', async () => {
+    const auth = await import('../../src/stores/auth.ts');
+    const account = await import('../../src/stores/account.ts');
+    const { requests } = installFakeFetch(() =>
+      json(200, { user: wireUser, access_token: 'new-token', expires_in: 900 }),
+    );
+    await account.changePassword('old password', 'new password 1');
+    expect(requests[0]!.method).toBe('PUT');
+    expect(requests[0]!.url.pathname).toBe('/api/v1/users/me/password');
+    expect(requests[0]!.headers.get('authorization')).toBe('Bearer old-token');
+    expect(requests[0]!.body).toEqual({
+      current_password: 'old password',
+      new_password: 'new password 1',
+    });
+    expect(auth.$auth.get()).toMatchObject({ token: 'new-token', isAuthenticated: true });
+    expect(JSON.parse(localStorage.getItem('auth-store')!).token).toBe('new-token');
+  });
+});
