@@ -86,7 +86,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === home);
-    await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+    // Signed in: the session is in the auth store (the home page itself has no account menu).
+    const stored = await page.evaluate(() => localStorage.getItem('auth-store'));
+    expect(stored).toContain(username);
     return username;
   }
 
@@ -279,7 +281,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
-    test('list, detail, create and edit pages pass axe (WCAG 2 A and AA)', async ({ browser }) => {
+    test('list, detail, create, edit, new version and my datasets pages pass axe (WCAG 2 A and AA)', async ({
+      browser,
+    }) => {
       const { context, page } = await newPage(browser);
       const owner = await apiAccount(page);
       const dataset = await apiDataset(page, owner, {
@@ -308,6 +312,17 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByLabel(t('datasets:meta.name'), { exact: true })).toHaveValue(
         dataset.name,
       );
+      await expectNoAxeViolations(page);
+
+      await page.goto(at(`/datasets/version/create?id=${dataset.id}`));
+      await page.getByLabel(t('datasets:version.fromLatest'), { exact: true }).check();
+      await expect(page.getByTestId('validation-status')).toHaveText(
+        t('datasets:validation.valid'),
+      );
+      await expectNoAxeViolations(page);
+
+      await page.goto(at('/datasets/my'));
+      await expect(page.getByRole('link', { name: dataset.name, exact: true })).toBeVisible();
       await expectNoAxeViolations(page);
       await context.close();
     });
