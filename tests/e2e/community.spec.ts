@@ -50,6 +50,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     const page = await context.newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
+    // Hydration mismatches show up as console errors; a refused call logs its status.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && !/status of 403/.test(m.text())) problems.push(m.text());
+    });
     return { context, page, problems };
   };
 
@@ -70,7 +74,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
     await expect(page).toHaveURL((url) => url.pathname === home);
-    await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
+    // Signed in: the session is stored (the home page itself may be static).
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('auth-store') ?? ''))
+      .toContain(`"username":"${username}"`);
   }
 
   test.describe(`community in ${locale}`, () => {
@@ -99,6 +106,24 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       });
       expect(created.status()).toBe(201);
       const dataset = (await created.json()) as { id: number };
+
+      // A guest gets sign-in links that come back, and is sent to sign in from /collections.
+      await a.page.goto(at(`/datasets/${dataset.id}`));
+      await expect(
+        a.page.getByRole('link', { name: t('community:rating.signIn'), exact: true }),
+      ).toHaveAttribute(
+        'href',
+        `${at('/auth/login')}?redirect=${encodeURIComponent(at(`/datasets/${dataset.id}`))}`,
+      );
+      await expect(
+        a.page.getByRole('link', { name: t('community:favorite.signIn'), exact: true }),
+      ).toBeVisible();
+      await a.page.goto(at('/collections'));
+      await expect(a.page).toHaveURL(
+        (url) =>
+          url.pathname === at('/auth/login') &&
+          url.searchParams.get('redirect') === at('/collections'),
+      );
 
       const reader = await apiAccount(b.page, 'b');
       await signIn(b.page, reader.username);
@@ -175,9 +200,30 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await b.page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(forkButton).toBeFocused();
+
+      // Meanwhile A turns forks off on the edit page: B's fork is refused with the server's
+      // message, shown in the dialog. A turns them back on and B's fork goes through.
+      await signIn(a.page, author.username);
+      await a.page.goto(at(`/datasets/edit?id=${dataset.id}`));
+      const allowForks = a.page.getByRole('switch', { name: t('community:forkSettings.label') });
+      await expect(allowForks).toBeChecked();
+      await allowForks.click();
+      await expect(a.page.getByText(t('community:forkSettings.off'))).toBeVisible();
+      await expect(allowForks).not.toBeChecked();
+
       await forkButton.click();
       const forkName = `${datasetName} (fork)`;
       await dialog.getByLabel(t('community:fork.name')).fill(forkName);
+      await dialog.getByRole('button', { name: t('community:fork.submit') }).click();
+      const refusal = dialog.getByRole('alert').filter({ hasText: t('community:fork.notAllowed') });
+      await expect(refusal).toContainText('The owner does not allow forks of this dataset');
+      await expect(dialog).toBeVisible();
+
+      await allowForks.click();
+      await expect(a.page.getByText(t('community:forkSettings.on'))).toBeVisible();
+      await a.page.reload();
+      await expect(allowForks).toBeChecked();
+
       await dialog.getByRole('button', { name: t('community:fork.submit') }).click();
       await expect(b.page).toHaveURL(
         (url) => /\/datasets\/\d+$/.test(url.pathname) && !url.pathname.endsWith(`/${dataset.id}`),
@@ -186,7 +232,6 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(b.page.getByTestId('fork-origin')).toHaveText(datasetName);
 
       // A sees the new follower on their profile, and no follow button there.
-      await signIn(a.page, author.username);
       await a.page.goto(at(`/users/${author.id}`));
       await expect(
         a.page.getByTestId('user-followers').getByRole('link', { name: reader.username }),
