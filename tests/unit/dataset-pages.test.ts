@@ -138,7 +138,21 @@ describe('dataset field rules', () => {
       tagMax: DATASET_TAG_MAX,
       changelogMax: CHANGELOG_MAX,
     });
-    expect(LANGUAGE_PATTERN.source).toBe(SERVER_LANGUAGE_PATTERN.source);
+    const samples = [
+      'zh-CN',
+      'ZH-cn',
+      'en',
+      'zh-Hans-CN',
+      'es-419',
+      'english',
+      'zh_CN',
+      'e',
+      '',
+      'zh-CN-x',
+    ];
+    for (const tag of samples) {
+      expect(LANGUAGE_PATTERN.test(tag), tag).toBe(SERVER_LANGUAGE_PATTERN.test(tag));
+    }
   });
 
   it('check names, languages and tags', () => {
