@@ -53,3 +53,34 @@ test('server-rendered pages are compressed and prerendered ones are too', async 
     expect(await res.text()).toContain('<html lang="zh-CN"');
   }
 });
+
+test('the dataset list ships no island yet shows the signed-in nickname in its header', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  await page.goto('/datasets');
+  const header = page.getByRole('banner');
+  await expect(header.getByRole('link', { name: '登录', exact: true })).toBeVisible();
+  await expect(header.getByRole('link', { name: '注册', exact: true })).toBeVisible();
+  expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
+
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'auth-store',
+      JSON.stringify({
+        user: { id: 1, username: 'ada', nickname: '阿达' },
+        token: 'x',
+        tokenExpiresAt: Date.now() + 60_000,
+        isAuthenticated: true,
+      }),
+    ),
+  );
+  await page.reload();
+  await expect(header.getByRole('link', { name: '阿达', exact: true })).toHaveAttribute(
+    'href',
+    '/profile',
+  );
+  await expect(header.getByRole('link', { name: '登录', exact: true })).toBeHidden();
+  await context.close();
+});
