@@ -2,12 +2,17 @@
  * `npm run budget` (after `astro build`): the JavaScript each prerendered page ships — inline
  * scripts, module scripts, island components and renderers, and every module they import
  * statically — as gzip bytes per page. Fails when a page without islands ships any JavaScript.
+ * Server-rendered pages that must ship none (SSR_PAGES_WITHOUT_JS) are fetched from the
+ * production server, started from the same build on a temporary DATA_DIR, and measured alike.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { startProductionServer } from './production-server.ts';
 
 const clientDir = path.resolve(process.argv[2] ?? 'dist/client');
+/** Server-rendered pages that have no islands and so must ship no JavaScript. */
+const SSR_PAGES_WITHOUT_JS = ['/', '/en-US'];
 
 const htmlFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -47,8 +52,8 @@ type PageReport = {
   gzipBytes: number;
 };
 
-function measure(htmlFile: string): PageReport {
-  const html = readFileSync(htmlFile, 'utf8');
+/** A page's JavaScript; `page` names it in the report. */
+function measure(html: string, page: string): PageReport {
   const islands = (html.match(/<astro-island\b/g) ?? []).length;
   const entries = new Set<string>();
   let inline = 0;
@@ -100,17 +105,37 @@ function measure(htmlFile: string): PageReport {
       if (next && !seen.has(next)) queue.push(next);
     }
   }
-  const rel = path.relative(clientDir, htmlFile).split(path.sep).join('/');
-  const page = `/${rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
   return { page, islands, files: seen.size, inline, rawBytes, gzipBytes };
 }
 
+const pageOfFile = (htmlFile: string) => {
+  const rel = path.relative(clientDir, htmlFile).split(path.sep).join('/');
+  return `/${rel.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')}`;
+};
+
 const reports = htmlFiles(clientDir)
-  .map(measure)
+  .map((file) => measure(readFileSync(file, 'utf8'), pageOfFile(file)))
   .sort((a, b) => a.page.localeCompare(b.page));
 if (reports.length === 0) {
   console.error(`No prerendered pages in ${clientDir}: run \`astro build\` first.`);
   process.exit(1);
+}
+
+const server = await startProductionServer(path.dirname(clientDir));
+try {
+  for (const page of SSR_PAGES_WITHOUT_JS) {
+    const locale = page.startsWith('/en-US') ? 'en-US' : 'zh-CN';
+    const res = await fetch(`${server.base}${page}`, {
+      headers: { cookie: `locale=${locale}` },
+      redirect: 'manual',
+    });
+    if (res.status !== 200) throw new Error(`${page} answered ${res.status}`);
+    const report = measure(await res.text(), `${page} (SSR)`);
+    if (report.islands > 0) throw new Error(`${page} is listed as a page without islands`);
+    reports.push(report);
+  }
+} finally {
+  await server.stop();
 }
 const kb = (n: number) => (n / 1024).toFixed(1);
 console.log('page'.padEnd(44), 'islands', 'scripts', '   raw KB', '  gzip KB');
