@@ -25,7 +25,7 @@ const USERS = 1_000;
 const CONCURRENCY = 4;
 const MAX_REQUESTS = 2_000;
 const MAX_SECONDS = 10;
-const WARMUP = 100;
+const WARMUP = 30;
 const P99_TARGET_MS = 20;
 
 /** Seeds users, datasets (names, descriptions and tags from word lists) and one version each. */
@@ -156,7 +156,11 @@ async function benchOn(
       config,
       blobs: await createFsBlobStore(path.join(dataDir, 'blobs')),
       tokens: createTokenService(randomBytes(32).toString('hex'), config.accessTokenTtl),
-      loginThrottle: createLoginThrottle(config.loginMaxFailures, config.loginWindowSeconds),
+      loginThrottle: createLoginThrottle({
+        maxFailures: config.loginMaxFailures,
+        maxFailuresPerIp: config.loginMaxFailuresPerIp,
+        windowSeconds: config.loginWindowSeconds,
+      }),
     };
     const app = await buildApp({ ctx, databaseKind: kind });
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -31,7 +31,7 @@ const timestamp = z.iso.datetime();
  * (4 letters) and optional region (2 letters or 3 digits): `zh-CN`, `en`, `zh-Hans-CN`, `es-419`.
  * Case is normalised (`ZH-cn` → `zh-CN`).
  */
-export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?$/i;
+export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?$/;
 export const languageSchema = z
   .string()
   .trim()

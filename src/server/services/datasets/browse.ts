@@ -22,7 +22,7 @@ import {
   type ViewerId,
 } from './rows.ts';
 import { cachedTotal } from './counts.ts';
-import { SORT_ORDER, searchMatch } from './search.ts';
+import { SORT_ORDER, similarMatch, substringMatch } from './search.ts';
 
 type Page = { offset: number; limit: number };
 
@@ -46,6 +46,28 @@ async function page(
     }),
   ]);
   return { datasets: rows.map((r) => toSummary(r, viewerId)), total, offset, limit };
+}
+
+/**
+ * A page of datasets matching `filters` and, when given, the search `query`: the datasets that
+ * contain it, or, when none does, those with similar words (see search.ts). `order` defaults to
+ * the match's ranking, else `fallback`.
+ */
+async function matchingPage(
+  db: Db,
+  viewerId: ViewerId,
+  filters: SQL[],
+  query: string | undefined,
+  order: SQL[] | undefined,
+  fallback: SQL[],
+  at: Page,
+): Promise<DatasetListResponse> {
+  if (!query) return page(db, viewerId, and(...filters), order ?? fallback, at);
+  const exact = substringMatch(query);
+  const found = await page(db, viewerId, and(...filters, exact.where), order ?? exact.rank, at);
+  const similar = found.total === 0 ? similarMatch(query) : null;
+  if (!similar) return found;
+  return page(db, viewerId, and(...filters, similar.where), order ?? similar.rank, at);
 }
 
 /**
@@ -73,13 +95,8 @@ export async function listDatasets(
   if (input.owner_id !== undefined) filters.push(eq(datasets.ownerId, input.owner_id));
   if (input.tags?.length) filters.push(arrayContains(datasets.tags, input.tags));
   if (input.language) filters.push(eq(datasets.language, input.language));
-  let order = SORT_ORDER[input.sort ?? 'recent'];
-  if (input.query) {
-    const match = searchMatch(input.query);
-    filters.push(match.where);
-    if (!input.sort) order = match.rank;
-  }
-  return page(ctx.db, viewerId, and(...filters), order, input);
+  const order = input.sort && SORT_ORDER[input.sort];
+  return matchingPage(ctx.db, viewerId, filters, input.query, order, SORT_ORDER.recent, input);
 }
 
 /** GET /datasets/me: the caller's own datasets, private ones included. */
@@ -88,9 +105,9 @@ export async function listMyDatasets(
   viewerId: number,
   input: MyDatasetsQuery,
 ): Promise<DatasetListResponse> {
-  const filters: SQL[] = [eq(datasets.ownerId, viewerId)];
-  if (input.query) filters.push(searchMatch(input.query).where);
-  return page(ctx.db, viewerId, and(...filters), SORT_ORDER[input.sort_by], input);
+  const order = SORT_ORDER[input.sort_by];
+  const filters = [eq(datasets.ownerId, viewerId)];
+  return matchingPage(ctx.db, viewerId, filters, input.query, order, order, input);
 }
 
 /**
@@ -137,14 +154,16 @@ export async function searchDatasets(
   viewerId: ViewerId,
   input: SearchQuery,
 ): Promise<DatasetSearchResponse> {
-  const filters: SQL[] = [visibleTo(viewerId)];
-  let order = SORT_ORDER.recent;
-  if (input.query) {
-    const match = searchMatch(input.query);
-    filters.push(match.where);
-    order = match.rank;
-  }
-  const result = await page(ctx.db, viewerId, and(...filters), order, input);
+  const filters = [visibleTo(viewerId)];
+  const result = await matchingPage(
+    ctx.db,
+    viewerId,
+    filters,
+    input.query,
+    undefined,
+    SORT_ORDER.recent,
+    input,
+  );
   const { total, offset, limit } = result;
   return {
     ...result,
