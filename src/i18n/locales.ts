@@ -5,6 +5,11 @@ export const DEFAULT_LOCALE: Locale = 'zh-CN';
 
 export const LOCALE_COOKIE = 'locale';
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+/**
+ * `?lang=<locale>` on a page link records an explicit choice (the language switcher's link to
+ * the bare home page `/`, which would otherwise follow the remembered language).
+ */
+export const LOCALE_CHOICE_PARAM = 'lang';
 
 export const isLocale = (value: unknown): value is Locale =>
   typeof value === 'string' && (LOCALES as readonly string[]).includes(value);

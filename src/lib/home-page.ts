@@ -9,7 +9,7 @@ export const HOME_MAX_AGE = 60;
  * (for `/`) redirects, so the answer is the same for every such visitor. A first visit or a
  * change of language sets the cookie, and a response carrying Set-Cookie must stay private.
  */
-export function homeCacheControl(
+function homeCacheControl(
   url: URL,
   cookies: { get: (name: string) => { value: string } | undefined },
 ): string {
@@ -17,4 +17,15 @@ export function homeCacheControl(
   return remembered === localeOfPath(url.pathname)
     ? `public, max-age=${HOME_MAX_AGE}`
     : 'private, no-cache';
+}
+
+/**
+ * The home page's caching headers: Cache-Control as above, and `Vary: Cookie` since the answer
+ * for the bare `/` depends on the locale cookie.
+ */
+export function homeCacheHeaders(
+  url: URL,
+  cookies: { get: (name: string) => { value: string } | undefined },
+): Record<string, string> {
+  return { 'cache-control': homeCacheControl(url, cookies), vary: 'cookie' };
 }

@@ -84,3 +84,30 @@ test('the dataset list ships no island yet shows the signed-in nickname in its h
   await expect(header.getByRole('link', { name: '登录', exact: true })).toBeHidden();
   await context.close();
 });
+
+test('the language switcher on the English home page reaches the Chinese home page', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/en-US');
+  await page.getByRole('link', { name: '中文', exact: true }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'zh-CN');
+  const url = new URL(page.url());
+  expect(`${url.pathname}${url.search}`).toBe('/');
+  expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe('zh-CN');
+  // …and back: the remembered language is now Chinese, so the bare address stays Chinese.
+  await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/');
+  await page.getByRole('link', { name: 'English', exact: true }).click();
+  expect(new URL(page.url()).pathname).toBe('/en-US');
+  await context.close();
+});
+
+test('the home page may be cached only keyed on the locale cookie', async ({ request }) => {
+  const res = await request.get('/', { headers: { cookie: 'locale=zh-CN' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['cache-control']).toBe('public, max-age=60');
+  expect(res.headers()['vary']).toMatch(/cookie/i);
+});

@@ -53,7 +53,10 @@ export function compressResponse(res: ServerResponse, acceptEncoding: string | u
       }
       res.removeHeader('content-length');
       next['content-encoding'] = encoding;
-      next['vary'] = 'accept-encoding';
+      const vary = headerValue(headers, res, 'vary');
+      for (const key of Object.keys(next)) if (key.toLowerCase() === 'vary') delete next[key];
+      res.removeHeader('vary');
+      next['vary'] = vary ? `${vary}, accept-encoding` : 'accept-encoding';
       return writeHead(status, next);
     }
     return writeHead(status, headers);

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
+  LOCALE_CHOICE_PARAM,
   LOCALE_COOKIE,
   isLocale,
   localeOfPath,
@@ -43,24 +44,38 @@ function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFi
 /**
  * The locale cookie remembers the language of the pages a visitor reads. A first visit (no
  * cookie) picks it from Accept-Language and, for English, goes to the /en-US page; a later visit
- * to the bare home page `/` goes to the remembered language. Returns a path to redirect to.
+ * to the bare home page `/` goes to the remembered language; `?lang=<locale>` records an explicit
+ * choice. Returns a path to redirect to.
  */
 function applyLocaleCookie(
   request: FastifyRequest,
   reply: FastifyReply,
-  pathname: string,
+  url: { pathname: string; search: string },
   secure: boolean,
 ): string | undefined {
+  const { pathname } = url;
+  const query = new URLSearchParams(url.search);
+  const chosen = query.get(LOCALE_CHOICE_PARAM);
+  if (isLocale(chosen)) {
+    // An explicit choice: remember it and show the clean address in that language.
+    void reply.header('set-cookie', localeCookie(chosen, secure));
+    query.delete(LOCALE_CHOICE_PARAM);
+    const rest = query.toString();
+    return `${localizePath(pathname, chosen)}${rest ? `?${rest}` : ''}`;
+  }
   const remembered = request.cookies[LOCALE_COOKIE];
   const pathLocale = localeOfPath(pathname);
+  const keepQuery = (path: string) => `${path}${url.search ? `?${url.search}` : ''}`;
   if (!isLocale(remembered)) {
     const detected = detectLocale(request.headers['accept-language']);
     void reply.header('set-cookie', localeCookie(detected, secure));
     return detected === pathLocale || localePrefix(pathLocale)
       ? undefined
-      : localizePath(pathname, detected);
+      : keepQuery(localizePath(pathname, detected));
   }
-  if (pathname === '/' && remembered !== pathLocale) return localizePath(pathname, remembered);
+  if (pathname === '/' && remembered !== pathLocale) {
+    return keepQuery(localizePath(pathname, remembered));
+  }
   if (remembered !== pathLocale) void reply.header('set-cookie', localeCookie(pathLocale, secure));
   return undefined;
 }
@@ -89,8 +104,13 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
     handler: async (request, reply) => {
       const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
       if (isPageRequest(pathname)) {
-        const redirect = applyLocaleCookie(request, reply, pathname, options.secureCookies);
-        if (redirect) return reply.redirect(`${redirect}${search ? `?${search}` : ''}`, 302);
+        const redirect = applyLocaleCookie(
+          request,
+          reply,
+          { pathname, search },
+          options.secureCookies,
+        );
+        if (redirect) return reply.redirect(redirect, 302);
       }
       const file = files.get(pathname);
       if (file) return sendStatic(request, reply, file);
