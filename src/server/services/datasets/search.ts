@@ -8,20 +8,21 @@ export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c)
 export type Match = { where: SQL; rank: SQL[] };
 
 /**
- * Search over `search_text` (lower-cased name, description and tags) with the pg_trgm GIN
+ * Search over `search_text` (name, description and tags, lower-cased) with the pg_trgm GIN
  * index. Trigrams work for Chinese as well as English (the database's character classification
  * treats CJK ideographs as word characters). See docs/datasets.md, "Search".
  *
- * First, substring matches: `search_text ILIKE '%q%'`, answered from the trigram index for 3 or
- * more characters. For 1–2 characters (common in Chinese, e.g. 人口) a trigram index cannot
- * narrow the pattern down, so it is a scan of the rows the other filters leave. Ranked with
- * name matches first, then by heat.
+ * First, substring matches: `search_text LIKE '%q%'` with the query lower-cased the same way as
+ * `search_text` (JavaScript's toLowerCase), which is several times cheaper per row than ILIKE on
+ * multibyte text. Answered from the trigram index for 3 or more characters; for 1–2 characters
+ * (common in Chinese, e.g. 人口) a trigram index cannot narrow the pattern down, so it is a scan
+ * of the rows the other filters leave. Ranked with name matches first, then by heat.
  */
 export function substringMatch(query: string): Match {
   const pattern = containsPattern(query.toLowerCase());
   return {
-    where: sql`${datasets.searchText} ilike ${pattern}`,
-    rank: [sql`(${datasets.name} ilike ${pattern}) desc`, ...SORT_ORDER.heat],
+    where: sql`${datasets.searchText} like ${pattern}`,
+    rank: [sql`(lower(${datasets.name}) like ${pattern}) desc`, ...SORT_ORDER.heat],
   };
 }
 
