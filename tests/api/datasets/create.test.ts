@@ -148,6 +148,25 @@ describe('POST /datasets', () => {
 });
 
 describe('all or nothing', () => {
+  /** Runs `work` while every insert into `table` fails in the database. */
+  async function whileInsertsFail(
+    table: 'datasets' | 'dataset_versions',
+    work: () => Promise<void>,
+  ) {
+    await t.ctx.db.execute(sql`
+      create function fail_insert() returns trigger language plpgsql as
+      $$ begin raise exception 'disk full'; end $$`);
+    await t.ctx.db.execute(sql`
+      create trigger fail_insert before insert on ${sql.identifier(table)}
+      for each row execute function fail_insert()`);
+    try {
+      await work();
+    } finally {
+      await t.ctx.db.execute(sql`drop trigger fail_insert on ${sql.identifier(table)}`);
+      await t.ctx.db.execute(sql`drop function fail_insert`);
+    }
+  }
+
   it('leaves no dataset, version, blob row or file when the database fails after the blob is written', async () => {
     const before = {
       datasets: await countRows(t, 'datasets'),
@@ -155,23 +174,14 @@ describe('all or nothing', () => {
       blobs: await countRows(t, 'blobs'),
       files: await blobFiles(t),
     };
-    await t.ctx.db.execute(sql`
-      create function fail_version() returns trigger language plpgsql as
-      $$ begin raise exception 'disk full'; end $$`);
-    await t.ctx.db.execute(sql`
-      create trigger fail_version before insert on dataset_versions
-      for each row execute function fail_version()`);
-    try {
+    await whileInsertsFail('dataset_versions', async () => {
       const res = await post({ ...valid, name: 'Doomed', entries: [['深圳', 17560061, 2020]] });
       expect(res.statusCode).toBe(500);
       expect(res.json()).toMatchObject({
         code: 'INTERNAL_ERROR',
         message: 'Internal Server Error',
       });
-    } finally {
-      await t.ctx.db.execute(sql`drop trigger fail_version on dataset_versions`);
-      await t.ctx.db.execute(sql`drop function fail_version`);
-    }
+    });
     expect(await countRows(t, 'datasets')).toBe(before.datasets);
     expect(await countRows(t, 'dataset_versions')).toBe(before.versions);
     expect(await countRows(t, 'blobs')).toBe(before.blobs);
@@ -180,20 +190,17 @@ describe('all or nothing', () => {
   });
 
   it('keeps a shared blob when a failing upload has the same content as an existing one', async () => {
+    const entries = [['珠海', 2439585, 2020]];
+    const existing = await createDataset(t, alice, { name: 'Zhuhai', entries });
     const files = await blobFiles(t);
-    await t.ctx.db.execute(sql`
-      create function fail_dataset() returns trigger language plpgsql as
-      $$ begin raise exception 'nope'; end $$`);
-    await t.ctx.db.execute(sql`
-      create trigger fail_dataset before insert on datasets
-      for each row execute function fail_dataset()`);
-    try {
-      expect((await post(valid)).statusCode).toBe(500);
-    } finally {
-      await t.ctx.db.execute(sql`drop trigger fail_dataset on datasets`);
-      await t.ctx.db.execute(sql`drop function fail_dataset`);
-    }
+    expect(files).toContain(existing.versions[0]!.sha256);
+    await whileInsertsFail('datasets', async () => {
+      expect((await post({ ...valid, name: 'Zhuhai again', entries })).statusCode).toBe(500);
+    });
     expect(await blobFiles(t)).toEqual(files);
+    const download = await get(t, `/datasets/${existing.id}/versions/1/download`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toContain('珠海');
   });
 
   it('stores identical content once across datasets', async () => {
