@@ -41,3 +41,13 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     { retry_after: retryAfterSeconds },
     { 'retry-after': String(retryAfterSeconds) },
   );
+
+/** A read that answers null where the API would answer 404 (SSR pages show their 404 page). */
+export async function nullIfNotFound<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && error.status === 404) return null;
+    throw error;
+  }
+}

@@ -13,20 +13,10 @@ import {
   type DatasetListResponse,
 } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { nullIfNotFound } from '../errors.ts';
 import { listUserPublicDatasets } from './datasets/browse.ts';
 import { listFollowers, listFollowing } from './follows.ts';
 import { datasetLeaderboard, userLeaderboard } from './leaderboard.ts';
-
-/** null where the API would answer 404. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null;
-    throw error;
-  }
-}
 
 /** Raw page parameters (from the URL), checked like the API checks them; null when invalid. */
 const parsed = <S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> | null => {
@@ -68,12 +58,12 @@ export function communitySiteReads(ctx: Context) {
     /** Who follows the user, newest first; null when there is no such user or the page is invalid. */
     followers: async (userId: number, page: Page = {}): Promise<FollowListResponse | null> => {
       const query = parsed(followListQuerySchema, page);
-      return query && orNull(listFollowers(ctx, userId, query));
+      return query && nullIfNotFound(listFollowers(ctx, userId, query));
     },
     /** Whom the user follows, newest first; null when there is no such user or the page is invalid. */
     following: async (userId: number, page: Page = {}): Promise<FollowListResponse | null> => {
       const query = parsed(followListQuerySchema, page);
-      return query && orNull(listFollowing(ctx, userId, query));
+      return query && nullIfNotFound(listFollowing(ctx, userId, query));
     },
     /**
      * The user's public datasets, newest first: all of them up to the 100 a user's list shows

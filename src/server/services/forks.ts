@@ -6,6 +6,7 @@ import { datasets, datasetVersions } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { lockVisible, recountForks } from './dataset-counters.ts';
 import { getDataset } from './datasets/browse.ts';
+import { forgetCounts } from './datasets/counts.ts';
 import { recomputeHeat } from './datasets/heat.ts';
 import { lockOwned, now, searchTextOf } from './datasets/rows.ts';
 
@@ -73,6 +74,7 @@ export async function forkDataset(
     await recountForks(tx, source.id);
     return fork.id;
   });
+  forgetCounts(ctx.db);
   return getDataset(ctx, forkId, viewerId);
 }
 

@@ -1,22 +1,12 @@
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
-import { AppError } from '../errors.ts';
+import { nullIfNotFound } from '../errors.ts';
 import { communitySiteReads } from '../services/community-site.ts';
 import { datasetCroissant } from '../services/croissant.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
 import { homeReads } from '../services/home.ts';
 import { getProfile } from '../services/profiles.ts';
 import { sitemapEntries } from '../services/sitemap.ts';
-
-/** A read that answers null where the API would answer 404. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null;
-    throw error;
-  }
-}
 
 /**
  * What SSR pages may read, bound to the server's context and handed to Astro as
@@ -32,12 +22,12 @@ export function createSiteServices(ctx: Context) {
     /** The home page's totals and lists, shared for 30 s (see services/home.ts). */
     home: homeReads(ctx),
     /** A public dataset's JSON-LD (schema.org Dataset + Croissant), or null. */
-    croissant: (id: number) => orNull(datasetCroissant(ctx, id, null)),
+    croissant: (id: number) => nullIfNotFound(datasetCroissant(ctx, id, null)),
     /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
     sitemapEntries: (limit: number) => sitemapEntries(ctx, limit),
     users: {
       /** A user's public profile and counts, or null when there is no such (active) user. */
-      profile: (id: number): Promise<ProfileResponse | null> => orNull(getProfile(ctx, id)),
+      profile: (id: number): Promise<ProfileResponse | null> => nullIfNotFound(getProfile(ctx, id)),
     },
   };
 }

@@ -22,6 +22,22 @@ async function blobCount(): Promise<number> {
 }
 
 describe('POST /datasets/{id}/fork', () => {
+  it('shows in the public totals at once (the short count cache is cleared)', async () => {
+    const source = await newDataset(t, owner);
+    const total = async () => (await call('GET', '/datasets?limit=1')).json().total as number;
+    const stats = async () =>
+      (await call('GET', '/datasets/stats')).json().total_datasets as number;
+    const [before, statsBefore] = [await total(), await stats()];
+    const res = await call('POST', `/datasets/${source.id}/fork`, ann, {
+      name: 'Counted fork',
+      description: '',
+      is_public: true,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await total()).toBe(before + 1);
+    expect(await stats()).toBe(statsBefore + 1);
+  });
+
   it('makes a dataset of the caller that shares the source versions without copying', async () => {
     const source = await newDataset(t, owner, { tags: ['rain', 'cities'], language: 'zh-CN' });
     const v2 = await call('POST', `/datasets/${source.id}/versions`, owner, {

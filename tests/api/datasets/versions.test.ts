@@ -44,10 +44,13 @@ describe('versions', () => {
       changelog: '2021 update',
       attributes: ['城市', 'population', 'year'],
       attribute_types: { 城市: 'string', population: 'integer', year: 'integer' },
+      // The spec's field of a dataset version (spec 3).
+      attributes_type: { 城市: 'string', population: 'integer', year: 'integer' },
     });
     expect(Object.keys(res.json()).sort()).toEqual(
       [
         'attribute_types',
+        'attributes_type',
         'attributes',
         'byte_size',
         'changelog',

@@ -111,6 +111,7 @@ export function toVersion(row: VersionRow): DatasetVersion {
     changelog: row.changelog,
     attributes: row.attributes,
     attribute_types: row.attributeTypes,
+    attributes_type: row.attributeTypes,
     byte_size: row.byteSize,
     sha256: row.sha256,
     created_at: row.createdAt.toISOString(),

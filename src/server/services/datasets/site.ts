@@ -12,7 +12,7 @@ import {
   type VersionListResponse,
 } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
-import { AppError } from '../../errors.ts';
+import { nullIfNotFound } from '../../errors.ts';
 import { PREVIEW_ROWS } from '../../tables/index.ts';
 import {
   datasetStats,
@@ -22,16 +22,6 @@ import {
   searchDatasets,
 } from './browse.ts';
 import { latestContent, listVersions } from './versions.ts';
-
-/** null where the API would answer 404. */
-async function orNull<T>(read: Promise<T>): Promise<T | null> {
-  try {
-    return await read;
-  } catch (error) {
-    if (error instanceof AppError && error.status === 404) return null;
-    throw error;
-  }
-}
 
 /** Raw page parameters (from the URL), checked like the API checks them; null when invalid. */
 const parsed = <S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> | null => {
@@ -67,13 +57,13 @@ export function datasetSiteReads(ctx: Context) {
       return query && listUserPublicDatasets(ctx, null, query);
     },
     /** A public dataset with its versions, or null. */
-    get: (id: number): Promise<Dataset | null> => orNull(getDataset(ctx, id, null)),
+    get: (id: number): Promise<Dataset | null> => nullIfNotFound(getDataset(ctx, id, null)),
     /** A public dataset's versions, newest first, or null. */
     versions: (id: number): Promise<VersionListResponse | null> =>
-      orNull(listVersions(ctx, id, null)),
+      nullIfNotFound(listVersions(ctx, id, null)),
     /** The first rows of a public dataset's latest version (default 20, at most 1000), or null. */
     preview: (id: number, limit = PREVIEW_ROWS): Promise<VersionContent | null> =>
-      orNull(
+      nullIfNotFound(
         latestContent(ctx, id, null, {
           offset: 0,
           limit: Math.min(Math.max(1, Math.floor(limit)), CONTENT_LIMIT_MAX),
