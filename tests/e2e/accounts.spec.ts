@@ -1,25 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { DEFAULT_LOGIN_ERROR } from '../../src/lib/api/errors.ts';
+import { translator } from '../support/translator.ts';
 
 const PASSWORD = 'correct-horse-9';
 
-/** The page strings of a locale, read from the dictionaries ('area:key', {{var}} filled in). */
-function translator(locale: Locale) {
-  const areas = new Map<string, Record<string, string>>();
-  return (key: string, vars: Record<string, string | number> = {}) => {
-    const [area = '', name = ''] = key.split(':');
-    if (!areas.has(area)) {
-      const file = new URL(`../../src/i18n/${locale}/${area}.json`, import.meta.url);
-      areas.set(area, JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>);
-    }
-    const text = areas.get(area)?.[name];
-    if (text === undefined) throw new Error(`No string ${key} in ${locale}`);
-    return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => String(vars[v]));
-  };
-}
 let serial = 0;
 
 /** A username no other test (or earlier run on the same server) has used. */

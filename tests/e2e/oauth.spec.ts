@@ -3,22 +3,11 @@
  * tests/support/e2e-server.ts with its development login and consent pages), and the site-wide
  * behaviours of pages with islands: the chunk-load reload guard and the new-build toast.
  */
-import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { claimsFor, E2E_PROVIDERS } from '../support/oidc.ts';
-
-/** The page strings of a locale ('area:key', {{var}} filled in). */
-function translator(locale: Locale) {
-  return (key: string, vars: Record<string, string> = {}) => {
-    const [area = '', name = ''] = key.split(':');
-    const file = new URL(`../../src/i18n/${locale}/${area}.json`, import.meta.url);
-    const text = (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)[name];
-    if (text === undefined) throw new Error(`No string ${key} in ${locale}`);
-    return text.replace(/\{\{(\w+)\}\}/g, (_, v: string) => vars[v] ?? '');
-  };
-}
+import { translator } from '../support/translator.ts';
 
 const [testId, otherId] = E2E_PROVIDERS;
 let serial = 0;
