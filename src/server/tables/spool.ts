@@ -47,6 +47,9 @@ export class RowSpool {
 
   async remove(): Promise<void> {
     if (!this.out.closed) this.out.destroy();
+    // The file is opened asynchronously: wait until the stream has closed (it may still be
+    // opening, and would create the file after an early rm), then remove it.
+    await this.closed.catch(() => undefined);
     await rm(this.path, { force: true });
   }
 }
