@@ -2,22 +2,16 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
-import {
-  RULES,
-  checkConfirmation,
-  checkNewPassword,
-  checkRequired,
-  type RuleError,
-} from '../lib/account-rules.ts';
+import { RULES, checkConfirmation, checkNewPassword, checkRequired } from '../lib/account-rules.ts';
 import { fieldErrors, serverMessage } from '../lib/form-errors.ts';
 import { changePassword } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { FormAlert, TextField, focusFirstInvalid } from './form/Field.tsx';
+import { useFields, type Problem } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Field = 'current' | 'next' | 'confirm';
-type Problem = RuleError | { text: string };
 const EMPTY: Record<Field, string> = { current: '', next: '', confirm: '' };
 /** The server's field names for this form's fields. */
 const SERVER_FIELDS: Record<string, Field> = { current_password: 'current', new_password: 'next' };
@@ -28,20 +22,9 @@ export default function PasswordForm({ locale }: { locale: Locale }) {
   const hydrated = useHydrated();
   const { user } = useStore($auth);
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
+  const { values, setValues, setProblems, input } = useFields(t, EMPTY);
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  const text = (p: Problem | undefined) => (!p ? null : 'text' in p ? p.text : t(p.key, p.vars));
-  const input = (field: Field) => ({
-    value: values[field],
-    error: text(problems[field]),
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [field]: e.target.value }));
-      setProblems((p) => ({ ...p, [field]: undefined }));
-    },
-  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -2,24 +2,17 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
-import {
-  RULES,
-  checkAvatar,
-  checkBio,
-  checkNickname,
-  isAvatarUrl,
-  type RuleError,
-} from '../lib/account-rules.ts';
+import { RULES, checkAvatar, checkBio, checkNickname, isAvatarUrl } from '../lib/account-rules.ts';
 import type { User } from '../lib/api/types.ts';
 import { fieldErrors, serverMessage } from '../lib/form-errors.ts';
 import { saveProfile } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { FormAlert, TextArea, TextField, focusFirstInvalid } from './form/Field.tsx';
+import { useFields, type Problem } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Field = 'nickname' | 'avatar' | 'bio';
-type Problem = RuleError | { text: string };
 
 function AvatarPreview({ url, name, label }: { url: string; name: string; label: string }) {
   const [broken, setBroken] = useState<string | null>(null);
@@ -52,24 +45,13 @@ function AvatarPreview({ url, name, label }: { url: string; name: string; label:
 
 function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
   const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Record<Field, string>>({
+  const { values, setValues, setProblems, input } = useFields<Field>(t, {
     nickname: user.nickname,
     avatar: user.avatar,
     bio: user.bio,
   });
-  const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
-
-  const text = (p: Problem | undefined) => (!p ? null : 'text' in p ? p.text : t(p.key, p.vars));
-  const input = (field: Field) => ({
-    value: values[field],
-    error: text(problems[field]),
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [field]: e.target.value }));
-      setProblems((p) => ({ ...p, [field]: undefined }));
-    },
-  });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -7,7 +7,6 @@ import {
   checkEmail,
   checkNewPassword,
   checkUsername,
-  type RuleError,
 } from '../lib/account-rules.ts';
 import { DEFAULT_REGISTER_ERROR } from '../lib/api/errors.ts';
 import { fieldErrors, serverMessage } from '../lib/form-errors.ts';
@@ -15,12 +14,12 @@ import { afterSignIn } from '../lib/redirects.ts';
 import { register } from '../stores/auth.ts';
 import { leaveTo } from '../stores/navigation.ts';
 import { FormAlert, TextField, focusFirstInvalid, formText } from './form/Field.tsx';
+import { problemText, useProblems, type Problem } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Field = 'username' | 'email' | 'password' | 'confirm';
 type Values = Record<Field, string>;
 /** A message key checked in the browser, or the server's own text for that field. */
-type Problem = RuleError | { text: string };
 
 function check(values: Values): Partial<Record<Field, Problem>> {
   const found: Partial<Record<Field, Problem>> = {};
@@ -40,16 +39,15 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const form = useRef<HTMLFormElement>(null);
-  const [problems, setProblems] = useState<Partial<Record<Field, Problem>>>({});
+  const { problems, setProblems, clear } = useProblems<Field>();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
-  const text = (p: Problem | undefined) => (!p ? null : 'text' in p ? p.text : t(p.key, p.vars));
   // Uncontrolled inputs (read on submit): what was typed before the island hydrated is kept.
   const input = (field: Field) => ({
     name: field,
-    error: text(problems[field]),
-    onChange: () => setProblems((p) => ({ ...p, [field]: undefined })),
+    error: problemText(t, problems[field]),
+    onChange: () => clear(field),
   });
 
   async function submit(event: FormEvent<HTMLFormElement>) {
