@@ -47,7 +47,7 @@ async function main(): Promise<void> {
     secureCookies: config.secureCookies,
   });
 
-  const stopHeatJob = startHeatJob(ctx, app.log);
+  const stopHeatJob = startHeatJob(ctx, app.log, undefined, database.kind === 'pglite');
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
