@@ -19,4 +19,5 @@ if (built === 0 || built < sources) {
   const build = spawnSync('npx', ['--no-install', 'astro', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
+process.env['NODE_ENV'] ??= 'production';
 await import('../src/server/main.ts');

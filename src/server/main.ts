@@ -1,3 +1,5 @@
+// First: libraries pick their production build from NODE_ENV when loaded.
+import './production-env.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
