@@ -14,6 +14,7 @@ import {
 } from '../contracts/datasets.ts';
 import { DEFAULT_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants.ts';
 import { pageOffset, searchPagination } from './pagination.ts';
+import { languageNames } from './intl.ts';
 
 /** Rows of the latest version shown on a dataset's page. */
 export const PREVIEW_ROWS = 20;
@@ -109,7 +110,7 @@ export const COMMON_LANGUAGES = [
 /** A language tag's name in the page's locale ('zh-CN' → '中文（中国）'); the tag when unknown. */
 export function languageName(tag: string, locale: string): string {
   try {
-    return new Intl.DisplayNames([locale], { type: 'language' }).of(tag) ?? tag;
+    return languageNames(locale).of(tag) ?? tag;
   } catch {
     return tag;
   }

@@ -3,6 +3,7 @@ import type { T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Favorite } from '../../lib/api/community.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
+import { numberFormat } from '../../lib/intl.ts';
 
 type Summary = Favorite['dataset'];
 
@@ -32,8 +33,8 @@ export function DatasetSummaryCard({
 }) {
   const href = (path: string) => localizePath(path, locale);
   const updated = new Date(dataset.updatedAt);
-  const number = new Intl.NumberFormat(locale);
-  const score = new Intl.NumberFormat(locale, {
+  const number = numberFormat(locale);
+  const score = numberFormat(locale, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   });

@@ -7,6 +7,7 @@ import { loginUrl } from '../../lib/redirects.ts';
 import { saveRating } from '../../stores/community.ts';
 import { failureText } from './failure.ts';
 import { useViewer } from './useViewer.ts';
+import { numberFormat } from '../../lib/intl.ts';
 
 type Props = {
   datasetId: number;
@@ -30,7 +31,7 @@ function Summary({
   locale: Locale;
   t: T;
 }) {
-  const score = new Intl.NumberFormat(locale, {
+  const score = numberFormat(locale, {
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   }).format(average);
@@ -39,7 +40,7 @@ function Summary({
       {count > 0
         ? t('community:rating.average', {
             score,
-            count: new Intl.NumberFormat(locale).format(count),
+            count: numberFormat(locale).format(count),
           })
         : t('community:rating.none')}
     </p>

@@ -14,6 +14,7 @@ import { getDataset } from './datasets/browse.ts';
 import { contentDisposition } from './datasets/downloads.ts';
 import { versionNotFound, type ViewerId } from './datasets/rows.ts';
 import { downloadDigest, type DownloadDigest } from './download-digests.ts';
+import { numberFormat } from '../../lib/intl.ts';
 
 /**
  * The JSON-LD context recommended by Croissant 1.0 (its Appendix 1): schema.org as the default
@@ -98,7 +99,7 @@ export function describeDataset(dataset: Dataset, version: DatasetVersion): stri
   const zh = dataset.language.toLowerCase().startsWith('zh');
   const named = columns.slice(0, COLUMNS_NAMED);
   const more = columns.length - named.length;
-  const count = new Intl.NumberFormat(zh ? 'zh-CN' : 'en-US');
+  const count = numberFormat(zh ? 'zh-CN' : 'en-US');
   const generated = zh
     ? `「${dataset.name}」是发布在 Sheaf 上的一张数据表，共 ${count.format(rows)} 行、${count.format(columns.length)} 列（${named.join('、')}${more > 0 ? `等` : ''}），可免费下载 CSV、JSON 和 JSON Lines 格式的文件。`
     : `${dataset.name} is a table of ${count.format(rows)} ${rows === 1 ? 'row' : 'rows'} and ${count.format(columns.length)} ${columns.length === 1 ? 'column' : 'columns'} (${named.join(', ')}${more > 0 ? `, and ${more} more` : ''}) published on Sheaf, free to download as CSV, JSON or JSON Lines.`;

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { formatDate } from '../../src/lib/dates.ts';
+import { languageNames, numberFormat, SCORE_FORMAT } from '../../src/lib/intl.ts';
+
+describe('cached Intl formatters', () => {
+  it('format in each locale', () => {
+    const day = new Date('2026-11-21T23:30:00Z');
+    expect(formatDate(day, 'zh-CN')).toBe('2026年11月21日');
+    expect(formatDate(day, 'en-US')).toBe('November 21, 2026');
+    expect(numberFormat('zh-CN').format(2160)).toBe('2,160');
+    expect(numberFormat('en-US', SCORE_FORMAT).format(4)).toBe('4.0');
+    expect(languageNames('zh-CN').of('en')).toBe('英语');
+    expect(languageNames('en-US').of('zh')).toBe('Chinese');
+  });
+
+  it('build each locale and option set once, and keep option sets apart', () => {
+    expect(numberFormat('en-US')).toBe(numberFormat('en-US'));
+    expect(numberFormat('en-US', { ...SCORE_FORMAT })).toBe(numberFormat('en-US', SCORE_FORMAT));
+    expect(numberFormat('en-US', SCORE_FORMAT)).not.toBe(numberFormat('en-US'));
+    expect(numberFormat('zh-CN')).not.toBe(numberFormat('en-US'));
+  });
+});
