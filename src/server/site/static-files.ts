@@ -2,32 +2,17 @@ import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { isCompressible, typeOf, VARIANTS } from './compressible.ts';
 
 export type StaticFile = {
   type: string;
   body: Buffer;
+  /** Brotli and gzip variants: written by the build, or made on first use when missing. */
   br: Buffer | undefined;
   gzip: Buffer | undefined;
   etag: string;
   cacheControl: string;
 };
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff2': 'font/woff2',
-  '.webmanifest': 'application/manifest+json',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/;
 
 async function walk(dir: string, base = dir): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -51,9 +36,37 @@ function urlsOf(rel: string): string[] {
   return [url];
 }
 
+const readIfExists = (file: string) => readFile(file).catch(() => undefined);
+
 /**
- * Loads the built client folder (prerendered pages and hashed assets) into memory with
- * brotli and gzip variants made once at start-up.
+ * Variants the build did not write (an older build, a file added by hand) are made once, on
+ * first use, at a quick setting, and kept.
+ */
+function makeVariantsLazily(file: StaticFile): void {
+  let br: Buffer | undefined;
+  let gz: Buffer | undefined;
+  Object.defineProperties(file, {
+    br: {
+      get: () =>
+        (br ??= brotliCompressSync(file.body, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: 5 },
+        })),
+    },
+    gzip: { get: () => (gz ??= gzipSync(file.body, { level: 6 })) },
+  });
+}
+
+const cacheControlOf = (rel: string, type: string) =>
+  rel.startsWith(`_astro${path.sep}`)
+    ? 'public, max-age=31536000, immutable'
+    : type.startsWith('text/html')
+      ? 'public, max-age=0, must-revalidate'
+      : 'public, max-age=3600';
+
+/**
+ * Loads the built client folder (prerendered pages and hashed assets) into memory with the
+ * brotli and gzip variants that `npm run build` wrote beside them
+ * (`src/integrations/precompress.ts`), so a start compresses nothing.
  */
 export async function loadStaticFiles(clientDir: string): Promise<Map<string, StaticFile>> {
   const files = new Map<string, StaticFile>();
@@ -63,25 +76,27 @@ export async function loadStaticFiles(clientDir: string): Promise<Map<string, St
   } catch {
     return files;
   }
+  const present = new Set(rels);
+  const isVariant = (rel: string) =>
+    VARIANTS.some((v) => rel.endsWith(v.suffix) && present.has(rel.slice(0, -v.suffix.length)));
   for (const rel of rels) {
-    const body = await readFile(path.join(clientDir, rel));
-    const type = TYPES[path.extname(rel)] ?? 'application/octet-stream';
-    const compressible = COMPRESSIBLE.test(type) && body.length > 512;
-    const hashed = rel.startsWith(`_astro${path.sep}`);
+    if (isVariant(rel)) continue;
+    const full = path.join(clientDir, rel);
+    const body = await readFile(full);
+    const type = typeOf(rel);
+    const compressible = isCompressible(rel, body.length);
+    const [br, gzip] = compressible
+      ? await Promise.all([readIfExists(`${full}.br`), readIfExists(`${full}.gz`)])
+      : [undefined, undefined];
     const file: StaticFile = {
       type,
       body,
-      br: compressible
-        ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })
-        : undefined,
-      gzip: compressible ? gzipSync(body, { level: 9 }) : undefined,
+      br,
+      gzip,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-      cacheControl: hashed
-        ? 'public, max-age=31536000, immutable'
-        : type.startsWith('text/html')
-          ? 'public, max-age=0, must-revalidate'
-          : 'public, max-age=3600',
+      cacheControl: cacheControlOf(rel, type),
     };
+    if (compressible && (!br || !gzip)) makeVariantsLazily(file);
     for (const url of urlsOf(rel)) files.set(url, file);
   }
   return files;
