@@ -5,6 +5,7 @@
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
@@ -40,7 +41,7 @@ export default function precompressIntegration(): AstroIntegration {
     name: 'sheaf-precompress',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const count = await precompress(path.join(dir.pathname));
+        const count = await precompress(fileURLToPath(dir));
         logger.info(`brotli and gzip variants of ${count} files`);
       },
     },

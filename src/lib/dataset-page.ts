@@ -12,6 +12,7 @@ import {
   type DatasetSummary,
   type VersionContent,
 } from '../contracts/datasets.ts';
+import type { CroissantDocument } from '../contracts/croissant.ts';
 import { DEFAULT_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants.ts';
 import { pageOffset, searchPagination } from './pagination.ts';
 import { languageNames } from './intl.ts';
@@ -168,7 +169,12 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
 export type DatasetPageData =
   | { kind: 'invalid' }
   | { kind: 'missing'; id: number }
-  | { kind: 'found'; dataset: Dataset; preview: VersionContent | null };
+  | {
+      kind: 'found';
+      dataset: Dataset;
+      preview: VersionContent | null;
+      structuredData: CroissantDocument | null;
+    };
 
 /** Reads /datasets/{id} as a guest: an invalid id, a missing (or private) dataset, or the dataset. */
 export async function readDatasetPage(
@@ -177,9 +183,6 @@ export async function readDatasetPage(
 ): Promise<DatasetPageData> {
   const id = parseDatasetId(rawId);
   if (id === null) return { kind: 'invalid' };
-  const [dataset, preview] = await Promise.all([
-    sheaf.datasets.get(id),
-    sheaf.datasets.preview(id, PREVIEW_ROWS),
-  ]);
-  return dataset ? { kind: 'found', dataset, preview } : { kind: 'missing', id };
+  const page = await sheaf.datasets.page(id, PREVIEW_ROWS);
+  return page ? { kind: 'found', ...page } : { kind: 'missing', id };
 }

@@ -128,6 +128,9 @@ export const datasets = pgTable(
 export const blobs = pgTable('blobs', {
   sha256: text('sha256').primaryKey(),
   byteSize: integer('byte_size').notNull(),
+  /** sha256 and length of each download format rendered from this table (download-digests.ts). */
+  downloadDigests:
+    jsonb('download_digests').$type<Record<string, { sha256: string; bytes: number }>>(),
   createdAt: createdAt(),
 });
 

@@ -13,7 +13,7 @@ import type { Context } from '../context.ts';
 import { getDataset } from './datasets/browse.ts';
 import { contentDisposition } from './datasets/downloads.ts';
 import { versionNotFound, type ViewerId } from './datasets/rows.ts';
-import { downloadDigest, type DownloadDigest } from './download-digests.ts';
+import { downloadDigests, type DownloadDigest } from './download-digests.ts';
 import { numberFormat } from '../../lib/intl.ts';
 
 /**
@@ -196,11 +196,6 @@ export async function datasetCroissant(
   const version =
     dataset.versions.find((v) => v.version === dataset.latest_version) ?? dataset.versions[0];
   if (!version) throw versionNotFound();
-  const hashed = await Promise.all(
-    DOWNLOAD_FORMATS.map((format) => downloadDigest(ctx.blobs, version.sha256, format)),
-  );
-  const digests = Object.fromEntries(
-    DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!]),
-  ) as Record<DownloadFormat, DownloadDigest>;
+  const digests = await downloadDigests(ctx, version.sha256);
   return buildCroissant({ dataset, version, digests, siteUrl: ctx.config.siteUrl });
 }

@@ -1,22 +1,27 @@
 import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import type { DownloadFormat } from '../../contracts/datasets.ts';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../contracts/datasets.ts';
 import type { BlobStore } from '../blobs/store.ts';
+import type { Context } from '../context.ts';
+import { blobs } from '../db/schema.ts';
 import { downloadStream } from '../tables/index.ts';
 
 /** What a rendered download is: its sha256 (hex) and its length in bytes. */
 export type DownloadDigest = { sha256: string; bytes: number };
+export type DownloadDigests = Record<DownloadFormat, DownloadDigest>;
 
 /**
- * Digests of rendered downloads, keyed by `<content sha256>:<format>`. A download is a pure
- * function of the stored table (content-addressed) and the format, so a key never goes stale
- * within a process; a new process (possibly a new renderer) starts empty. ~150 bytes an entry.
+ * Digests of the downloads of a stored table, keyed by its sha256. A download is a pure function
+ * of the (content-addressed) table and the format, so an entry never goes stale. They are
+ * computed once, right after publish, and kept with the blob (`blobs.download_digests`), so no
+ * page view renders a table to hash it; this cache saves the database read.
  */
-const digests = new LRUCache<string, DownloadDigest>({ max: 20_000 });
-/** Digests being computed, so simultaneous requests for one download share one pass. */
-const pending = new Map<string, Promise<DownloadDigest>>();
+const known = new LRUCache<string, DownloadDigests>({ max: 20_000 });
+/** Digests being computed, so simultaneous requests for one table share one pass. */
+const pending = new Map<string, Promise<DownloadDigests>>();
 
-/** At most this many downloads are rendered for hashing at once (each is CPU-bound). */
+/** At most this many tables are rendered for hashing at once (each is CPU-bound). */
 const MAX_CONCURRENT = 2;
 let running = 0;
 const waiting: (() => void)[] = [];
@@ -33,41 +38,79 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
 }
 
 async function hashDownload(
-  blobs: BlobStore,
+  store: BlobStore,
   sha256: string,
   format: DownloadFormat,
 ): Promise<DownloadDigest> {
   const hash = createHash('sha256');
   let bytes = 0;
-  for await (const chunk of downloadStream(blobs, sha256, format) as AsyncIterable<Buffer>) {
+  for await (const chunk of downloadStream(store, sha256, format) as AsyncIterable<Buffer>) {
     hash.update(chunk);
     bytes += chunk.length;
   }
   return { sha256: hash.digest('hex'), bytes };
 }
 
-/**
- * The sha256 and size of the file that GET …/versions/{v}/download?format=… sends for the
- * stored table `sha256`: rendered once by the same streaming code as the download (constant
- * memory, nothing counted as a download), then remembered for the life of the process.
- */
-export async function downloadDigest(
-  blobs: BlobStore,
+const complete = (value: Partial<DownloadDigests> | null | undefined): value is DownloadDigests =>
+  !!value && DOWNLOAD_FORMATS.every((format) => value[format]);
+
+/** The digests kept for a table, or null when they have not been computed yet (no rendering). */
+export async function storedDownloadDigests(
+  ctx: Pick<Context, 'db'>,
   sha256: string,
-  format: DownloadFormat,
-): Promise<DownloadDigest> {
-  const key = `${sha256}:${format}`;
-  const known = digests.get(key);
-  if (known) return known;
-  let work = pending.get(key);
+): Promise<DownloadDigests | null> {
+  const cached = known.get(sha256);
+  if (cached) return cached;
+  const [row] = await ctx.db
+    .select({ digests: blobs.downloadDigests })
+    .from(blobs)
+    .where(eq(blobs.sha256, sha256));
+  const digests = row?.digests as Partial<DownloadDigests> | null | undefined;
+  if (!complete(digests)) return null;
+  known.set(sha256, digests);
+  return digests;
+}
+
+/**
+ * The sha256 and size of each file that GET …/versions/{v}/download?format=… sends for the
+ * stored table `sha256`: read from where they are kept, else rendered once by the same streaming
+ * code as the download (constant memory, nothing counted as a download) and kept.
+ */
+export async function downloadDigests(
+  ctx: Pick<Context, 'db' | 'blobs'>,
+  sha256: string,
+): Promise<DownloadDigests> {
+  const stored = await storedDownloadDigests(ctx, sha256);
+  if (stored) return stored;
+  let work = pending.get(sha256);
   if (!work) {
-    work = withSlot(() => hashDownload(blobs, sha256, format))
-      .then((digest) => {
-        digests.set(key, digest);
-        return digest;
-      })
-      .finally(() => pending.delete(key));
-    pending.set(key, work);
+    work = withSlot(async () => {
+      const hashed = await Promise.all(
+        DOWNLOAD_FORMATS.map((format) => hashDownload(ctx.blobs, sha256, format)),
+      );
+      const digests = Object.fromEntries(
+        DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!]),
+      ) as DownloadDigests;
+      await ctx.db.update(blobs).set({ downloadDigests: digests }).where(eq(blobs.sha256, sha256));
+      known.set(sha256, digests);
+      return digests;
+    }).finally(() => pending.delete(sha256));
+    pending.set(sha256, work);
   }
   return work;
+}
+
+/**
+ * Called after a version is published: computes its digests in the background, off the
+ * request path. A failure is only logged; the next reader computes them.
+ */
+export function computeDownloadDigestsLater(
+  ctx: Pick<Context, 'db' | 'blobs'>,
+  sha256: string,
+): void {
+  setImmediate(() => {
+    downloadDigests(ctx, sha256).catch((err: unknown) =>
+      console.error('computing download digests failed', { sha256, err }),
+    );
+  });
 }

@@ -2,7 +2,6 @@ import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import { nullIfNotFound } from '../errors.ts';
 import { communitySiteReads } from '../services/community-site.ts';
-import { datasetCroissant } from '../services/croissant.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
 import { homeReads } from '../services/home.ts';
 import { getProfile } from '../services/profiles.ts';
@@ -21,8 +20,6 @@ export function createSiteServices(ctx: Context) {
     community: communitySiteReads(ctx),
     /** The home page's totals and lists, shared for 30 s (see services/home.ts). */
     home: homeReads(ctx),
-    /** A public dataset's JSON-LD (schema.org Dataset + Croissant), or null. */
-    croissant: (id: number) => nullIfNotFound(datasetCroissant(ctx, id, null)),
     /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
     sitemapEntries: (limit: number) => sitemapEntries(ctx, limit),
     users: {

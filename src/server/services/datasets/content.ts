@@ -6,6 +6,7 @@ import type {
   TableContent,
   ValidateResponse,
 } from '../../../contracts/datasets.ts';
+import { computeDownloadDigestsLater } from '../download-digests.ts';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
@@ -125,7 +126,9 @@ export async function createDatasetWith(
     canRewrite,
   );
   forgetCounts(ctx.db);
-  return getDataset(ctx, id, ownerId);
+  const dataset = await getDataset(ctx, id, ownerId);
+  for (const version of dataset.versions) computeDownloadDigestsLater(ctx, version.sha256);
+  return dataset;
 }
 
 /** POST /datasets with a JSON body. */
@@ -147,7 +150,7 @@ export async function addVersionWith(
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
 ): Promise<DatasetVersion> {
-  return withStoredBlob(
+  const added = await withStoredBlob(
     ctx,
     write,
     async (tx: Db, stored) => {
@@ -166,6 +169,8 @@ export async function addVersionWith(
     },
     canRewrite,
   );
+  computeDownloadDigestsLater(ctx, added.sha256);
+  return added;
 }
 
 /** POST /datasets/{id}/versions with a JSON body: owner only (403, or 404 when private). */

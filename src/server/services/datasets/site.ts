@@ -21,6 +21,7 @@ import {
   listUserPublicDatasets,
   searchDatasets,
 } from './browse.ts';
+import { readPublicDatasetPage } from './page.ts';
 import { latestContent, listVersions } from './versions.ts';
 
 /** Raw page parameters (from the URL), checked like the API checks them; null when invalid. */
@@ -58,6 +59,8 @@ export function datasetSiteReads(ctx: Context) {
     },
     /** A public dataset with its versions, or null. */
     get: (id: number): Promise<Dataset | null> => nullIfNotFound(getDataset(ctx, id, null)),
+    /** The public dataset page in one read: dataset, first rows, JSON-LD (see page.ts). */
+    page: (id: number, previewRows = PREVIEW_ROWS) => readPublicDatasetPage(ctx, id, previewRows),
     /** A public dataset's versions, newest first, or null. */
     versions: (id: number): Promise<VersionListResponse | null> =>
       nullIfNotFound(listVersions(ctx, id, null)),

@@ -1,0 +1,77 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { CroissantDocument } from '../../../contracts/croissant.ts';
+import type { Dataset, VersionContent } from '../../../contracts/datasets.ts';
+import type { Context } from '../../context.ts';
+import { datasets, datasetVersions } from '../../db/schema.ts';
+import { readTablePage } from '../../tables/index.ts';
+import { buildCroissant } from '../croissant.ts';
+import {
+  computeDownloadDigestsLater,
+  downloadDigests,
+  storedDownloadDigests,
+} from '../download-digests.ts';
+import { selectSummaries, toSummary, toVersion, visibleTo } from './rows.ts';
+
+/** What /datasets/{id} shows a guest: the dataset, its first rows and its structured data. */
+export type DatasetPageRead = {
+  dataset: Dataset;
+  preview: VersionContent | null;
+  /** schema.org Dataset + Croissant JSON-LD; null while a large table's digests are pending. */
+  structuredData: CroissantDocument | null;
+};
+
+/**
+ * Tables up to this many rows have their download digests computed on the spot when a page
+ * view finds none yet (a few milliseconds, only right after publish); larger ones leave the
+ * structured data out of that view and compute them in the background.
+ */
+const DIGEST_ON_VIEW_MAX_ROWS = 20_000;
+
+/**
+ * One read for the public dataset page: the dataset row and all its versions in two parallel
+ * queries, the latest version's stored preview rows, and the JSON-LD built from the same rows
+ * with the digests kept at publish. Null when there is no public dataset with this id.
+ */
+export async function readPublicDatasetPage(
+  ctx: Context,
+  id: number,
+  previewRows: number,
+): Promise<DatasetPageRead | null> {
+  const [[row], versionRows] = await Promise.all([
+    selectSummaries(ctx.db).where(and(eq(datasets.id, id), visibleTo(null))),
+    ctx.db
+      .select()
+      .from(datasetVersions)
+      .where(eq(datasetVersions.datasetId, id))
+      .orderBy(desc(datasetVersions.version)),
+  ]);
+  if (!row) return null;
+  const dataset: Dataset = { ...toSummary(row, null), versions: versionRows.map(toVersion) };
+  const latest = versionRows.find((v) => v.version === dataset.latest_version);
+  if (!latest) return { dataset, preview: null, structuredData: null };
+
+  const stored = latest.preview.length >= Math.min(previewRows, latest.entriesCount);
+  const entries = stored
+    ? latest.preview.slice(0, previewRows)
+    : (await readTablePage(ctx.blobs, latest.sha256, 0, previewRows)).entries;
+  const preview: VersionContent = {
+    version: latest.version,
+    attributes: latest.attributes,
+    attribute_types: latest.attributeTypes,
+    entries: entries as VersionContent['entries'],
+    entries_count: latest.entriesCount,
+    offset: 0,
+    limit: previewRows,
+  };
+
+  let digests = await storedDownloadDigests(ctx, latest.sha256);
+  if (!digests && latest.entriesCount <= DIGEST_ON_VIEW_MAX_ROWS) {
+    digests = await downloadDigests(ctx, latest.sha256);
+  } else if (!digests) {
+    computeDownloadDigestsLater(ctx, latest.sha256);
+  }
+  const version = toVersion(latest);
+  const structuredData =
+    digests && buildCroissant({ dataset, version, digests, siteUrl: ctx.config.siteUrl });
+  return { dataset, preview, structuredData };
+}
