@@ -22,52 +22,38 @@ import {
   type ViewerId,
 } from './rows.ts';
 import { cachedTotal } from './counts.ts';
-import { SORT_ORDER, similarMatch, substringMatch } from './search.ts';
+import { decodeCursor, orderSql, readPage } from './pages.ts';
+import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
-type Page = { offset: number; limit: number };
-
-/** One page of datasets matching `where`, in `order`, with the total count. */
-async function page(
-  db: Db,
-  viewerId: ViewerId,
-  where: SQL | undefined,
-  order: SQL[],
-  { offset, limit }: Page,
-): Promise<DatasetListResponse> {
-  const [rows, total] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
-    cachedTotal(db, where ?? 'all', async () => {
-      const [row] = await db.select({ n: count() }).from(datasets).where(where);
-      return row?.n ?? 0;
-    }),
-  ]);
-  return { datasets: rows.map((r) => toSummary(r, viewerId)), total, offset, limit };
-}
+/** Where a page starts, as the request says it (see pages.ts). */
+type At = { offset: number; limit: number; cursor?: string | undefined };
 
 /**
- * A page of datasets matching `filters` and, when given, the search `query`: the datasets that
- * contain it, or, when none does, those with similar words (see search.ts). `order` defaults to
- * the match's ranking, else `fallback`.
+ * A page of datasets matching `filters` and, when given, the search `query`: the datasets the
+ * search index finds, or, when it finds none, those with similar words (see search.ts). `order`
+ * defaults to the match's ranking, else `fallback`.
  */
 async function matchingPage(
   db: Db,
   viewerId: ViewerId,
   filters: SQL[],
   query: string | undefined,
-  order: SQL[] | undefined,
-  fallback: SQL[],
-  at: Page,
+  order: Order | undefined,
+  fallback: Order,
+  at: At,
 ): Promise<DatasetListResponse> {
-  if (!query) return page(db, viewerId, and(...filters), order ?? fallback, at);
-  const exact = substringMatch(query);
-  const found = await page(db, viewerId, and(...filters, exact.where), order ?? exact.rank, at);
-  const similar = found.total === 0 ? similarMatch(query) : null;
-  if (!similar) return found;
-  return page(db, viewerId, and(...filters, similar.where), order ?? similar.rank, at);
+  const cursor = at.cursor === undefined ? undefined : decodeCursor(at.cursor);
+  const request = { offset: at.offset, limit: at.limit, cursor };
+  if (!query) return readPage(db, viewerId, and(...filters), order ?? fallback, request);
+  const similar = similarMatch(query);
+  if (!similar || cursor?.order !== similar.order.name) {
+    const found = textMatch(query);
+    const where = and(...filters, found.where);
+    const page = await readPage(db, viewerId, where, order ?? found.order, request);
+    if (page.total > 0 || !similar) return page;
+  }
+  const where = and(...filters, similar.where);
+  return readPage(db, viewerId, where, order ?? similar.order, request);
 }
 
 /**
@@ -132,7 +118,7 @@ export async function listUserPublicDatasets(
       ? []
       : selectSummaries(ctx.db)
           .where(where)
-          .orderBy(...SORT_ORDER.recent)
+          .orderBy(...orderSql(SORT_ORDER.recent.keys))
           .offset(input.offset)
           .limit(limit),
     ctx.db.select({ n: count() }).from(capped),
@@ -142,6 +128,7 @@ export async function listUserPublicDatasets(
     total: total?.n ?? 0,
     offset: input.offset,
     limit,
+    next_cursor: null,
   };
 }
 
