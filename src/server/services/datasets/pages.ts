@@ -95,6 +95,37 @@ export const totalOf = (db: Db, where: SQL | undefined) =>
     return row?.n ?? 0;
   });
 
+/**
+ * The ids of a page with the text of their order keys (for the next cursor). The keys are cast
+ * to text outside the page's subquery, so rows skipped by `offset` cost an index entry each.
+ */
+async function pageIds(
+  db: Db,
+  where: SQL | undefined,
+  keys: OrderKey[],
+  offset: number,
+  limit: number,
+) {
+  const inner = Object.fromEntries(keys.map((k, i) => [`k${i}`, k.expr.as(`k${i}`)]));
+  const page = db
+    .select({ id: datasets.id, ...inner })
+    .from(datasets)
+    .where(where)
+    .orderBy(...orderSql(keys))
+    .offset(offset)
+    .limit(limit)
+    .as('page');
+  const column = (i: number) => sql.raw(`"page"."k${i}"`);
+  const keyText = sql.join(
+    keys.map((_, i) => sql`${column(i)}::text`),
+    sql`, `,
+  );
+  return db
+    .select({ id: page.id, key: sql<string[]>`array[${keyText}]` })
+    .from(page)
+    .orderBy(...keys.map((k, i) => (k.desc ? sql`${column(i)} desc` : sql`${column(i)} asc`)));
+}
+
 /** One page of datasets matching `where` in `order`, with the total and the next cursor. */
 export async function readPage(
   db: Db,
@@ -106,18 +137,14 @@ export async function readPage(
   if (cursor && (cursor.order !== order.name || cursor.values.length !== order.keys.length)) {
     throw invalidCursor();
   }
-  const keyText = sql.join(
-    order.keys.map((k) => sql`(${k.expr})::text`),
-    sql`, `,
-  );
   const [ids, total] = await Promise.all([
-    db
-      .select({ id: datasets.id, key: sql<string[]>`array[${keyText}]` })
-      .from(datasets)
-      .where(and(where, cursor && after(order.keys, cursor.values)))
-      .orderBy(...orderSql(order.keys))
-      .offset(offset)
-      .limit(limit + 1),
+    pageIds(
+      db,
+      and(where, cursor && after(order.keys, cursor.values)),
+      order.keys,
+      offset,
+      limit + 1,
+    ),
     totalOf(db, where),
   ]);
   const more = ids.length > limit;

@@ -15,6 +15,9 @@ export type OrderKey = {
 /** An order of datasets; `name` tells cursors of different orders apart. */
 export type Order = { name: string; keys: OrderKey[] };
 
+/** ts_rank's weights of D, C (description), B (tags), A (name). */
+const RANK_WEIGHTS = sql.raw(`'{0.01, 0.05, 0.2, 1}'::real[]`);
+
 export type Match = { where: SQL; order: Order };
 
 const id: OrderKey = { expr: sql`${datasets.id}`, desc: true, type: 'int' };
@@ -48,8 +51,8 @@ export const SORT_ORDER: Record<DatasetSort, Order> = {
  * becomes its bigrams joined by `<->` (a single character its unigram), a word a prefix
  * (`word:*`), a symbol such as `%` or `_` itself. Every term must match.
  *
- * Ranked: the exact name first, then matches in the name (weight A), then in the tags (B), then
- * by text rank (which weighs name over tags over description), then by heat.
+ * Ranked: the exact name first, then by text rank, which weighs a match in the name (weight A)
+ * far over one in the tags (B), and that over one in the description (C), then by heat.
  */
 export function textMatch(query: string): Match {
   const q = sql`search_query_of(${query})`;
@@ -60,9 +63,7 @@ export function textMatch(query: string): Match {
       name: 'relevance',
       keys: [
         descending(sql`(lower(${datasets.name}) = lower(${query}))`, 'boolean'),
-        descending(sql`(ts_filter(${v}, '{a}') @@ ${q})`, 'boolean'),
-        descending(sql`(ts_filter(${v}, '{b}') @@ ${q})`, 'boolean'),
-        descending(sql`ts_rank(${v}, ${q})`, 'real'),
+        descending(sql`ts_rank(${RANK_WEIGHTS}, ${v}, ${q})`, 'real'),
         ...SORT_ORDER.heat.keys,
       ],
     },
