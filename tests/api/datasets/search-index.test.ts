@@ -112,6 +112,7 @@ describe('search index', () => {
 
   it('filters the list by the same index', async () => {
     const res = await get(t, `/datasets?query=${encodeURIComponent('人口')}`);
-    expect(res.json().datasets.map((d: { id: number }) => d.id)).toEqual(keys('census', 'split'));
+    const body = res.json<DatasetSearchResponse>();
+    expect(body.datasets.map((d) => d.id)).toEqual(keys('census', 'split'));
   });
 });
