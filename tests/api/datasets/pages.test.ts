@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_SORTS, type DatasetListResponse } from '../../../src/contracts/datasets.ts';
+import { RANK_WINDOW } from '../../../src/server/services/datasets/search-page.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { addUser, createDataset, get, queryRows, type TestUser } from './support.ts';
 
@@ -50,13 +51,13 @@ const list = async (url: string) => {
 const idsOf = (body: DatasetListResponse) => body.datasets.map((d) => d.id);
 
 /** Every page by following next_cursor from the first. */
-async function followCursors(base: string): Promise<number[]> {
+async function followCursors(base: string, total = COUNT): Promise<number[]> {
   const seen: number[] = [];
   let body = await list(base);
   seen.push(...idsOf(body));
-  for (let guard = 0; body.next_cursor && guard < 50; guard++) {
+  for (let guard = 0; body.next_cursor && guard < 100; guard++) {
     body = await list(`${base}&cursor=${body.next_cursor}`);
-    expect(body.total).toBe(COUNT);
+    expect(body.total).toBe(total);
     seen.push(...idsOf(body));
   }
   expect(body.next_cursor).toBeNull();
@@ -110,5 +111,35 @@ describe('list pages', () => {
     const heat = await list('/datasets?sort=heat&limit=2');
     const other = await get(t, `/datasets?sort=name&cursor=${heat.next_cursor}`);
     expect(other.statusCode).toBe(400);
+  });
+});
+
+describe('search pages past the ranked window', () => {
+  const MANY = RANK_WINDOW + 37;
+
+  beforeAll(async () => {
+    // Straight into the table: the search index is kept by the database on any write.
+    await t.ctx.db.execute(sql`
+      insert into datasets (owner_id, name, heat)
+      select ${alice.id}, '热门 ' || i, (i % 50) * 0.25 + 1 from generate_series(1, ${MANY - 1}) i`);
+    await t.ctx.db.execute(
+      sql`insert into datasets (owner_id, name, heat) values (${alice.id}, '热门', 0)`,
+    );
+  });
+
+  it('lists every match once, the exact name first however cold, offsets agreeing with cursors', async () => {
+    const q = encodeURIComponent('热门');
+    const seen = await followCursors(`/datasets/search?query=${q}&limit=40`, MANY);
+    expect(new Set(seen).size).toBe(MANY);
+    const [exact] = await queryRows<{ id: number }>(
+      t,
+      sql`select id from datasets where name = '热门'`,
+    );
+    expect(seen[0]).toBe(Number(exact!.id));
+    for (const offset of [0, 480, 500, 520, MANY - 3]) {
+      const body = await list(`/datasets/search?query=${q}&offset=${offset}&limit=12`);
+      expect(idsOf(body)).toEqual(seen.slice(offset, offset + 12));
+      expect(body.total).toBe(MANY);
+    }
   });
 });

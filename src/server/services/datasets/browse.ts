@@ -23,6 +23,7 @@ import {
 } from './rows.ts';
 import { cachedTotal } from './counts.ts';
 import { decodeCursor, orderSql, readPage } from './pages.ts';
+import { relevancePage } from './search-page.ts';
 import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
 /** Where a page starts, as the request says it (see pages.ts). */
@@ -48,8 +49,9 @@ async function matchingPage(
   const similar = similarMatch(query);
   if (!similar || cursor?.order !== similar.order.name) {
     const found = textMatch(query);
-    const where = and(...filters, found.where);
-    const page = await readPage(db, viewerId, where, order ?? found.order, request);
+    const page = order
+      ? await readPage(db, viewerId, and(...filters, found.where), order, request)
+      : await relevancePage(db, viewerId, and(...filters), query, request);
     if (page.total > 0 || !similar) return page;
   }
   const where = and(...filters, similar.where);
