@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, eq, sql, sum, type SQL } from 'drizzle-orm';
 import {
   PUBLIC_DATASETS_PER_USER,
   type Dataset,
@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, datasetVersions } from '../../db/schema.ts';
+import { datasets } from '../../db/schema.ts';
 import {
   datasetNotFound,
   selectSummaries,
@@ -23,6 +23,7 @@ import {
 } from './rows.ts';
 import { cachedTotal } from './counts.ts';
 import { decodeCursor, orderSql, readPage } from './pages.ts';
+import { prepared } from './prepared.ts';
 import { relevancePage } from './search-page.ts';
 import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
@@ -180,18 +181,14 @@ export function datasetStats(ctx: Context): Promise<DatasetStats> {
 
 /** A dataset's versions, newest first. */
 export async function versionsOf(db: Db, datasetId: number) {
-  const rows = await db
-    .select()
-    .from(datasetVersions)
-    .where(eq(datasetVersions.datasetId, datasetId))
-    .orderBy(desc(datasetVersions.version));
+  const rows = await prepared(db).versions.execute({ id: datasetId });
   return rows.map(toVersion);
 }
 
 /** GET /datasets/{id}: the dataset with its versions, or 404 when the caller may not see it. */
 export async function getDataset(ctx: Context, id: number, viewerId: ViewerId): Promise<Dataset> {
   const [[row], versions] = await Promise.all([
-    selectSummaries(ctx.db).where(and(eq(datasets.id, id), visibleTo(viewerId))),
+    prepared(ctx.db).visibleSummary.execute({ id, viewer: viewerId ?? -1 }),
     versionsOf(ctx.db, id),
   ]);
   if (!row) throw datasetNotFound();

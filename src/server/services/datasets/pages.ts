@@ -4,7 +4,8 @@ import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { cachedTotal } from './counts.ts';
-import { selectSummaries, toSummary, type SummaryRow, type ViewerId } from './rows.ts';
+import { prepared } from './prepared.ts';
+import { toSummary, type SummaryRow, type ViewerId } from './rows.ts';
 import type { Order, OrderKey } from './search.ts';
 
 /**
@@ -67,23 +68,10 @@ function after(keys: OrderKey[], values: string[]): SQL {
   return and(bound, or(...branches)) as SQL;
 }
 
-const preparedByIds = new WeakMap<Db, ReturnType<typeof prepareByIds>>();
-
-function prepareByIds(db: Db) {
-  return selectSummaries(db)
-    .where(sql`${datasets.id} = any(cast(${sql.placeholder('ids')} as int[]))`)
-    .prepare('dataset_summaries_by_ids');
-}
-
 /** The summaries of `ids`, in that order (one prepared statement, reused by every list). */
 export async function summariesByIds(db: Db, ids: number[]): Promise<SummaryRow[]> {
   if (ids.length === 0) return [];
-  let prepared = preparedByIds.get(db);
-  if (!prepared) {
-    prepared = prepareByIds(db);
-    preparedByIds.set(db, prepared);
-  }
-  const rows = await prepared.execute({ ids });
+  const rows = await prepared(db).summariesByIds.execute({ ids });
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
