@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_SORTS, type DatasetListResponse } from '../../../src/contracts/datasets.ts';
+import { forgetCounts } from '../../../src/server/services/datasets/counts.ts';
+import { LANDMARK_STRIDE } from '../../../src/server/services/datasets/landmarks.ts';
 import { RANK_WINDOW } from '../../../src/server/services/datasets/search-page.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { addUser, createDataset, get, queryRows, type TestUser } from './support.ts';
@@ -142,4 +144,34 @@ describe('search pages past the ranked window', () => {
       expect(body.total).toBe(MANY);
     }
   });
+});
+
+describe('deep offsets past the landmarks', () => {
+  beforeAll(async () => {
+    await t.ctx.db.execute(sql`
+      insert into datasets (owner_id, name, heat, download_count, average_score, created_at)
+      select ${alice.id}, 'deep ' || (i % 97), (i % 7) * 0.5, i % 11, (i % 3) * 1.5,
+        timestamp with time zone '2025-06-01 00:00:00.000001+00' + (i % 13) * interval '1 minute'
+      from generate_series(1, ${2 * LANDMARK_STRIDE + 150}) i`);
+    forgetCounts(t.ctx.db);
+  });
+
+  it.each(DATASET_SORTS)(
+    'sort=%s: pages past the landmarks equal the ordered scan',
+    async (sort) => {
+      const expected = await scan(sort);
+      expect(expected.length).toBeGreaterThan(2 * LANDMARK_STRIDE);
+      const deep = [
+        LANDMARK_STRIDE - 1,
+        LANDMARK_STRIDE,
+        LANDMARK_STRIDE + 7,
+        2 * LANDMARK_STRIDE - 3,
+      ];
+      for (const offset of [...deep, expected.length - 5, expected.length + 10]) {
+        const body = await list(`/datasets?sort=${sort}&offset=${offset}&limit=9`);
+        expect(idsOf(body)).toEqual(expected.slice(offset, offset + 9));
+        expect(body.total).toBe(expected.length);
+      }
+    },
+  );
 });

@@ -22,10 +22,10 @@ import {
   type ViewerId,
 } from './rows.ts';
 import { cachedTotal } from './counts.ts';
-import { decodeCursor, orderSql, readPage } from './pages.ts';
+import { decodeCursor, readPage } from './pages.ts';
 import { prepared } from './prepared.ts';
 import { relevancePage } from './search-page.ts';
-import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
+import { orderSql, SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
 /** Where a page starts, as the request says it (see pages.ts). */
 type At = { offset: number; limit: number; cursor?: string | undefined };

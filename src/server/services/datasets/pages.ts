@@ -4,9 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { cachedTotal } from './counts.ts';
+import { nearestLandmark } from './landmarks.ts';
 import { prepared } from './prepared.ts';
 import { toSummary, type SummaryRow, type ViewerId } from './rows.ts';
-import type { Order, OrderKey } from './search.ts';
+import { orderSql, type Order, type OrderKey } from './search.ts';
 
 /**
  * Pages of dataset lists, equally cheap however deep (docs/datasets.md, "Deep pages"):
@@ -47,9 +48,6 @@ export function decodeCursor(text: string): Cursor {
   const [order, ...values] = parsed;
   return { order: order!, values };
 }
-
-export const orderSql = (keys: OrderKey[]) =>
-  keys.map((k) => (k.desc ? sql`${k.expr} desc nulls last` : sql`${k.expr} asc`));
 
 /**
  * Rows after the cursor's row in `keys` order: for keys k1…kn and values v1…vn, k1 past v1, or
@@ -125,12 +123,15 @@ export async function readPage(
   if (cursor && (cursor.order !== order.name || cursor.values.length !== order.keys.length)) {
     throw invalidCursor();
   }
+  const start = cursor
+    ? { after: cursor.values, skip: offset }
+    : await nearestLandmark(db, where, order, offset);
   const [ids, total] = await Promise.all([
     pageIds(
       db,
-      and(where, cursor && after(order.keys, cursor.values)),
+      and(where, start.after && after(order.keys, start.after)),
       order.keys,
-      offset,
+      start.skip,
       limit + 1,
     ),
     totalOf(db, where),

@@ -3,8 +3,8 @@ import type { DatasetListResponse } from '../../../contracts/datasets.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { encodeCursor, orderSql, summariesByIds, totalOf, type Cursor } from './pages.ts';
-import { SORT_ORDER, textMatch } from './search.ts';
+import { encodeCursor, summariesByIds, totalOf, type Cursor } from './pages.ts';
+import { orderSql, SORT_ORDER, textMatch } from './search.ts';
 import { toSummary, type ViewerId } from './rows.ts';
 
 /**

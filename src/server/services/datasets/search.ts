@@ -18,6 +18,10 @@ export type Order = { name: string; keys: OrderKey[] };
 /** ts_rank's weights of D, C (description), B (tags), A (name). */
 const RANK_WEIGHTS = sql.raw(`'{0.01, 0.05, 0.2, 1}'::real[]`);
 
+/** ORDER BY terms of keys; descending ones `nulls last`, as the indexes are declared. */
+export const orderSql = (keys: OrderKey[]) =>
+  keys.map((k) => (k.desc ? sql`${k.expr} desc nulls last` : sql`${k.expr} asc`));
+
 export type Match = { where: SQL; order: Order };
 
 const id: OrderKey = { expr: sql`${datasets.id}`, desc: true, type: 'int' };
