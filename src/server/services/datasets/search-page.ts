@@ -12,7 +12,7 @@ import { toSummary, type ViewerId } from './rows.ts';
  * Ranking reads every row it ranks; a common term (数据, "data") matches half of all datasets,
  * so ranking all of them would cost a scan per search.
  */
-export const RANK_WINDOW = 500;
+export const RANK_WINDOW = 200;
 
 /** The order of a relevance-ranked search; its cursors carry a position. */
 export const RELEVANCE = 'relevance';
