@@ -172,6 +172,14 @@ async function benchOn(kind: 'embedded' | 'postgres', options: DatabaseOptions) 
   }
 }
 
+/** `, total N` when the call answers a list, else nothing. */
+async function totalOf(url: string): Promise<string> {
+  const res = await fetch(url);
+  if (!res.headers.get('content-type')?.includes('json')) return '';
+  const body = (await res.json()) as { total?: number };
+  return body.total === undefined ? '' : `, total ${body.total.toLocaleString('en')}`;
+}
+
 async function measureAll(kind: string, setting: Setting, seedSeconds: number) {
   const loadBefore = loadavg()[0]!;
   const hello = await helloWorld();
@@ -183,13 +191,14 @@ async function measureAll(kind: string, setting: Setting, seedSeconds: number) {
   for (const scenario of scenarios(setting, DATASETS)) {
     const m = await measure(scenario.url);
     measured.set(scenario.label, m);
+    const total = await totalOf(scenario.url(0));
     const verdict = scenario.target?.(m, measured);
     figures.push({
       label: `${kind}: ${scenario.label}`,
-      value: line(m, hello),
+      value: line(m, hello) + total,
       ...(verdict ? { target: verdict.text, ok: verdict.ok && m.errors === 0 } : {}),
     });
-    console.log(`${kind}: ${scenario.label}: ${line(m, hello)}`);
+    console.log(`${kind}: ${scenario.label}: ${line(m, hello)}${total}`);
   }
   figures.push({
     label: `${kind}: machine load`,
