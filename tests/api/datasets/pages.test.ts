@@ -106,6 +106,17 @@ describe('list pages', () => {
     expect(new Set(seen).size).toBe(COUNT + 1);
   });
 
+  it('documents cursor and next_cursor in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<{
+      paths: Record<string, { get: { parameters: { name: string }[]; responses: unknown } }>;
+    }>();
+    for (const path of ['/api/v1/datasets', '/api/v1/datasets/me', '/api/v1/datasets/search']) {
+      const get = doc.paths[path]!.get;
+      expect(get.parameters.map((p) => p.name)).toContain('cursor');
+      expect(JSON.stringify(get.responses)).toContain('next_cursor');
+    }
+  });
+
   it('refuses a cursor it did not make, or one of another sort', async () => {
     const bad = await get(t, '/datasets?cursor=not-a-cursor');
     expect(bad.statusCode).toBe(400);
