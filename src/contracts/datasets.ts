@@ -8,6 +8,8 @@ export const DATASET_TAGS_MAX = 10;
 export const DATASET_TAG_MAX = 30;
 export const CHANGELOG_MAX = 2000;
 export const SEARCH_QUERY_MAX = 100;
+/** A list cursor is an opaque string of at most this many characters. */
+export const CURSOR_MAX = 1000;
 export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
 /** Search answers 12 per page unless asked otherwise (spec: search page size). */
 export const SEARCH_PAGE_SIZE = 12;
@@ -103,6 +105,15 @@ const queryTags = z
   )
   .pipe(datasetTagsSchema);
 
+/** Where a page starts: right after the row a previous answer's `next_cursor` names. */
+const cursorQuery = z
+  .string()
+  .max(CURSOR_MAX, `cursor must be at most ${CURSOR_MAX} characters`)
+  .optional()
+  .describe(
+    'The `next_cursor` of the previous page: continues right after it, as cheap however far (`offset` then skips further)',
+  );
+
 const searchQuery = z
   .string()
   .trim()
@@ -169,6 +180,12 @@ export const datasetListResponseSchema = z.object({
   total: z.number().int(),
   offset: z.number().int(),
   limit: z.number().int(),
+  next_cursor: z
+    .string()
+    .nullable()
+    .describe(
+      'Pass as `cursor` (with the same filters, sort and limit) for the page after this one; null on the last page',
+    ),
 });
 export type DatasetListResponse = z.infer<typeof datasetListResponseSchema>;
 
@@ -286,6 +303,7 @@ export const datasetListQuerySchema = z.object({
   sort: z.enum(DATASET_SORTS).optional(),
   offset: offsetSchema,
   limit: limitSchema,
+  cursor: cursorQuery,
 });
 export type DatasetListQuery = z.infer<typeof datasetListQuerySchema>;
 
@@ -294,6 +312,7 @@ export const myDatasetsQuerySchema = z.object({
   sort_by: z.enum(DATASET_SORTS).default('recent'),
   offset: offsetSchema,
   limit: limitSchema,
+  cursor: cursorQuery,
 });
 export type MyDatasetsQuery = z.infer<typeof myDatasetsQuerySchema>;
 
@@ -314,6 +333,7 @@ export const searchQuerySchema = z.object({
   query: searchQuery.default(''),
   offset: offsetSchema,
   limit: limitSchema.default(SEARCH_PAGE_SIZE),
+  cursor: cursorQuery,
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 

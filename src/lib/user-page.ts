@@ -43,7 +43,7 @@ export async function readUserPage(sheaf: Sheaf, raw: string | undefined): Promi
   return {
     kind: 'found',
     profile,
-    datasets: datasets ?? { datasets: [], ...EMPTY_PAGE },
+    datasets: datasets ?? { datasets: [], ...EMPTY_PAGE, next_cursor: null },
     followers: followers ?? { users: [], ...EMPTY_PAGE },
     following: following ?? { users: [], ...EMPTY_PAGE },
   };

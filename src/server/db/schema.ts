@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  customType,
   doublePrecision,
   index,
   integer,
@@ -15,6 +16,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+/** A text-search vector (see the search_vector column of datasets). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -109,6 +113,13 @@ export const datasets = pgTable(
     isFork: boolean('is_fork').notNull().default(false),
     latestVersion: integer('latest_version').notNull().default(0),
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The search index: CJK unigrams and bigrams, words and symbols of name (weight A), tags (B)
+     * and description (C), kept by a trigger (`search_vector_of`, see docs/search.md).
+     */
+    searchVector: tsvector('search_vector')
+      .notNull()
+      .default(sql`''::tsvector`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -121,6 +132,8 @@ export const datasets = pgTable(
     index('datasets_name_idx').on(t.isPublic, t.name, t.id),
     index('datasets_tags_idx').using('gin', t.tags),
     index('datasets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('datasets_search_vector_idx').using('gin', t.searchVector),
+    index('datasets_lower_name_idx').on(sql`lower(${t.name})`),
     index('datasets_forked_from_idx').on(t.forkedFromId),
   ],
 );

@@ -23,7 +23,7 @@ import type { RoutesPlugin } from '../types.ts';
 const tags = ['datasets'];
 const security = [{ bearer: [] }];
 const listDescription =
-  'List items carry no `versions` (see `latest_version`); GET /datasets/{id} has them.';
+  "List items carry no `versions` (see `latest_version`); GET /datasets/{id} has them. To page far, pass the answer's `next_cursor` as `cursor`: each page then costs the same however deep.";
 
 /** Reading datasets: stats, lists, search and detail. Private datasets exist only for their owner. */
 export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {

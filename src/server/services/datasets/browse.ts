@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, sql, sum, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, eq, sql, sum, type SQL } from 'drizzle-orm';
 import {
   PUBLIC_DATASETS_PER_USER,
   type Dataset,
@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, datasetVersions } from '../../db/schema.ts';
+import { datasets } from '../../db/schema.ts';
 import {
   datasetNotFound,
   selectSummaries,
@@ -22,52 +22,41 @@ import {
   type ViewerId,
 } from './rows.ts';
 import { cachedTotal } from './counts.ts';
-import { SORT_ORDER, similarMatch, substringMatch } from './search.ts';
+import { decodeCursor, readPage } from './pages.ts';
+import { prepared } from './prepared.ts';
+import { relevancePage } from './search-page.ts';
+import { orderSql, SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
-type Page = { offset: number; limit: number };
-
-/** One page of datasets matching `where`, in `order`, with the total count. */
-async function page(
-  db: Db,
-  viewerId: ViewerId,
-  where: SQL | undefined,
-  order: SQL[],
-  { offset, limit }: Page,
-): Promise<DatasetListResponse> {
-  const [rows, total] = await Promise.all([
-    selectSummaries(db)
-      .where(where)
-      .orderBy(...order)
-      .offset(offset)
-      .limit(limit),
-    cachedTotal(db, where ?? 'all', async () => {
-      const [row] = await db.select({ n: count() }).from(datasets).where(where);
-      return row?.n ?? 0;
-    }),
-  ]);
-  return { datasets: rows.map((r) => toSummary(r, viewerId)), total, offset, limit };
-}
+/** Where a page starts, as the request says it (see pages.ts). */
+type At = { offset: number; limit: number; cursor?: string | undefined };
 
 /**
- * A page of datasets matching `filters` and, when given, the search `query`: the datasets that
- * contain it, or, when none does, those with similar words (see search.ts). `order` defaults to
- * the match's ranking, else `fallback`.
+ * A page of datasets matching `filters` and, when given, the search `query`: the datasets the
+ * search index finds, or, when it finds none, those with similar words (see search.ts). `order`
+ * defaults to the match's ranking, else `fallback`.
  */
 async function matchingPage(
   db: Db,
   viewerId: ViewerId,
   filters: SQL[],
   query: string | undefined,
-  order: SQL[] | undefined,
-  fallback: SQL[],
-  at: Page,
+  order: Order | undefined,
+  fallback: Order,
+  at: At,
 ): Promise<DatasetListResponse> {
-  if (!query) return page(db, viewerId, and(...filters), order ?? fallback, at);
-  const exact = substringMatch(query);
-  const found = await page(db, viewerId, and(...filters, exact.where), order ?? exact.rank, at);
-  const similar = found.total === 0 ? similarMatch(query) : null;
-  if (!similar) return found;
-  return page(db, viewerId, and(...filters, similar.where), order ?? similar.rank, at);
+  const cursor = at.cursor === undefined ? undefined : decodeCursor(at.cursor);
+  const request = { offset: at.offset, limit: at.limit, cursor };
+  if (!query) return readPage(db, viewerId, and(...filters), order ?? fallback, request);
+  const similar = similarMatch(query);
+  if (!similar || cursor?.order !== similar.order.name) {
+    const found = textMatch(query);
+    const page = order
+      ? await readPage(db, viewerId, and(...filters, found.where), order, request)
+      : await relevancePage(db, viewerId, and(...filters), query, request);
+    if (page.total > 0 || !similar) return page;
+  }
+  const where = and(...filters, similar.where);
+  return readPage(db, viewerId, where, order ?? similar.order, request);
 }
 
 /**
@@ -132,7 +121,7 @@ export async function listUserPublicDatasets(
       ? []
       : selectSummaries(ctx.db)
           .where(where)
-          .orderBy(...SORT_ORDER.recent)
+          .orderBy(...orderSql(SORT_ORDER.recent.keys))
           .offset(input.offset)
           .limit(limit),
     ctx.db.select({ n: count() }).from(capped),
@@ -142,6 +131,7 @@ export async function listUserPublicDatasets(
     total: total?.n ?? 0,
     offset: input.offset,
     limit,
+    next_cursor: null,
   };
 }
 
@@ -191,18 +181,14 @@ export function datasetStats(ctx: Context): Promise<DatasetStats> {
 
 /** A dataset's versions, newest first. */
 export async function versionsOf(db: Db, datasetId: number) {
-  const rows = await db
-    .select()
-    .from(datasetVersions)
-    .where(eq(datasetVersions.datasetId, datasetId))
-    .orderBy(desc(datasetVersions.version));
+  const rows = await prepared(db).versions.execute({ id: datasetId });
   return rows.map(toVersion);
 }
 
 /** GET /datasets/{id}: the dataset with its versions, or 404 when the caller may not see it. */
 export async function getDataset(ctx: Context, id: number, viewerId: ViewerId): Promise<Dataset> {
   const [[row], versions] = await Promise.all([
-    selectSummaries(ctx.db).where(and(eq(datasets.id, id), visibleTo(viewerId))),
+    prepared(ctx.db).visibleSummary.execute({ id, viewer: viewerId ?? -1 }),
     versionsOf(ctx.db, id),
   ]);
   if (!row) throw datasetNotFound();

@@ -2,53 +2,94 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { DatasetSort } from '../../../contracts/datasets.ts';
 import { datasets } from '../../db/schema.ts';
 
-/** `%text%` for LIKE, with the user's own `%`, `_` and `\` matched literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * One key of an order: an expression, its direction and its SQL type (a cursor carries the
+ * key's value as text and casts it back with this type).
+ */
+export type OrderKey = {
+  expr: SQL;
+  desc: boolean;
+  type: 'timestamptz' | 'float8' | 'real' | 'int' | 'text' | 'boolean';
+};
 
-export type Match = { where: SQL; rank: SQL[] };
+/** An order of datasets; `name` tells cursors of different orders apart. */
+export type Order = { name: string; keys: OrderKey[] };
+
+/** ts_rank's weights of D, C (description), B (tags), A (name). */
+const RANK_WEIGHTS = sql.raw(`'{0.01, 0.05, 0.2, 1}'::real[]`);
+
+/** ORDER BY terms of keys; descending ones `nulls last`, as the indexes are declared. */
+export const orderSql = (keys: OrderKey[]) =>
+  keys.map((k) => (k.desc ? sql`${k.expr} desc nulls last` : sql`${k.expr} asc`));
+
+export type Match = { where: SQL; order: Order };
+
+const id: OrderKey = { expr: sql`${datasets.id}`, desc: true, type: 'int' };
+const descending = (expr: SQL, type: OrderKey['type']): OrderKey => ({ expr, desc: true, type });
 
 /**
- * Search over `search_text` (name, description and tags, lower-cased) with the pg_trgm GIN
- * index. Trigrams work for Chinese as well as English (the database's character classification
- * treats CJK ideographs as word characters). See docs/datasets.md, "Search".
- *
- * First, substring matches: `search_text LIKE '%q%'` with the query lower-cased the same way as
- * `search_text` (JavaScript's toLowerCase), which is several times cheaper per row than ILIKE on
- * multibyte text. Answered from the trigram index for 3 or more characters; for 1–2 characters
- * (common in Chinese, e.g. 人口) a trigram index cannot narrow the pattern down, so it is a scan
- * of the rows the other filters leave. Ranked with name matches first, then by heat.
+ * Orders of the list sorts, all ending on id. Descending keys sort `desc nulls last`, matching
+ * the declared `.desc()` indexes (`datasets_public_*_idx`), so a page is read from an index.
  */
-export function substringMatch(query: string): Match {
-  const pattern = containsPattern(query.toLowerCase());
+export const SORT_ORDER: Record<DatasetSort, Order> = {
+  recent: { name: 'recent', keys: [descending(sql`${datasets.createdAt}`, 'timestamptz'), id] },
+  heat: { name: 'heat', keys: [descending(sql`${datasets.heat}`, 'float8'), id] },
+  downloads: {
+    name: 'downloads',
+    keys: [descending(sql`${datasets.downloadCount}`, 'int'), id],
+  },
+  score: { name: 'score', keys: [descending(sql`${datasets.averageScore}`, 'real'), id] },
+  name: {
+    name: 'name',
+    keys: [
+      { expr: sql`${datasets.name}`, desc: false, type: 'text' },
+      { ...id, desc: false },
+    ],
+  },
+};
+
+/**
+ * The search index (docs/search.md): `search_vector @@ search_query_of(q)`, answered by the GIN
+ * index on `search_vector` for terms of any length, Chinese or not. The database function
+ * `search_query_of` tokenizes the query exactly as the stored vector was tokenized: a CJK run
+ * becomes its bigrams joined by `<->` (a single character its unigram), a word a prefix
+ * (`word:*`), a symbol such as `%` or `_` itself. Every term must match.
+ *
+ * Ranked: the exact name first, then by text rank, which weighs a match in the name (weight A)
+ * far over one in the tags (B), and that over one in the description (C), then by heat.
+ */
+export function textMatch(query: string): Match {
+  const q = sql`search_query_of(${query})`;
+  const v = sql`${datasets.searchVector}`;
   return {
-    where: sql`${datasets.searchText} like ${pattern}`,
-    rank: [sql`(lower(${datasets.name}) like ${pattern}) desc`, ...SORT_ORDER.heat],
+    where: sql`${v} @@ ${q}`,
+    order: {
+      name: 'relevance',
+      keys: [
+        descending(sql`(lower(${datasets.name}) = lower(${query}))`, 'boolean'),
+        descending(sql`ts_rank(${RANK_WEIGHTS}, ${v}, ${q})`, 'real'),
+        ...SORT_ORDER.heat.keys,
+      ],
+    },
   };
 }
 
 /**
- * Then, only when nothing contains the query: near misses such as typos (`populaton`), by word
- * similarity (`q <% search_text`, indexed), most similar first. Null under 3 characters.
- * Kept apart from the substring match because an `ILIKE … OR … <%` condition is evaluated row
- * by row on PGlite (seconds on 100,000 datasets) and costs a similarity per matching row.
+ * Only when the index finds nothing: near misses such as typos (`populaton`), by trigram word
+ * similarity over `search_text` (`q <% search_text`, indexed), most similar first. Null under 3
+ * characters.
  */
 export function similarMatch(query: string): Match | null {
   const needle = query.toLowerCase();
   if ([...needle].length < 3) return null;
   return {
     where: sql`${needle} <% ${datasets.searchText}`,
-    rank: [sql`word_similarity(${needle}, ${datasets.searchText}) desc`, ...SORT_ORDER.heat],
+    order: {
+      name: 'similarity',
+      keys: [
+        descending(sql`word_similarity(${needle}, ${datasets.searchText})`, 'real'),
+        ...SORT_ORDER.heat.keys,
+      ],
+    },
   };
 }
-
-/**
- * Orders of the list sorts. `desc nulls last` matches the declared `.desc()` indexes
- * (`datasets_public_*_idx`), so the first page is read straight from an index.
- */
-export const SORT_ORDER: Record<DatasetSort, SQL[]> = {
-  recent: [sql`${datasets.createdAt} desc nulls last`, sql`${datasets.id} desc nulls last`],
-  heat: [sql`${datasets.heat} desc nulls last`, sql`${datasets.id} desc nulls last`],
-  downloads: [sql`${datasets.downloadCount} desc nulls last`, sql`${datasets.id} desc nulls last`],
-  score: [sql`${datasets.averageScore} desc nulls last`, sql`${datasets.id} desc nulls last`],
-  name: [sql`${datasets.name} asc`, sql`${datasets.id} asc`],
-};

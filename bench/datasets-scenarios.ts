@@ -1,0 +1,86 @@
+/** The calls `npm run bench -- datasets` measures, one per row of the issue's table, with targets. */
+
+export type Measured = { rps: number; p95: number; p99: number; errors: number };
+/** Figures measured so far in this run, by scenario label. */
+export type Figures = Map<string, Measured>;
+
+/** What the scenarios know about the seeded data and the server. */
+export type Setting = {
+  origin: string;
+  /** Whether server-rendered pages are served (the site is built). */
+  site: boolean;
+  publicIds: number[];
+  users: number;
+  /** The offset of the last full page of public datasets (90,000 − 20 for 100,000). */
+  deepOffset: number;
+  /** The cursor of the page after `deepOffset − 20`. */
+  deepCursor: string;
+};
+
+type Verdict = { text: string; ok: boolean };
+export type Scenario = {
+  label: string;
+  url: (i: number) => string;
+  target?: (m: Measured, earlier: Figures) => Verdict;
+};
+
+const p95Under = (ms: number) => (m: Measured) => ({ text: `p95 < ${ms} ms`, ok: m.p95 < ms });
+const p99Under = (ms: number) => (m: Measured) => ({ text: `p99 < ${ms} ms`, ok: m.p99 < ms });
+const DETAIL = 'JSON detail';
+const halfOfDetail = (m: Measured, earlier: Figures) => {
+  const detail = earlier.get(DETAIL)?.rps ?? Infinity;
+  return { text: '≥ 0.5 × JSON detail req/s', ok: m.rps >= 0.5 * detail };
+};
+
+const SORTS = ['recent', 'heat', 'downloads', 'score', 'name'];
+
+export function scenarios(s: Setting, datasets: number): Scenario[] {
+  const api = `${s.origin}/api/v1`;
+  const search = (q: string) => () => `${api}/datasets/search?query=${encodeURIComponent(q)}`;
+  const searchTarget = p95Under(datasets >= 1_000_000 ? 60 : 30);
+  const anId = (i: number) => s.publicIds[(i * 7919) % s.publicIds.length]!;
+  const api_: Scenario[] = [
+    { label: 'search 1-character Chinese (城)', url: search('城'), target: searchTarget },
+    { label: 'search 2-character Chinese (数据)', url: search('数据'), target: searchTarget },
+    { label: 'search 2-character Chinese (城市)', url: search('城市'), target: searchTarget },
+    { label: 'search English word (population)', url: search('population'), target: searchTarget },
+    {
+      label: `list offset=${s.deepOffset.toLocaleString('en')} (last page)`,
+      url: () => `${api}/datasets?offset=${s.deepOffset}`,
+      target: p95Under(30),
+    },
+    {
+      label: 'list by cursor, last page',
+      url: () => `${api}/datasets?cursor=${s.deepCursor}`,
+      target: p95Under(30),
+    },
+    { label: 'list default', url: () => `${api}/datasets`, target: p99Under(20) },
+    {
+      label: 'list by tag (人口 / climate)',
+      url: (i) => `${api}/datasets?tags=${i % 2 ? 'climate' : encodeURIComponent('人口')}`,
+      target: p99Under(20),
+    },
+    {
+      label: 'list sorted (5 sorts)',
+      url: (i) => `${api}/datasets?sort=${SORTS[i % 5]}`,
+      target: p99Under(20),
+    },
+    { label: DETAIL, url: (i) => `${api}/datasets/${anId(i)}`, target: p99Under(20) },
+  ];
+  if (!s.site) return api_;
+  return [
+    ...api_,
+    {
+      label: 'SSR dataset page',
+      url: (i) => `${s.origin}/datasets/${anId(i)}`,
+      target: halfOfDetail,
+    },
+    { label: 'SSR list page', url: () => `${s.origin}/datasets`, target: halfOfDetail },
+    {
+      label: 'SSR profile page',
+      url: (i) => `${s.origin}/users/${1 + ((i * 31) % s.users)}`,
+      target: halfOfDetail,
+    },
+    { label: 'SSR home page', url: () => `${s.origin}/`, target: halfOfDetail },
+  ];
+}

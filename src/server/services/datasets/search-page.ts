@@ -1,0 +1,129 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { DatasetListResponse } from '../../../contracts/datasets.ts';
+import type { Db } from '../../db/client.ts';
+import { datasets } from '../../db/schema.ts';
+import { badRequest } from '../../errors.ts';
+import { encodeCursor, summariesByIds, totalOf, type Cursor } from './pages.ts';
+import { orderSql, SORT_ORDER, textMatch } from './search.ts';
+import { toSummary, type ViewerId } from './rows.ts';
+
+/**
+ * How many of the hottest matches a search ranks by relevance (docs/search.md, "Ranking").
+ * Ranking reads every row it ranks; a common term (数据, "data") matches half of all datasets,
+ * so ranking all of them would cost a scan per search.
+ */
+export const RANK_WINDOW = 200;
+
+/** The order of a relevance-ranked search; its cursors carry a position. */
+export const RELEVANCE = 'relevance';
+
+type Request = { offset: number; limit: number; cursor?: Cursor | undefined };
+type Ranked = { id: number; hot: boolean; heat: string };
+
+const heatOrder = orderSql(SORT_ORDER.heat.keys);
+
+/**
+ * The ranked window: the RANK_WINDOW hottest matches (walked down the heat index, so a common
+ * term stops early) and every exact name match, ranked by exact name, text rank, heat and id.
+ */
+async function rankWindow(db: Db, filter: SQL | undefined, query: string): Promise<Ranked[]> {
+  const match = textMatch(query);
+  const hot = db.$with('hot').as(
+    db
+      .select({ id: datasets.id })
+      .from(datasets)
+      .where(and(filter, match.where))
+      .orderBy(...heatOrder)
+      .limit(RANK_WINDOW),
+  );
+  const exact = db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(filter, sql`lower(${datasets.name}) = lower(${query})`));
+  const rows = await db
+    .with(hot)
+    .select({
+      id: datasets.id,
+      hot: sql<boolean>`${datasets.id} in (select "id" from "hot")`,
+      heat: sql<string>`${datasets.heat}::text`,
+    })
+    .from(datasets)
+    .where(sql`${datasets.id} in (select "id" from "hot" union ${exact})`)
+    .orderBy(...match.order.keys.map((k) => (k.desc ? sql`${k.expr} desc` : sql`${k.expr} asc`)));
+  return rows;
+}
+
+/**
+ * Matches after the window: those colder than its coldest hot row (exact name matches are all
+ * in the window), in heat order.
+ */
+async function pastWindow(
+  db: Db,
+  filter: SQL | undefined,
+  query: string,
+  coldest: Ranked,
+  offset: number,
+  limit: number,
+): Promise<number[]> {
+  const heat = sql`cast(${coldest.heat} as float8)`;
+  const colder = sql`(${datasets.heat} < ${heat} or (${datasets.heat} = ${heat} and ${datasets.id} < ${coldest.id}))`;
+  const rows = await db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(
+      and(
+        filter,
+        textMatch(query).where,
+        sql`${datasets.heat} <= ${heat}`,
+        colder,
+        sql`lower(${datasets.name}) <> lower(${query})`,
+      ),
+    )
+    .orderBy(...heatOrder)
+    .offset(offset)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Where a relevance page starts: its cursor's position plus `offset`. */
+function startOf({ offset, cursor }: Request): number {
+  if (!cursor) return offset;
+  const position = Number(cursor.values[0]);
+  if (cursor.order !== RELEVANCE || cursor.values.length !== 1 || !Number.isSafeInteger(position)) {
+    throw badRequest('cursor is invalid', [{ field: 'cursor', message: 'cursor is invalid' }]);
+  }
+  return position + offset;
+}
+
+/**
+ * A page of the datasets matching `query` (and `filter`) in relevance order: the ranked window
+ * first, then the remaining matches by heat. The total is exact (cached briefly, counts.ts).
+ */
+export async function relevancePage(
+  db: Db,
+  viewerId: ViewerId,
+  filter: SQL | undefined,
+  query: string,
+  request: Request,
+): Promise<DatasetListResponse> {
+  const start = startOf(request);
+  const { limit } = request;
+  const where = and(filter, textMatch(query).where);
+  const [ranked, total] = await Promise.all([rankWindow(db, filter, query), totalOf(db, where)]);
+  let ids = ranked.slice(start, start + limit).map((r) => r.id);
+  const hot = ranked.filter((r) => r.hot);
+  const coldest = hot.at(-1);
+  if (ids.length < limit && hot.length === RANK_WINDOW && coldest) {
+    const from = Math.max(0, start - ranked.length);
+    ids = [...ids, ...(await pastWindow(db, filter, query, coldest, from, limit - ids.length))];
+  }
+  const rows = await summariesByIds(db, ids);
+  const next = start + limit;
+  return {
+    datasets: rows.map((r) => toSummary(r, viewerId)),
+    total,
+    offset: request.offset,
+    limit,
+    next_cursor: next < total ? encodeCursor(RELEVANCE, [String(next)]) : null,
+  };
+}
