@@ -1,8 +1,6 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { CroissantDocument } from '../../../contracts/croissant.ts';
 import type { Dataset, VersionContent } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
-import { datasets, datasetVersions } from '../../db/schema.ts';
 import { readTablePage } from '../../tables/index.ts';
 import { buildCroissant } from '../croissant.ts';
 import {
@@ -10,7 +8,8 @@ import {
   downloadDigests,
   storedDownloadDigests,
 } from '../download-digests.ts';
-import { selectSummaries, toSummary, toVersion, visibleTo } from './rows.ts';
+import { prepared } from './prepared.ts';
+import { toSummary, toVersion } from './rows.ts';
 
 /** What /datasets/{id} shows a guest: the dataset, its first rows and its structured data. */
 export type DatasetPageRead = {
@@ -37,13 +36,10 @@ export async function readPublicDatasetPage(
   id: number,
   previewRows: number,
 ): Promise<DatasetPageRead | null> {
+  const statements = prepared(ctx.db);
   const [[row], versionRows] = await Promise.all([
-    selectSummaries(ctx.db).where(and(eq(datasets.id, id), visibleTo(null))),
-    ctx.db
-      .select()
-      .from(datasetVersions)
-      .where(eq(datasetVersions.datasetId, id))
-      .orderBy(desc(datasetVersions.version)),
+    statements.visibleSummary.execute({ id, viewer: -1 }),
+    statements.versions.execute({ id }),
   ]);
   if (!row) return null;
   const dataset: Dataset = { ...toSummary(row, null), versions: versionRows.map(toVersion) };
