@@ -165,6 +165,17 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
   };
 }
 
+/**
+ * The URL of the last page when `state` asks for a page past it (the list has `totalPages`;
+ * an empty list has one, empty, page), else null. Keeps every other parameter.
+ */
+export function pastLastPage(url: URL, state: ListState, result: ListResult | null): string | null {
+  if (!result) return null;
+  const last = Math.max(1, result.totalPages);
+  if (state.page <= last) return null;
+  return `${url.pathname}${listSearch(state, { page: last })}`;
+}
+
 /** What /datasets/{id} shows: the dataset and the first rows of its latest version. */
 export type DatasetPageData =
   | { kind: 'invalid' }

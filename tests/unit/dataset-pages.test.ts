@@ -12,7 +12,9 @@ import {
   isSearch,
   listSearch,
   parseDatasetId,
+  pastLastPage,
   readListState,
+  type ListResult,
 } from '../../src/lib/dataset-page.ts';
 import {
   DATASET_RULES,
@@ -189,6 +191,22 @@ describe('the /datasets address', () => {
     const state = readListState(new URLSearchParams('query=a b&tags=x&sort=heat'));
     expect(listSearch(state, { page: 3 })).toBe('?query=a+b&tags=x&sort=heat&page=3');
     expect(listSearch(state, { page: 1, query: '', tags: [], sort: '' })).toBe('');
+  });
+
+  it('sends a page past the last one to the last page, keeping the filters', () => {
+    const url = new URL('http://x/en-US/datasets?tags=x&page=4999');
+    const result = (totalPages: number): ListResult => ({
+      mode: 'list',
+      datasets: [],
+      total: totalPages * 20,
+      currentPage: 1,
+      totalPages,
+    });
+    const state = readListState(url.searchParams);
+    expect(pastLastPage(url, state, result(7))).toBe('/en-US/datasets?tags=x&page=7');
+    expect(pastLastPage(url, state, result(0))).toBe('/en-US/datasets?tags=x');
+    expect(pastLastPage(url, { ...state, page: 7 }, result(7))).toBeNull();
+    expect(pastLastPage(url, state, null)).toBeNull();
   });
 
   it('takes only real ids', () => {
