@@ -18,15 +18,20 @@ export type AppOptions = {
   ctx: Context;
   databaseKind: 'pglite' | 'postgres';
   logger?: boolean | { level: string };
+  /** Called after every successful write request (POST, PUT, PATCH, DELETE): clears page caches. */
+  onWrite?: () => void;
 };
 
 export const API_PREFIX = '/api/v1';
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
 export async function buildApp({
   ctx,
   databaseKind,
   logger = false,
+  onWrite,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -43,6 +48,11 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  if (onWrite) {
+    app.addHook('onResponse', async (request, reply) => {
+      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) onWrite();
+    });
+  }
 
   await app.register(helmet, {
     // Pages set their own CSP (Astro); the API only answers JSON and files.

@@ -11,7 +11,9 @@ import type { Context } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-dir.ts';
 import { startHeatJob } from './services/datasets/heat.ts';
+import { downloadDigestsSettled } from './services/download-digests.ts';
 import { mountSite } from './site/mount.ts';
+import { createPageCache, PAGE_CACHE } from './site/page-cache.ts';
 import { createSiteServices } from './site/services.ts';
 
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -38,15 +40,18 @@ async function main(): Promise<void> {
       windowSeconds: config.loginWindowSeconds,
     }),
   };
+  const pageCache = createPageCache(PAGE_CACHE);
   const app = await buildApp({
     ctx,
     databaseKind: database.kind,
     logger: { level: config.logLevel },
+    onWrite: pageCache.invalidate,
   });
   await mountSite(app, {
     distDir: config.distDir ?? defaultDistDir,
     services: createSiteServices(ctx),
     secureCookies: config.secureCookies,
+    pageCache,
   });
 
   const stopHeatJob = startHeatJob(ctx, app.log, undefined, database.kind === 'pglite');
@@ -58,6 +63,7 @@ async function main(): Promise<void> {
     try {
       stopHeatJob();
       await app.close();
+      await downloadDigestsSettled();
       await database.close();
     } finally {
       lock.release();

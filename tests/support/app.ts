@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
+import { downloadDigestsSettled } from '../../src/server/services/download-digests.ts';
 import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
 import { createTokenService } from '../../src/server/auth/tokens.ts';
 import { createFsBlobStore } from '../../src/server/blobs/fs-store.ts';
@@ -16,7 +17,13 @@ import { openDatabase, type Database } from '../../src/server/db/client.ts';
 /** The secret test apps sign access tokens with (tests may sign their own, e.g. expired ones). */
 export const TEST_JWT_SECRET = 'test-secret-0123456789-0123456789-abcdef';
 
-export type TestApp = { app: FastifyInstance; ctx: Context; close: () => Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  ctx: Context;
+  /** How many successful write requests the app has reported (what clears the page cache). */
+  writes: { count: number };
+  close: () => Promise<void>;
+};
 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (process.env['TEST_DB'] === 'postgres') {
@@ -60,13 +67,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       windowSeconds: config.loginWindowSeconds,
     }),
   };
-  const app = await buildApp({ ctx, databaseKind: database.kind });
+  const writes = { count: 0 };
+  const app = await buildApp({ ctx, databaseKind: database.kind, onWrite: () => writes.count++ });
   await app.ready();
   return {
     app,
     ctx,
+    writes,
     close: async () => {
       await app.close();
+      await downloadDigestsSettled();
       await database.close();
       await drop();
       await rm(dataDir, { recursive: true, force: true });

@@ -100,6 +100,9 @@ export async function downloadDigests(
   return work;
 }
 
+/** Background computations under way (see `downloadDigestsSettled`). */
+const background = new Set<Promise<unknown>>();
+
 /**
  * Called after a version is published: computes its digests in the background, off the
  * request path. A failure is only logged; the next reader computes them.
@@ -108,9 +111,14 @@ export function computeDownloadDigestsLater(
   ctx: Pick<Context, 'db' | 'blobs'>,
   sha256: string,
 ): void {
-  setImmediate(() => {
-    downloadDigests(ctx, sha256).catch((err: unknown) =>
-      console.error('computing download digests failed', { sha256, err }),
-    );
-  });
+  const work = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => downloadDigests(ctx, sha256))
+    .catch((err: unknown) => console.error('computing download digests failed', { sha256, err }))
+    .finally(() => background.delete(work));
+  background.add(work);
+}
+
+/** Resolves when background digest work has finished: before the database is closed. */
+export async function downloadDigestsSettled(): Promise<void> {
+  while (background.size > 0) await Promise.allSettled([...background]);
 }

@@ -2,7 +2,7 @@ import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Transform } from 'node:stream';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 
-const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|ld\+json))/;
+export const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|ld\+json))/;
 
 function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
   const accepts = acceptEncoding ?? '';

@@ -13,6 +13,7 @@ import {
 import type { SiteServices } from './services.ts';
 import { compressResponse } from './compress-response.ts';
 import { detectLocale, localeCookie } from './locale.ts';
+import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 
 type AstroHandler = (
@@ -22,7 +23,26 @@ type AstroHandler = (
   locals: App.Locals,
 ) => Promise<void>;
 
-export type SiteOptions = { distDir: string; services: SiteServices; secureCookies: boolean };
+export type SiteOptions = {
+  distDir: string;
+  services: SiteServices;
+  secureCookies: boolean;
+  /** Rendered pages kept for a few seconds (see page-cache.ts); none in tests that need fresh renders. */
+  pageCache?: PageCache;
+};
+
+/** Replays a cached rendering, compressed as the client accepts. */
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
+  void reply.status(page.status).headers(page.headers);
+  if (encoding) {
+    const vary = String(page.headers['vary'] ?? '');
+    void reply
+      .header('content-encoding', encoding)
+      .header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+  }
+  return reply.send(body);
+}
 
 const isPageRequest = (url: string) => !url.startsWith('/_astro/') && !/\.[a-z0-9]+$/i.test(url);
 
@@ -114,11 +134,15 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
       }
       const file = files.get(pathname);
       if (file) return sendStatic(request, reply, file);
+      const cache = request.method === 'GET' ? options.pageCache : undefined;
+      const cached = cache?.get(request.url);
+      if (cached) return sendCachedPage(request, reply, cached);
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
       compressResponse(reply.raw, request.headers['accept-encoding']);
+      cache?.capture(reply.raw, request.url, reply.getHeader('set-cookie'));
       await handler(request.raw, reply.raw, undefined, { sheaf: options.services });
     },
   });
