@@ -7,11 +7,13 @@ import { printReport, type BenchReport } from './report.ts';
 import { runTablesBench } from './tables.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runDatasetsBench } from './datasets.ts';
+import { runHeatBench } from './heat.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
   { name: 'lighthouse', run: runLighthouseBench },
   { name: 'datasets', run: runDatasetsBench },
+  { name: 'heat', run: runHeatBench },
 ];
 
 const only = process.argv.slice(2);

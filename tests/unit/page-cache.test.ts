@@ -57,7 +57,7 @@ describe('the page micro-cache', () => {
 
   it('forgets a rendering that a write overtook (it may show what the write removed)', async () => {
     const cache = createPageCache(options);
-    server = createServer((req, res) => {
+    server = createServer((_req, res) => {
       cache.capture(res, '/', undefined);
       res.writeHead(200, { 'content-type': 'text/html' });
       res.write('<p>before');
