@@ -135,14 +135,16 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
       const file = files.get(pathname);
       if (file) return sendStatic(request, reply, file);
       const cache = request.method === 'GET' ? options.pageCache : undefined;
-      const cached = cache?.get(request.url);
+      // Pages may depend on the locale cookie (the home page's caching headers do).
+      const cacheKey = `${request.cookies[LOCALE_COOKIE] ?? ''} ${request.url}`;
+      const cached = cache?.get(cacheKey);
       if (cached) return sendCachedPage(request, reply, cached);
       reply.hijack();
       for (const [name, value] of Object.entries(reply.getHeaders())) {
         if (value !== undefined) reply.raw.setHeader(name, value);
       }
       compressResponse(reply.raw, request.headers['accept-encoding']);
-      cache?.capture(reply.raw, request.url, reply.getHeader('set-cookie'));
+      cache?.capture(reply.raw, cacheKey, reply.getHeader('set-cookie'));
       await handler(request.raw, reply.raw, undefined, { sheaf: options.services });
     },
   });

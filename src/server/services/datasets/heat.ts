@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, lt, lte, sql } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, downloadMarks } from '../../db/schema.ts';
@@ -27,7 +27,7 @@ export async function recomputeHeat(tx: Db, datasetId: number): Promise<void> {
 }
 
 /** Rows per batch of the periodic recomputation: short transactions, short row locks. */
-export const HEAT_BATCH_SIZE = 500;
+export const HEAT_BATCH_SIZE = 250;
 
 /**
  * A stored heat within this fraction of its recomputed value is left alone. Heat decays by
@@ -48,28 +48,26 @@ export async function recomputeAllHeat(db: Db, batchSize = HEAT_BATCH_SIZE): Pro
   const run: HeatRun = { scanned: 0, updated: 0 };
   let after = 0;
   for (;;) {
-    const ids = await db
-      .select({ id: datasets.id })
-      .from(datasets)
-      .where(gt(datasets.id, after))
-      .orderBy(asc(datasets.id))
-      .limit(batchSize);
-    if (ids.length === 0) break;
-    const last = ids[ids.length - 1]!.id;
-    const changed = await db
-      .update(datasets)
-      .set({ heat: HEAT_EXPRESSION })
-      .where(
-        and(
-          gt(datasets.id, after),
-          lte(datasets.id, last),
-          sql`abs(${datasets.heat} - ${HEAT_EXPRESSION}) > ${HEAT_TOLERANCE} * ${HEAT_EXPRESSION}`,
-        ),
+    // One statement a batch: take the next ids, rewrite those that drifted, report both.
+    const result = await db.execute(sql`
+      with batch as (
+        select ${datasets.id} as id from ${datasets}
+        where ${datasets.id} > ${after} order by ${datasets.id} limit ${batchSize}
+      ), changed as (
+        update ${datasets} set heat = ${HEAT_EXPRESSION}
+        from batch
+        where ${datasets.id} = batch.id
+          and abs(${datasets.heat} - ${HEAT_EXPRESSION}) > ${HEAT_TOLERANCE} * ${HEAT_EXPRESSION}
+        returning 1
       )
-      .returning({ id: datasets.id });
-    run.scanned += ids.length;
-    run.updated += changed.length;
-    after = last;
+      select (select max(id) from batch) as last,
+             (select count(*) from batch) as scanned,
+             (select count(*) from changed) as updated`);
+    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    if (!row || row['last'] === null) break;
+    run.scanned += Number(row['scanned']);
+    run.updated += Number(row['updated']);
+    after = Number(row['last']);
     await new Promise((resolve) => setImmediate(resolve));
   }
   await db.delete(downloadMarks).where(lt(downloadMarks.countedAt, downloadWindowStart));
