@@ -22,7 +22,7 @@ type Run = { ms: number; walMb: number | null; slowestMs: number; stallMs: numbe
 async function walLsn(db: Db, kind: string): Promise<bigint | null> {
   if (kind !== 'postgres') return null;
   const result = await db.execute(sql`select pg_current_wal_lsn() - '0/0'::pg_lsn as lsn`);
-  const rows = (result as unknown as { rows: { lsn: string }[] }).rows;
+  const rows = (result as { rows: { lsn: string }[] }).rows;
   return BigInt(String(rows[0]!.lsn).split('.')[0]!);
 }
 

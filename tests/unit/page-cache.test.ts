@@ -22,7 +22,7 @@ async function serve(cache: PageCache, page: { status?: number; cookie?: string 
     res.end(`${renders}</p>`);
   });
   await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server!.address() as AddressInfo).port}`;
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     get: (path: string) => fetch(base + path).then((r) => r.text()),
     renders: () => renders,

@@ -60,11 +60,11 @@ export function createPageCache({ ttlMs, maxBytes }: PageCacheOptions) {
         if (typeof chunk === 'string') chunks.push(Buffer.from(chunk));
         else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
       };
-      res.writeHead = ((status: number, ...rest: unknown[]) => {
+      res.writeHead = (status: number, ...rest: unknown[]) => {
         const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === 'object' && !!r);
         if (headers) headerArgs = headers;
         return writeHead(status, ...rest);
-      }) as typeof res.writeHead;
+      };
       res.write = ((chunk: unknown, ...rest: unknown[]) => {
         record(chunk);
         return write(chunk, ...rest);

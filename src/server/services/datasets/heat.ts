@@ -63,7 +63,7 @@ export async function recomputeAllHeat(db: Db, batchSize = HEAT_BATCH_SIZE): Pro
       select (select max(id) from batch) as last,
              (select count(*) from batch) as scanned,
              (select count(*) from changed) as updated`);
-    const [row] = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+    const [row] = (result as { rows: Record<string, unknown>[] }).rows;
     if (!row || row['last'] === null) break;
     run.scanned += Number(row['scanned']);
     run.updated += Number(row['updated']);
