@@ -9,6 +9,8 @@ import type { Db } from '../../db/client.ts';
  * scan of 20), so a list would spend most of its time on `total`. A page is always read fresh;
  * only its `total` (and the stats) may lag behind other processes' writes by up to COUNT_TTL_MS.
  * This process's own creates, updates and deletes clear the cache at once (`forgetCounts`).
+ * The same cache keeps the other per-filter reads that cost a pass over the matches: a list's
+ * landmarks (landmarks.ts) and a search's ranked window (search-page.ts).
  */
 export const COUNT_TTL_MS = 10_000;
 
