@@ -40,8 +40,15 @@ export async function cachedTotal<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   const text = typeof key === 'string' ? key : JSON.stringify(dialect.sqlToQuery(key));
-  const value = await cacheOf(db).fetch(text, { context: load });
-  return value === undefined ? load() : (value as T);
+  const status: LRUCache.Status<string, NonNullable<unknown>, Load> = {};
+  try {
+    const value = await cacheOf(db).fetch(text, { context: load, status });
+    return value === undefined ? load() : (value as T);
+  } catch (error) {
+    // A write cleared the cache while this was being read: read it again, uncached.
+    if (status.fetchAborted) return load();
+    throw error;
+  }
 }
 
 /** Drops every cached total: call it after a dataset is created, changed or deleted. */
