@@ -15,12 +15,13 @@ describe('cachedTotal', () => {
         ? new Promise<number>((resolve) => (release = resolve))
         : Promise.resolve(7);
     };
-    const pending = cachedTotal(db, 'interrupted', load);
+    const first = cachedTotal(db, 'interrupted', load);
+    const joined = cachedTotal(db, 'interrupted', load);
     await Promise.resolve();
     forgetCounts(db);
     release(5);
-    await expect(pending).resolves.toBe(7);
-    expect(loads).toBe(2);
+    expect(await Promise.all([first, joined])).toEqual([7, 7]);
+    expect(loads).toBe(3);
   });
 
   it('shares one reading between concurrent requests and keeps it', async () => {

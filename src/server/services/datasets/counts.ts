@@ -45,8 +45,9 @@ export async function cachedTotal<T>(
     const value = await cacheOf(db).fetch(text, { context: load, status });
     return value === undefined ? load() : (value as T);
   } catch (error) {
-    // A write cleared the cache while this was being read: read it again, uncached.
-    if (status.fetchAborted) return load();
+    // A write cleared the cache while this (or the reading this one joined) was under way:
+    // read it again, uncached.
+    if (status.fetchAborted || status.fetch === 'inflight') return load();
     throw error;
   }
 }
