@@ -1,4 +1,5 @@
 /** The calls `npm run bench -- datasets` measures, one per row of the issue's table, with targets. */
+import type { Db } from '../src/server/db/client.ts';
 
 export type Measured = { rps: number; p95: number; p99: number; errors: number };
 /** Figures measured so far in this run, by scenario label. */
@@ -7,6 +8,8 @@ export type Figures = Map<string, Measured>;
 /** What the scenarios know about the seeded data and the server. */
 export type Setting = {
   origin: string;
+  /** The served database (the bench clears its caches for `cold` scenarios). */
+  db: Db;
   /** Whether server-rendered pages are served (the site is built). */
   site: boolean;
   publicIds: number[];
@@ -22,6 +25,8 @@ export type Scenario = {
   label: string;
   url: (i: number) => string;
   target?: (m: Measured, earlier: Figures) => Verdict;
+  /** Measured with the brief caches (totals, search rankings, landmarks) cleared every 1 ms. */
+  cold?: boolean;
 };
 
 const p95Under = (ms: number) => (m: Measured) => ({ text: `p95 < ${ms} ms`, ok: m.p95 < ms });
@@ -44,6 +49,8 @@ export function scenarios(s: Setting, datasets: number): Scenario[] {
     { label: 'search 2-character Chinese (数据)', url: search('数据'), target: searchTarget },
     { label: 'search 2-character Chinese (城市)', url: search('城市'), target: searchTarget },
     { label: 'search English word (population)', url: search('population'), target: searchTarget },
+    { label: 'search 数据, caches cleared', url: search('数据'), cold: true },
+    { label: 'search population, caches cleared', url: search('population'), cold: true },
     {
       label: `list offset=${s.deepOffset.toLocaleString('en')} (last page)`,
       url: () => `${api}/datasets?offset=${s.deepOffset}`,

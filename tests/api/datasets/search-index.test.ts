@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
@@ -108,6 +109,31 @@ describe('search index', () => {
     expect(await found('旧名')).toEqual([]);
     expect(await found('oldname')).toEqual([]);
     expect(await found('甲')).toEqual([]);
+  });
+
+  it('never shows a dataset made private, even by another process within the cache time', async () => {
+    const { id } = await createDataset(t, alice, { name: '秘密计划 secretplan' });
+    expect(await found('秘密')).toEqual([id]);
+    // Another process's write: straight into the table, so this process's caches are not told.
+    await t.ctx.db.execute(sql`update datasets set is_public = false where id = ${id}`);
+    expect(await found('秘密')).toEqual([]);
+    const own = await get(t, `/datasets/search?query=${encodeURIComponent('秘密')}`, alice);
+    expect(own.json<DatasetSearchResponse>().datasets.map((d) => d.id)).toEqual([id]);
+  });
+
+  it('shows a dataset made private through the API to no one but its owner at once', async () => {
+    const { id } = await createDataset(t, alice, { name: '草稿 draftplan' });
+    expect(await found('草稿')).toEqual([id]);
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/datasets/${id}`,
+      headers: alice.headers,
+      payload: { is_public: false },
+    });
+    expect(res.statusCode).toBe(200);
+    const body = await search('草稿');
+    expect(body.datasets).toEqual([]);
+    expect(body.total).toBe(0);
   });
 
   it('filters the list by the same index', async () => {

@@ -9,6 +9,8 @@ import type { Db } from '../../db/client.ts';
  * scan of 20), so a list would spend most of its time on `total`. A page is always read fresh;
  * only its `total` (and the stats) may lag behind other processes' writes by up to COUNT_TTL_MS.
  * This process's own creates, updates and deletes clear the cache at once (`forgetCounts`).
+ * The same cache keeps the other per-filter reads that cost a pass over the matches: a list's
+ * landmarks (landmarks.ts) and a search's ranked window (search-page.ts).
  */
 export const COUNT_TTL_MS = 10_000;
 
@@ -38,8 +40,16 @@ export async function cachedTotal<T>(
   load: () => Promise<T>,
 ): Promise<T> {
   const text = typeof key === 'string' ? key : JSON.stringify(dialect.sqlToQuery(key));
-  const value = await cacheOf(db).fetch(text, { context: load });
-  return value === undefined ? load() : (value as T);
+  const status: LRUCache.Status<string, NonNullable<unknown>, Load> = {};
+  try {
+    const value = await cacheOf(db).fetch(text, { context: load, status });
+    return value === undefined ? load() : (value as T);
+  } catch (error) {
+    // A write cleared the cache while this (or the reading this one joined) was under way:
+    // read it again, uncached.
+    if (status.fetchAborted || status.fetch === 'inflight') return load();
+    throw error;
+  }
 }
 
 /** Drops every cached total: call it after a dataset is created, changed or deleted. */

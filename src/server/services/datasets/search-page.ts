@@ -3,6 +3,7 @@ import type { DatasetListResponse } from '../../../contracts/datasets.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
+import { cachedTotal } from './counts.ts';
 import { encodeCursor, summariesByIds, totalOf, type Cursor } from './pages.ts';
 import { orderSql, SORT_ORDER, textMatch } from './search.ts';
 import { toSummary, type ViewerId } from './rows.ts';
@@ -97,7 +98,9 @@ function startOf({ offset, cursor }: Request): number {
 
 /**
  * A page of the datasets matching `query` (and `filter`) in relevance order: the ranked window
- * first, then the remaining matches by heat. The total is exact (cached briefly, counts.ts).
+ * first, then the remaining matches by heat. The window's ranking (ids only) and the total are
+ * kept as briefly as list totals (counts.ts): later pages and repeated searches within seconds
+ * rank nothing again, while the rows themselves are always read fresh.
  */
 export async function relevancePage(
   db: Db,
@@ -109,7 +112,10 @@ export async function relevancePage(
   const start = startOf(request);
   const { limit } = request;
   const where = and(filter, textMatch(query).where);
-  const [ranked, total] = await Promise.all([rankWindow(db, filter, query), totalOf(db, where)]);
+  const [ranked, total] = await Promise.all([
+    cachedTotal(db, sql`ranked window ${where}`, () => rankWindow(db, filter, query)),
+    totalOf(db, where),
+  ]);
   let ids = ranked.slice(start, start + limit).map((r) => r.id);
   const hot = ranked.filter((r) => r.hot);
   const coldest = hot.at(-1);
@@ -117,7 +123,10 @@ export async function relevancePage(
     const from = Math.max(0, start - ranked.length);
     ids = [...ids, ...(await pastWindow(db, filter, query, coldest, from, limit - ids.length))];
   }
-  const rows = await summariesByIds(db, ids);
+  // The ranking may be a few seconds old: a dataset made private meanwhile is left out.
+  const rows = (await summariesByIds(db, ids)).filter(
+    (r) => r.isPublic || (viewerId !== null && r.ownerId === viewerId),
+  );
   const next = start + limit;
   return {
     datasets: rows.map((r) => toSummary(r, viewerId)),
