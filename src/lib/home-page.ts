@@ -1,10 +1,10 @@
 import { LOCALE_COOKIE, localeOfPath } from '../i18n/locales.ts';
 
-/** How long browsers and shared caches may reuse the home page. */
-export const HOME_MAX_AGE = 60;
+/** How long shared caches (a CDN) may reuse the home page; browsers revalidate every time. */
+export const HOME_SHARED_MAX_AGE = 30;
 
 /**
- * Cache-Control of the home page. It may be cached publicly for a minute when the visitor's
+ * Cache-Control of the home page. Shared caches may keep it for 30 s when the visitor's
  * `locale` cookie already names the page's locale: the server then neither sets a cookie nor
  * (for `/`) redirects, so the answer is the same for every such visitor. A first visit or a
  * change of language sets the cookie, and a response carrying Set-Cookie must stay private.
@@ -15,7 +15,7 @@ function homeCacheControl(
 ): string {
   const remembered = cookies.get(LOCALE_COOKIE)?.value;
   return remembered === localeOfPath(url.pathname)
-    ? `public, max-age=${HOME_MAX_AGE}`
+    ? `public, max-age=0, s-maxage=${HOME_SHARED_MAX_AGE}`
     : 'private, no-cache';
 }
 

@@ -41,15 +41,19 @@ async function main(): Promise<void> {
     }),
   };
   const pageCache = createPageCache(PAGE_CACHE);
+  const site = createSiteServices(ctx);
   const app = await buildApp({
     ctx,
     databaseKind: database.kind,
     logger: { level: config.logLevel },
-    onWrite: pageCache.invalidate,
+    onWrite: () => {
+      pageCache.invalidate();
+      site.invalidate();
+    },
   });
   await mountSite(app, {
     distDir: config.distDir ?? defaultDistDir,
-    services: createSiteServices(ctx),
+    services: site,
     secureCookies: config.secureCookies,
     pageCache,
   });

@@ -62,4 +62,26 @@ describe("the home page's reads", () => {
     const next = await home();
     expect(next.stats.total_datasets).toBeGreaterThan(0);
   });
+
+  it('forget a dataset made private or deleted at the next read after the write', async () => {
+    const shown = await createDataset(t, alice, { name: 'Soon private' });
+    const gone = await createDataset(t, alice, { name: 'Soon deleted' });
+    const newest = async () => names((await t.site.home()).newest);
+    expect(await newest()).toEqual(expect.arrayContaining(['Soon private', 'Soon deleted']));
+    const hidden = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/datasets/${shown.id}`,
+      headers: alice.headers,
+      payload: { is_public: false },
+    });
+    expect(hidden.statusCode).toBe(200);
+    expect(await newest()).not.toContain('Soon private');
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/datasets/${gone.id}`,
+      headers: alice.headers,
+    });
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect(await newest()).not.toContain('Soon deleted');
+  });
 });

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
+import { createSiteServices, type SiteServices } from '../../src/server/site/services.ts';
 import { downloadDigestsSettled } from '../../src/server/services/download-digests.ts';
 import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
 import { createTokenService } from '../../src/server/auth/tokens.ts';
@@ -22,6 +23,8 @@ export type TestApp = {
   ctx: Context;
   /** How many successful write requests the app has reported (what clears the page cache). */
   writes: { count: number };
+  /** The SSR reads, cleared by every write as the server wires them. */
+  site: SiteServices;
   close: () => Promise<void>;
 };
 
@@ -68,18 +71,27 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     }),
   };
   const writes = { count: 0 };
-  const app = await buildApp({ ctx, databaseKind: database.kind, onWrite: () => writes.count++ });
+  const site = createSiteServices(ctx);
+  const onWrite = () => {
+    writes.count++;
+    site.invalidate();
+  };
+  const app = await buildApp({ ctx, databaseKind: database.kind, onWrite });
   await app.ready();
   return {
     app,
     ctx,
     writes,
+    site,
     close: async () => {
-      await app.close();
-      await downloadDigestsSettled();
-      await database.close();
-      await drop();
-      await rm(dataDir, { recursive: true, force: true });
+      try {
+        await app.close();
+        await downloadDigestsSettled();
+        await database.close();
+        await drop();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
     },
   };
 }

@@ -41,10 +41,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
   }
-  const pool = new pg.Pool({ connectionString: options.url, max: 10 });
-  // An idle connection that the server ends (restart, admin termination, a dropped test
-  // database) is discarded by the pool and replaced when needed; unhandled, it would crash.
+  // Fail fast while the server is unreachable (the request answers 503), instead of queueing.
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: 10,
+    connectionTimeoutMillis: 2_000,
+  });
+  // A connection that the server ends (restart, crash, admin termination, a dropped test
+  // database) emits 'error': on an idle client the pool discards it; on a checked-out client the
+  // query in flight fails (answered 503, see db/unavailable.ts). Unhandled, either would end
+  // the process. The pool replaces broken connections when next needed.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await db.execute(sql`create extension if not exists pg_trgm`);
   await migratePg(db, { migrationsFolder });

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, type FieldError } from '../errors.ts';
 
 function fieldOf(instancePath: string, context: string): string {
@@ -44,6 +45,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ? 'INVALID_JSON'
             : 'BAD_REQUEST';
       return reply.status(status).send({ message: error.message, code, details: null });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ code: 'DATABASE_UNAVAILABLE' }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '2')
+        .send({
+          message: 'The database is unavailable; try again in a moment',
+          code: 'DATABASE_UNAVAILABLE',
+          details: { request_id: request.id },
+        });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({

@@ -26,15 +26,19 @@ async function statsOrZero(ctx: Context): Promise<{ stats: DatasetStats; ok: boo
 }
 
 /**
- * The home page's reads, shared by every visitor for HOME_CACHE_MS (in this process). One read
- * runs at a time: visitors arriving while it runs wait for it. A snapshot whose stats failed is
+ * The home page's reads, shared by every visitor for HOME_CACHE_MS (in this process) or until
+ * `invalidate` (every write through the API). One read runs at a time: visitors arriving while
+ * it runs wait for it. A snapshot whose stats failed is
  * not kept, so the next visitor tries again; a failed list read is an error (the page's 500).
  */
 export function homeReads(ctx: Context, now: () => number = Date.now) {
   let cached: { at: number; snapshot: HomeSnapshot } | null = null;
   let pending: Promise<HomeSnapshot> | null = null;
+  /** Bumped by `invalidate`: a read that a write overtook is neither kept nor shared. */
+  let generation = 0;
 
   async function read(): Promise<HomeSnapshot> {
+    const started = generation;
     const list = { offset: 0, limit: HOME_LIST_SIZE } as const;
     const [stats, trending, newest] = await Promise.all([
       statsOrZero(ctx),
@@ -42,15 +46,22 @@ export function homeReads(ctx: Context, now: () => number = Date.now) {
       listDatasets(ctx, null, { ...list, sort: 'recent' }),
     ]);
     const snapshot = { stats: stats.stats, trending: trending.datasets, newest: newest.datasets };
-    cached = stats.ok ? { at: now(), snapshot } : null;
+    if (started === generation) cached = stats.ok ? { at: now(), snapshot } : null;
     return snapshot;
   }
 
-  return (): Promise<HomeSnapshot> => {
+  const home = (): Promise<HomeSnapshot> => {
     if (cached && now() - cached.at < HOME_CACHE_MS) return Promise.resolve(cached.snapshot);
-    pending ??= read().finally(() => {
-      pending = null;
-    });
-    return pending;
+    const work = (pending ??= read().finally(() => {
+      if (pending === work) pending = null;
+    }));
+    return work;
   };
+  /** Forgets the snapshot (after any write: a dataset made private leaves the page at once). */
+  home.invalidate = () => {
+    generation++;
+    cached = null;
+    pending = null;
+  };
+  return home;
 }

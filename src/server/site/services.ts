@@ -12,14 +12,17 @@ import { sitemapEntries } from '../services/sitemap.ts';
  * `Astro.locals.sheaf`. Pages import only this type, never server code.
  */
 export function createSiteServices(ctx: Context) {
+  const home = homeReads(ctx);
   return {
+    /** Forgets what the reads keep (after any write through the API). */
+    invalidate: () => home.invalidate(),
     siteUrl: ctx.config.siteUrl,
     /** Dataset reads as a guest sees them (see services/datasets/site.ts). */
     datasets: datasetSiteReads(ctx),
     /** Leaderboards, follow lists and a user's public datasets, as a guest sees them. */
     community: communitySiteReads(ctx),
     /** The home page's totals and lists, shared for 30 s (see services/home.ts). */
-    home: homeReads(ctx),
+    home,
     /** Public datasets and active users for the sitemap, at most `limit` rows in all. */
     sitemapEntries: (limit: number) => sitemapEntries(ctx, limit),
     users: {
