@@ -27,7 +27,7 @@ async function admin(statement: string): Promise<void> {
 
 async function databaseName(): Promise<string> {
   const result = await t.ctx.db.execute(sql`select current_database() as name`);
-  return String((result as unknown as { rows: { name: string }[] }).rows[0]!.name);
+  return String((result as { rows: { name: string }[] }).rows[0]!.name);
 }
 
 describe('losing the database is an outage, not a crash', () => {
