@@ -10,6 +10,7 @@ import { ConfigError, getConfig } from './config.ts';
 import type { Context } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-dir.ts';
+import { startBlobSweeps } from './services/blob-sweep.ts';
 import { startHeatJob } from './services/datasets/heat.ts';
 import { downloadDigestsSettled } from './services/download-digests.ts';
 import { mountSite } from './site/mount.ts';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
   });
 
   const stopHeatJob = startHeatJob(ctx, app.log, undefined, database.kind === 'pglite');
+  const stopBlobSweeps = startBlobSweeps(ctx, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -66,6 +68,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       stopHeatJob();
+      stopBlobSweeps();
       await app.close();
       await downloadDigestsSettled();
       await database.close();

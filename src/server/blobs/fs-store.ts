@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { access, mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore } from './store.ts';
 
@@ -32,6 +32,17 @@ export async function createFsBlobStore(root: string): Promise<BlobStore> {
     read: (sha) => createReadStream(fileOf(sha)),
     async delete(sha) {
       await rm(fileOf(sha), { force: true });
+    },
+    async *list() {
+      for (const dir of await readdir(root)) {
+        if (!/^[0-9a-f]{2}$/.test(dir)) continue;
+        for (const name of await readdir(path.join(root, dir))) {
+          const sha256 = dir + name;
+          if (!/^[0-9a-f]{64}$/.test(sha256)) continue;
+          const info = await stat(fileOf(sha256)).catch(() => null);
+          if (info) yield { sha256, writtenAt: info.mtime };
+        }
+      }
     },
   };
 }

@@ -9,4 +9,6 @@ export type BlobStore = {
   has: (sha256: string) => Promise<boolean>;
   read: (sha256: string) => Readable;
   delete: (sha256: string) => Promise<void>;
+  /** Every stored blob with the time its file was last written (for garbage collection). */
+  list: () => AsyncIterable<{ sha256: string; writtenAt: Date }>;
 };

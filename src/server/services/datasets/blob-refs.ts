@@ -30,8 +30,12 @@ export async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): 
     .onConflictDoNothing();
 }
 
-/** Deletes each blob (row and file) that no version references any more. */
-export async function releaseBlobs(ctx: Context, hashes: Iterable<string>): Promise<void> {
+/**
+ * Deletes each blob (row and file) that no version references any more; returns how many
+ * were deleted.
+ */
+export async function releaseBlobs(ctx: Context, hashes: Iterable<string>): Promise<number> {
+  let deleted = 0;
   for (const sha256 of new Set(hashes)) {
     await ctx.db.transaction(async (tx) => {
       await lockBlob(tx, sha256);
@@ -43,8 +47,10 @@ export async function releaseBlobs(ctx: Context, hashes: Iterable<string>): Prom
       if (used) return;
       await tx.delete(blobs).where(eq(blobs.sha256, sha256));
       await ctx.blobs.delete(sha256);
+      deleted++;
     });
   }
+  return deleted;
 }
 
 /**
