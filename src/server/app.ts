@@ -39,7 +39,7 @@ export async function buildApp({
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
     },
-    bodyLimit: ctx.config.limits.maxUploadBytes,
+    bodyLimit: Math.min(ctx.config.limits.maxJsonBodyBytes, ctx.config.limits.maxUploadBytes),
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
   });

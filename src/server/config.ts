@@ -27,6 +27,8 @@ const envSchema = z.object({
   MAX_COLUMNS: z.coerce.number().int().min(1).default(200),
   MAX_ROWS: z.coerce.number().int().min(1).default(2_000_000),
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
+  MAX_JSON_BODY_MB: z.coerce.number().int().min(1).default(32),
+  MAX_GUEST_VALIDATE_MB: z.coerce.number().int().min(1).default(4),
   OAUTH_PROVIDERS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -48,7 +50,16 @@ export type Config = {
   loginMaxFailures: number;
   loginMaxFailuresPerIp: number;
   loginWindowSeconds: number;
-  limits: { maxColumns: number; maxRows: number; maxUploadBytes: number };
+  limits: {
+    maxColumns: number;
+    maxRows: number;
+    /** A streamed table upload (CSV / JSON Lines body). */
+    maxUploadBytes: number;
+    /** Any JSON body; bigger tables use the streamed upload. */
+    maxJsonBodyBytes: number;
+    /** POST /datasets/validate without a token (checked before the body is read). */
+    maxGuestValidateBytes: number;
+  };
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
   oauthProviders: OAuthProvider[];
   logLevel: string;
@@ -93,6 +104,8 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       maxColumns: e.MAX_COLUMNS,
       maxRows: e.MAX_ROWS,
       maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
+      maxJsonBodyBytes: e.MAX_JSON_BODY_MB * 1024 * 1024,
+      maxGuestValidateBytes: e.MAX_GUEST_VALIDATE_MB * 1024 * 1024,
     },
     oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,

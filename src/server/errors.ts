@@ -33,6 +33,9 @@ export const conflict = (message: string, code: string, details?: unknown) =>
   new AppError(409, code, message, details);
 export const tooLarge = (message: string, details?: unknown) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', message, details);
+/** A request body over a size limit (the same shape as the parser's own 413). */
+export const payloadTooLarge = (limitBytes: number) =>
+  tooLarge('Request body is too large', { limit_bytes: limitBytes });
 export const tooManyRequests = (retryAfterSeconds: number) =>
   new AppError(
     429,

@@ -43,14 +43,7 @@ export async function* decodeUtf8(
     const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
     bytes += data.byteLength;
     if (bytes > maxBytes) {
-      throw new TableValidationError([
-        tableError(
-          null,
-          null,
-          'UPLOAD_TOO_LARGE',
-          `The upload is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`,
-        ),
-      ]);
+      throw uploadTooLarge(maxBytes);
     }
     const text = decode(data);
     if (text !== '') yield text;
@@ -86,4 +79,16 @@ export async function* lineBatches(
     }
   }
   if (partial !== '') yield [partial.endsWith('\r') ? partial.slice(0, -1) : partial];
+}
+
+/** A streamed upload past `maxBytes` (also for a declared Content-Length over it). */
+export function uploadTooLarge(maxBytes: number): TableValidationError {
+  return new TableValidationError([
+    tableError(
+      null,
+      null,
+      'UPLOAD_TOO_LARGE',
+      `The upload is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`,
+    ),
+  ]);
 }

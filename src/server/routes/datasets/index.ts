@@ -6,7 +6,7 @@ import { versionRoutes } from './versions.ts';
 
 /** /datasets: reading, managing, versions and downloads. See docs/datasets.md. */
 export const datasetsRoutes: RoutesPlugin = async (app, opts) => {
-  acceptUploads(app);
+  acceptUploads(app, opts.ctx.config.limits.maxUploadBytes);
   await app.register(browseRoutes, opts);
   await app.register(manageRoutes, opts);
   await app.register(versionRoutes, opts);

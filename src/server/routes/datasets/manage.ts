@@ -11,6 +11,7 @@ import {
 import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { badRequest } from '../../errors.ts';
 import { createDataset, validateContent } from '../../services/datasets/content.ts';
+import { limitBody } from '../body-limit.ts';
 import { deleteDataset, updateDataset } from '../../services/datasets/manage.ts';
 import { createDatasetFromUpload } from '../../services/datasets/uploads.ts';
 import type { RoutesPlugin } from '../types.ts';
@@ -32,8 +33,18 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'Errors name the 1-based row and the column; TOO_MANY_ROWS / TOO_MANY_COLUMNS report a size limit.',
         body: tableContentSchema,
-        response: { 200: validateResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: {
+          200: validateResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          413: apiErrorSchema,
+        },
       },
+      // Without a token the body may be at most MAX_GUEST_VALIDATE_MB, checked before reading it.
+      preParsing: async (request, _reply, payload) =>
+        request.headers.authorization
+          ? payload
+          : limitBody(request, payload, ctx.config.limits.maxGuestValidateBytes),
     },
     async (request) => validateContent(ctx, request.body),
   );

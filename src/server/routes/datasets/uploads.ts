@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { tableRejected } from '../../services/datasets/content.ts';
+import { uploadTooLarge } from '../../tables/lines.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 
 const UPLOAD_TYPES: Record<string, Upload['format']> = {
@@ -13,8 +15,13 @@ const uploads = new WeakMap<FastifyRequest, Upload>();
  * Lets the dataset routes take a table as the raw body (`text/csv`, `application/x-ndjson`):
  * the body is not buffered but handed to the handler as a stream (see `uploadOf`).
  */
-export function acceptUploads(app: FastifyInstance): void {
+export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): void {
   app.addContentTypeParser(Object.keys(UPLOAD_TYPES), (request, payload, done) => {
+    // A declared length over the limit is refused before a byte is read.
+    if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes) {
+      done(tableRejected(uploadTooLarge(maxUploadBytes).errors), undefined);
+      return;
+    }
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     uploads.set(request, { format: UPLOAD_TYPES[type] ?? 'csv', body: payload });
     done(null, undefined);
