@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { addUser, createDataset, type TestUser } from './datasets/support.ts';
+
+let t: TestApp;
+let alice: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await addUser(t, 'alice');
+  for (let i = 0; i < 5; i++) await createDataset(t, alice, { name: `城市数据 ${i}` });
+});
+afterAll(() => t.close());
+
+const READS = [
+  '/api/v1/datasets',
+  '/api/v1/datasets?sort=heat',
+  '/api/v1/datasets?query=城市',
+  '/api/v1/datasets/search?query=数据',
+  '/api/v1/datasets/stats',
+];
+
+describe('reads racing with writes', () => {
+  it('eight readers listing and searching while datasets are written see no error', async () => {
+    let writing = true;
+    const failures: string[] = [];
+    let reads = 0;
+    const reader = async (n: number) => {
+      for (let i = n; writing && i < n + 300; i++) {
+        const url = READS[i % READS.length]!;
+        const res = await t.app.inject({ url });
+        reads++;
+        if (res.statusCode !== 200)
+          failures.push(`${res.statusCode} ${url} ${res.body.slice(0, 200)}`);
+        if (failures.length > 20) return;
+      }
+    };
+    const writer = async () => {
+      try {
+        for (let i = 0; i < 10; i++) {
+          const d = await createDataset(t, alice, { name: `并发 ${i}` });
+          await t.app.inject({
+            method: 'PUT',
+            url: `/api/v1/datasets/${d.id}`,
+            headers: alice.headers,
+            payload: { is_public: i % 2 === 0 },
+          });
+        }
+      } finally {
+        writing = false;
+      }
+    };
+    await Promise.all([writer(), ...Array.from({ length: 8 }, (_, n) => reader(n))]);
+    expect(failures).toEqual([]);
+    expect(reads).toBeGreaterThan(50);
+  });
+});
