@@ -1,5 +1,8 @@
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { addUser } from './datasets/support.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -34,5 +37,36 @@ describe('GET /api/v1/health', () => {
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toContain('/api/v1/health');
+  });
+
+  it('reports a blob store it cannot write to, and recovers', async () => {
+    const tmp = path.dirname(t.ctx.blobs.tempPath());
+    await rm(tmp, { recursive: true, force: true });
+    const broken = await t.app.inject({ url: '/api/v1/health' });
+    expect(broken.statusCode).toBe(503);
+    expect(broken.json()).toMatchObject({ status: 'degraded', blobs: { writable: false } });
+    await mkdir(tmp, { recursive: true });
+    const fixed = await t.app.inject({ url: '/api/v1/health' });
+    expect(fixed.statusCode).toBe(200);
+    expect(fixed.json()).toMatchObject({ status: 'ok', blobs: { writable: true } });
+  });
+
+  it('answers 507 INSUFFICIENT_STORAGE when the disk is full', async () => {
+    const alice = await addUser(t, 'alice');
+    const putFile = t.ctx.blobs.putFile;
+    t.ctx.blobs.putFile = () =>
+      Promise.reject(Object.assign(new Error('no space left on device'), { code: 'ENOSPC' }));
+    try {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/datasets',
+        headers: alice.headers,
+        payload: { name: 'Full disk', attributes: ['n'], entries: [[1]] },
+      });
+      expect(res.statusCode).toBe(507);
+      expect(res.json()).toMatchObject({ code: 'INSUFFICIENT_STORAGE' });
+    } finally {
+      t.ctx.blobs.putFile = putFile;
+    }
   });
 });

@@ -8,6 +8,16 @@ function fieldOf(instancePath: string, context: string): string {
   return path || context;
 }
 
+/** The disk (or quota) is full: ENOSPC / EDQUOT anywhere in the error's causes. */
+function isOutOfSpace(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
+    e = cause;
+  }
+  return false;
+}
+
 /** Maps every failure to `{ message, code, details }`; 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -45,6 +55,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
             ? 'INVALID_JSON'
             : 'BAD_REQUEST';
       return reply.status(status).send({ message: error.message, code, details: null });
+    }
+    if (isOutOfSpace(error)) {
+      request.log.error({ code: 'INSUFFICIENT_STORAGE' }, 'storage full');
+      return reply.status(507).send({
+        message: 'The server has no room to store this; try again later',
+        code: 'INSUFFICIENT_STORAGE',
+        details: { request_id: request.id },
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code: 'DATABASE_UNAVAILABLE' }, 'database unavailable');

@@ -1,3 +1,4 @@
+import { rm, writeFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../types.ts';
@@ -9,8 +10,21 @@ const health = z.object({
     ok: z.boolean(),
     latency_ms: z.number(),
   }),
+  /** Whether a file can be written where tables are stored. */
+  blobs: z.object({ writable: z.boolean() }),
   uptime_s: z.number(),
 });
+
+/** Writes and removes a small file in the blob store's temporary folder. */
+async function blobsWritable(tempPath: string): Promise<boolean> {
+  try {
+    await writeFile(tempPath, 'health');
+    await rm(tempPath, { force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 export const healthRoutes: RoutesPlugin = async (app, { ctx, databaseKind }) => {
   app.get(
@@ -30,16 +44,18 @@ export const healthRoutes: RoutesPlugin = async (app, { ctx, databaseKind }) => 
       } catch {
         ok = false;
       }
+      const writable = await blobsWritable(ctx.blobs.tempPath());
       const body = {
-        status: ok ? ('ok' as const) : ('degraded' as const),
+        status: ok && writable ? ('ok' as const) : ('degraded' as const),
         database: {
           kind: databaseKind,
           ok,
           latency_ms: Math.round((performance.now() - started) * 100) / 100,
         },
+        blobs: { writable },
         uptime_s: Math.round(process.uptime()),
       };
-      return reply.status(ok ? 200 : 503).send(body);
+      return reply.status(ok && writable ? 200 : 503).send(body);
     },
   );
 };
