@@ -324,6 +324,18 @@ describe('login throttling', () => {
     expect((await login(user.username, password, '10.9.9.10')).statusCode).toBe(200);
   });
 
+  it('counts failures per account, whether its username or its e-mail names it', async () => {
+    const { user, password } = await signUp(th.app);
+    expect((await login(user.username, 'bad password', '10.2.0.1')).statusCode).toBe(401);
+    expect((await login(user.email.toUpperCase(), 'bad password', '10.2.0.2')).statusCode).toBe(
+      401,
+    );
+    expect((await login(user.username, 'bad password', '10.2.0.3')).statusCode).toBe(401);
+    // Three failures in all: the account is locked under either name.
+    expect((await login(user.email, password, '10.2.0.4')).statusCode).toBe(429);
+    expect((await login(user.username, password, '10.2.0.5')).statusCode).toBe(429);
+  });
+
   it('forgets an identifier’s failures after a successful login', async () => {
     const { user, password } = await signUp(th.app);
     expect((await login(user.username, 'bad password', '10.1.0.1')).statusCode).toBe(401);

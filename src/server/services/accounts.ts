@@ -91,15 +91,17 @@ export async function login(
   input: LoginBody & { ip: string },
 ): Promise<IssuedSession> {
   const identifier = input.identifier.toLowerCase();
-  const keys = [`login:${identifier}`, `ip:${input.ip}`];
-  const wait = ctx.loginThrottle.retryAfter(keys);
-  if (wait > 0) throw tooManyRequests(wait);
-
   const column = identifier.includes('@') ? users.email : users.username;
   const [user] = await ctx.db
     .select()
     .from(users)
     .where(sql`lower(${column}) = ${identifier}`);
+  // Failures count per account whichever identifier (username or e-mail) names it; an unknown
+  // identifier counts under its own name, so it is throttled alike.
+  const keys = [user ? `account:${user.id}` : `login:${identifier}`, `ip:${input.ip}`];
+  const wait = ctx.loginThrottle.retryAfter(keys);
+  if (wait > 0) throw tooManyRequests(wait);
+
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password);
