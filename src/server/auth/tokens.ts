@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { unauthorized } from '../errors.ts';
 
-export type AccessClaims = { userId: number; role: string };
+/** `sid`: the session (refresh-token family) the token was issued for; absent on older tokens. */
+export type AccessClaims = { userId: number; role: string; sid?: string };
 
 export type TokenService = {
   accessTtlSeconds: number;
@@ -14,8 +15,8 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
   const key = new TextEncoder().encode(secret);
   return {
     accessTtlSeconds,
-    async signAccess({ userId, role }) {
-      return new SignJWT({ role })
+    async signAccess({ userId, role, sid }) {
+      return new SignJWT({ role, ...(sid && { sid }) })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setSubject(String(userId))
         .setIssuedAt()
@@ -29,7 +30,12 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
         const userId = Number(payload.sub);
         if (!Number.isSafeInteger(userId))
           throw unauthorized('Invalid access token', 'TOKEN_INVALID');
-        return { userId, role: typeof payload['role'] === 'string' ? payload['role'] : 'user' };
+        const sid = typeof payload['sid'] === 'string' ? payload['sid'] : undefined;
+        return {
+          userId,
+          role: typeof payload['role'] === 'string' ? payload['role'] : 'user',
+          ...(sid && { sid }),
+        };
       } catch (err) {
         if (err instanceof joseErrors.JWTExpired) {
           throw unauthorized('Access token has expired', 'TOKEN_EXPIRED');

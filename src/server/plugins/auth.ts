@@ -1,3 +1,4 @@
+import { isSessionOpen } from '../services/sessions.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { users } from '../db/schema.ts';
@@ -33,6 +34,9 @@ export function registerAuth(app: FastifyInstance, ctx: Context): void {
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Malformed Authorization header', 'TOKEN_INVALID');
     const claims = await ctx.tokens.verifyAccess(match[1]);
+    if (claims.sid && !(await isSessionOpen(ctx, claims.sid))) {
+      throw unauthorized('This session has ended; please sign in again', 'SESSION_ENDED');
+    }
     request.viewer = { id: claims.userId, role: claims.role };
   });
 }

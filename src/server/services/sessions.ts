@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
@@ -20,9 +21,9 @@ export type RotatedSession = { access_token: string; expires_in: number; refresh
 export const accountDisabled = () =>
   new AppError(403, 'ACCOUNT_DISABLED', 'This account has been disabled');
 
-async function signAccess(ctx: Context, user: Pick<UserRow, 'id' | 'role'>) {
+async function signAccess(ctx: Context, user: Pick<UserRow, 'id' | 'role'>, sid: string) {
   return {
-    access_token: await ctx.tokens.signAccess({ userId: user.id, role: user.role }),
+    access_token: await ctx.tokens.signAccess({ userId: user.id, role: user.role, sid }),
     expires_in: ctx.tokens.accessTtlSeconds,
   };
 }
@@ -62,9 +63,10 @@ export async function issueSession(
   await ctx.db
     .delete(refreshTokens)
     .where(and(eq(refreshTokens.userId, user.id), lt(refreshTokens.expiresAt, sql`now()`)));
-  const refreshToken = await insertRefreshToken(ctx, user.id, randomUUID());
+  const sid = randomUUID();
+  const refreshToken = await insertRefreshToken(ctx, user.id, sid);
   return {
-    session: { user: toFullUser(current), ...(await signAccess(ctx, current)) },
+    session: { user: toFullUser(current), ...(await signAccess(ctx, current, sid)) },
     refreshToken,
   };
 }
@@ -107,6 +109,28 @@ async function revokeFamily(ctx: Context, familyId: string): Promise<void> {
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+  liveSessions.clear();
+}
+
+/**
+ * Whether sessions are still open, remembered for a few seconds: an access token of a session
+ * that was ended (logout, password change, reuse detected) stops working within
+ * SESSION_CHECK_MS in every process, and at once in the one that ended it.
+ */
+export const SESSION_CHECK_MS = 4_000;
+const liveSessions = new LRUCache<string, boolean>({ max: 50_000, ttl: SESSION_CHECK_MS });
+
+/** True while the session `sid` (a refresh-token family) has a token that was not revoked. */
+export async function isSessionOpen(ctx: Context, sid: string): Promise<boolean> {
+  const known = liveSessions.get(sid);
+  if (known !== undefined) return known;
+  const [row] = await ctx.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, sid), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  liveSessions.set(sid, !!row);
+  return !!row;
 }
 
 type Rotation =
@@ -161,7 +185,8 @@ export async function rotateRefreshToken(ctx: Context, presented: string): Promi
       return { ok: false, code: 'inactive' };
     }
     const refreshToken = await insertRefreshToken(tx, user.id, claimed.familyId);
-    return { ok: true, rotated: { ...(await signAccess(ctx, user)), refreshToken } };
+    const access = await signAccess(ctx, user, claimed.familyId);
+    return { ok: true, rotated: { ...access, refreshToken } };
   });
   if (!outcome.ok) throw rotationErrors[outcome.code]();
   return outcome.rotated;
@@ -182,4 +207,5 @@ export async function endAllSessions(ctx: Context, userId: number): Promise<void
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  liveSessions.clear();
 }
