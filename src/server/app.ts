@@ -12,6 +12,7 @@ import {
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { refuseForbiddenText } from './plugins/text-hygiene.ts';
 import { apiRoutes } from './routes/index.ts';
 
 export type AppOptions = {
@@ -81,6 +82,7 @@ export async function buildApp({
 
   registerErrorHandler(app);
   registerAuth(app, ctx);
+  refuseForbiddenText(app);
 
   await app.register(
     async (api) => {

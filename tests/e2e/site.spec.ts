@@ -111,3 +111,16 @@ test('the home page may be cached only keyed on the locale cookie', async ({ req
   expect(res.headers()['cache-control']).toBe('public, max-age=0, s-maxage=30');
   expect(res.headers()['vary']).toMatch(/cookie/i);
 });
+
+test('a page address with a control character is a 400 page in the page’s language', async ({
+  request,
+}) => {
+  const zh = await request.get('/datasets?query=%00', { headers: { cookie: 'locale=zh-CN' } });
+  expect(zh.status()).toBe(400);
+  expect(await zh.text()).toContain('请求无效');
+  const en = await request.get('/en-US/datasets?query=a%1Bb', {
+    headers: { cookie: 'locale=en-US' },
+  });
+  expect(en.status()).toBe(400);
+  expect(await en.text()).toContain('Bad request');
+});

@@ -8,6 +8,23 @@ function fieldOf(instancePath: string, context: string): string {
   return path || context;
 }
 
+/**
+ * What a 500 may write to the log: the error's name, code, stack and message, with a failed
+ * query's parameters cut off (they can hold what a user typed, a password hash, a token).
+ */
+function loggable(error: unknown): object {
+  if (!(error instanceof Error)) return { message: String(error).slice(0, 200) };
+  const clean = (text: string) => text.split('\nparams:')[0]!.slice(0, 2_000);
+  const cause = error.cause instanceof Error ? loggable(error.cause) : undefined;
+  return {
+    type: error.name,
+    code: (error as { code?: unknown }).code,
+    message: clean(error.message),
+    stack: clean(error.stack ?? ''),
+    ...(cause && { cause }),
+  };
+}
+
 /** The disk (or quota) is full: ENOSPC / EDQUOT anywhere in the error's causes. */
 function isOutOfSpace(error: unknown): boolean {
   for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
@@ -75,7 +92,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
           details: { request_id: request.id },
         });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggable(error) }, 'request failed');
     return reply.status(500).send({
       message: 'Internal Server Error',
       code: 'INTERNAL_ERROR',

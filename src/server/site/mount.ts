@@ -9,10 +9,12 @@ import {
   localeOfPath,
   localePrefix,
   localizePath,
+  type Locale,
 } from '../../i18n/locales.ts';
 import type { SiteServices } from './services.ts';
 import { compressResponse } from './compress-response.ts';
 import { detectLocale, localeCookie } from './locale.ts';
+import { findForbiddenText } from '../text-rules.ts';
 import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 
@@ -30,6 +32,36 @@ export type SiteOptions = {
   /** Rendered pages kept for a few seconds (see page-cache.ts); none in tests that need fresh renders. */
   pageCache?: PageCache;
 };
+
+/** Whether a page's query string holds a character no page or API call accepts. */
+function hasForbiddenText(search: string): boolean {
+  if (!search) return false;
+  try {
+    return findForbiddenText([...new URLSearchParams(search).values()]) !== null;
+  } catch {
+    return true;
+  }
+}
+
+const BAD_REQUEST_PAGE = {
+  'zh-CN': { title: '请求无效', message: '网址中含有不允许的字符。', home: '返回首页' },
+  'en-US': {
+    title: 'Bad request',
+    message: 'The address contains a character that is not allowed.',
+    home: 'Back to the home page',
+  },
+} as const;
+
+/** A small 400 page in the page's language (a search with U+0000, a lone surrogate…). */
+function sendBadRequestPage(reply: FastifyReply, locale: Locale) {
+  const text = BAD_REQUEST_PAGE[locale];
+  const html = `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${text.title} · Sheaf</title></head><body><main><h1>${text.title}</h1><p>${text.message}</p><p><a href="${localizePath('/', locale)}">${text.home}</a></p></main></body></html>`;
+  return reply
+    .status(400)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(html);
+}
 
 /** Replays a cached rendering, compressed as the client accepts. */
 function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
@@ -134,6 +166,7 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
       }
       const file = files.get(pathname);
       if (file) return sendStatic(request, reply, file);
+      if (hasForbiddenText(search)) return sendBadRequestPage(reply, localeOfPath(pathname));
       const cache = request.method === 'GET' ? options.pageCache : undefined;
       // Pages may depend on the locale cookie (the home page's caching headers do).
       const cacheKey = `${request.cookies[LOCALE_COOKIE] ?? ''} ${request.url}`;

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { forbiddenCharacter } from '../text-rules.ts';
 import { TableValidationError, tableError } from './errors.ts';
 
 /** Longest row (or CSV record) accepted from an upload, in characters. */
@@ -46,9 +47,13 @@ export async function* decodeUtf8(
       throw uploadTooLarge(maxBytes);
     }
     const text = decode(data);
+    const character = forbiddenCharacter(text);
+    if (character) throw forbiddenInUpload(character);
     if (text !== '') yield text;
   }
   const rest = decode();
+  const last = forbiddenCharacter(rest);
+  if (last) throw forbiddenInUpload(last);
   if (rest !== '') yield rest;
 }
 
@@ -89,6 +94,18 @@ export function uploadTooLarge(maxBytes: number): TableValidationError {
       null,
       'UPLOAD_TOO_LARGE',
       `The upload is larger than ${Math.floor(maxBytes / 1024 / 1024)} MB`,
+    ),
+  ]);
+}
+
+/** An upload with a control character (or U+0000) in its text: refused like a bad cell. */
+function forbiddenInUpload(character: string): TableValidationError {
+  return new TableValidationError([
+    tableError(
+      null,
+      null,
+      'INVALID_CHARACTERS',
+      `The upload contains a character that is not allowed in a table (${character})`,
     ),
   ]);
 }

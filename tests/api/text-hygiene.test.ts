@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { addUser, createDataset, type TestUser } from './datasets/support.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let datasetId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await addUser(t, 'alice');
+  datasetId = (await createDataset(t, alice, { name: 'Clean' })).id;
+});
+afterAll(() => t.close());
+
+const BAD = { nul: 'a\u0000b', surrogate: 'a\uD800b', control: 'a\u001Bb', del: 'a\u007Fb' };
+
+const expectRefused = (res: { statusCode: number; json: () => unknown }, field: string) => {
+  expect(res.statusCode).toBe(400);
+  expect(res.json()).toMatchObject({ code: 'INVALID_CHARACTERS', details: { field } });
+};
+
+describe('control characters and lone surrogates', () => {
+  for (const [kind, text] of Object.entries(BAD)) {
+    it(`are refused with 400 INVALID_CHARACTERS in query parameters (${kind})`, async () => {
+      for (const path of ['/users', '/datasets', '/datasets/search', '/datasets/me']) {
+        if (kind === 'surrogate') {
+          // A lone surrogate cannot be UTF-8: its CESU-8 bytes decode to no character, so the
+          // search simply finds nothing — never a server error.
+          const res = await t.app.inject({
+            url: `/api/v1${path}?query=a%ED%A0%80b`,
+            headers: alice.headers,
+          });
+          expect(res.statusCode).toBe(200);
+          continue;
+        }
+        const res = await t.app.inject({
+          url: `/api/v1${path}?query=${encodeURIComponent(text)}`,
+          headers: alice.headers,
+        });
+        expectRefused(res, 'query');
+      }
+    });
+
+    it(`are refused in JSON fields and table cells, by validate and publish alike (${kind})`, async () => {
+      const post = (url: string, payload: object, method: 'POST' | 'PUT' = 'POST') =>
+        t.app.inject({ method, url: `/api/v1${url}`, headers: alice.headers, payload });
+      const table = { attributes: ['城市'], entries: [[text]] };
+      expectRefused(await post('/datasets/validate', table), 'entries.0.0');
+      expectRefused(await post('/datasets', { name: 'Cells', ...table }), 'entries.0.0');
+      expectRefused(
+        await post('/datasets', { name: text, attributes: ['n'], entries: [[1]] }),
+        'name',
+      );
+      expectRefused(
+        await post(`/datasets/${datasetId}`, { description: text }, 'PUT'),
+        'description',
+      );
+      expectRefused(await post(`/datasets/${datasetId}`, { tags: ['ok', text] }, 'PUT'), 'tags.1');
+      expectRefused(await post('/users/me', { nickname: text }, 'PUT'), 'nickname');
+    });
+  }
+
+  it('are refused in a streamed CSV upload, and nothing is stored', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/datasets?name=Streamed',
+      headers: { ...alice.headers, 'content-type': 'text/csv' },
+      payload: 'city\nBei\u0000jing\n',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(JSON.stringify(res.json())).toContain('INVALID_CHARACTERS');
+    const mine = await t.app.inject({ url: '/api/v1/datasets/me', headers: alice.headers });
+    expect(mine.json().datasets.map((d: { name: string }) => d.name)).not.toContain('Streamed');
+  });
+
+  it('tabs, line breaks and characters outside the BMP are fine', async () => {
+    const res = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/datasets/${datasetId}`,
+      headers: alice.headers,
+      payload: { description: 'line one\r\n\tline two 😀 𠀀' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
