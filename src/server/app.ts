@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { refuseForbiddenText } from './plugins/text-hygiene.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -43,6 +44,7 @@ export async function buildApp({
     bodyLimit: Math.min(ctx.config.limits.maxJsonBodyBytes, ctx.config.limits.maxUploadBytes),
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

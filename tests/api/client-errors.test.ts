@@ -1,0 +1,48 @@
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+let port: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(() => t.close());
+
+/** Sends raw bytes and reads the whole answer. */
+const raw = (request: string) =>
+  new Promise<string>((resolve, reject) => {
+    const socket = connect(port, '127.0.0.1', () => socket.write(request));
+    let answer = '';
+    socket.on('data', (chunk) => (answer += chunk.toString()));
+    socket.on('close', () => resolve(answer));
+    socket.on('error', reject);
+  });
+
+const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+
+describe('requests Node rejects before routing', () => {
+  it('oversized headers: 431 with the error shape', async () => {
+    const answer = await raw(
+      `GET /api/v1/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+    );
+    expect(answer.startsWith('HTTP/1.1 431')).toBe(true);
+    expect(bodyOf(answer)).toEqual({
+      message: 'The request headers are too large',
+      code: 'HEADERS_TOO_LARGE',
+      details: null,
+    });
+  });
+
+  it('bad framing: 400 with the error shape', async () => {
+    const answer = await raw(
+      'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',
+    );
+    expect(answer.startsWith('HTTP/1.1 400')).toBe(true);
+    expect(bodyOf(answer)).toMatchObject({ code: 'MALFORMED_REQUEST' });
+  });
+});
