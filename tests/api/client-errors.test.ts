@@ -23,7 +23,8 @@ const raw = (request: string) =>
     socket.on('error', reject);
   });
 
-const bodyOf = (answer: string) => JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
+const bodyOf = (answer: string): unknown =>
+  JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4));
 
 describe('requests Node rejects before routing', () => {
   it('oversized headers: 431 with the error shape', async () => {

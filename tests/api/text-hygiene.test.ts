@@ -71,7 +71,8 @@ describe('control characters and lone surrogates', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('INVALID_CHARACTERS');
     const mine = await t.app.inject({ url: '/api/v1/datasets/me', headers: alice.headers });
-    expect(mine.json().datasets.map((d: { name: string }) => d.name)).not.toContain('Streamed');
+    const names = (mine.json() as { datasets: { name: string }[] }).datasets.map((d) => d.name);
+    expect(names).not.toContain('Streamed');
   });
 
   it('tabs, line breaks and characters outside the BMP are fine', async () => {
