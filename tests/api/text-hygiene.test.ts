@@ -71,7 +71,7 @@ describe('control characters and lone surrogates', () => {
     expect(res.statusCode).toBe(400);
     expect(JSON.stringify(res.json())).toContain('INVALID_CHARACTERS');
     const mine = await t.app.inject({ url: '/api/v1/datasets/me', headers: alice.headers });
-    const names = (mine.json() as { datasets: { name: string }[] }).datasets.map((d) => d.name);
+    const names = mine.json<{ datasets: { name: string }[] }>().datasets.map((d) => d.name);
     expect(names).not.toContain('Streamed');
   });
 
