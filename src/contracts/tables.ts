@@ -1,0 +1,156 @@
+import { z } from 'zod';
+import { CONTENT_LIMIT_DEFAULT, CONTENT_LIMIT_MAX, cellSchema } from './datasets.ts';
+import { offsetSchema } from './users.ts';
+
+/**
+ * The data viewer's calls: a version's rows (paged, sorted, filtered), its column statistics,
+ * and the comparison of two versions. Rules are described in docs/tables.md.
+ */
+
+/** `q` (the text filter over string columns) is at most this many characters. */
+export const ROWS_FILTER_MAX = 200;
+/** A histogram has at most this many bins. */
+export const HISTOGRAM_BINS = 20;
+/** The most frequent values listed for a string or boolean column. */
+export const TOP_VALUES = 10;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
+export type CompareKind = (typeof COMPARE_KINDS)[number];
+
+const rowsLimitSchema = z.coerce
+  .number()
+  .int('limit must be an integer')
+  .min(1, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
+  .max(CONTENT_LIMIT_MAX, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
+  .default(CONTENT_LIMIT_DEFAULT);
+
+const columnNameSchema = z.string().trim().min(1, 'A column name must not be empty');
+
+/* ---------- requests ---------- */
+
+export const rowsQuerySchema = z.object({
+  offset: offsetSchema,
+  limit: rowsLimitSchema,
+  sort: columnNameSchema
+    .optional()
+    .describe('A column name; rows keep their stored order without it'),
+  order: z.enum(SORT_ORDERS).default('asc'),
+  q: z
+    .string()
+    .max(ROWS_FILTER_MAX, `q must be at most ${ROWS_FILTER_MAX} characters`)
+    .optional()
+    .describe('Keeps rows where a string column contains this text, ignoring case'),
+});
+export type RowsQuery = z.infer<typeof rowsQuerySchema>;
+
+const versionNumber = (label: string) =>
+  z.coerce
+    .number()
+    .int(`${label} must be a version number`)
+    .min(1, `${label} must be a version number`);
+
+export const compareQuerySchema = z.object({
+  from: versionNumber('from'),
+  to: versionNumber('to'),
+  key: columnNameSchema
+    .optional()
+    .describe(
+      'A column present in both versions: rows with the same key and other values are changed',
+    ),
+});
+export type CompareQuery = z.infer<typeof compareQuerySchema>;
+
+export const compareRowsQuerySchema = compareQuerySchema.extend({
+  kind: z.enum(COMPARE_KINDS),
+  offset: offsetSchema,
+  limit: rowsLimitSchema,
+});
+export type CompareRowsQuery = z.infer<typeof compareRowsQuerySchema>;
+
+/* ---------- responses ---------- */
+
+export const columnSchema = z.object({ name: z.string(), type: z.string() });
+export type Column = z.infer<typeof columnSchema>;
+export type Cell = z.infer<typeof cellSchema>;
+
+/** A page of a version's rows, values in column order. */
+export const tableRowsSchema = z.object({
+  columns: z.array(columnSchema),
+  rows: z.array(z.array(cellSchema)),
+  /** Rows matching `q` (every row without it). */
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type TableRows = z.infer<typeof tableRowsSchema>;
+
+const boundSchema = z.union([z.number(), z.string()]);
+
+export const columnStatsSchema = z.object({
+  name: z.string(),
+  type: z.string(),
+  /** Values present (rows minus nulls). */
+  count: z.number().int(),
+  nulls: z.number().int(),
+  /** Distinct values present (exact). */
+  distinct: z.number().int(),
+  min: cellSchema,
+  max: cellSchema,
+  /** Numbers only (dates and datetimes: null). */
+  mean: z.number().nullable().optional(),
+  stddev: z.number().nullable().optional(),
+  /** Numbers, dates and datetimes: at most 20 equal-width bins; `to` is inclusive in the last. */
+  histogram: z
+    .array(z.object({ from: boundSchema, to: boundSchema, count: z.number().int() }))
+    .optional(),
+  /** Strings and booleans: the 10 most frequent values, most frequent first. */
+  top: z.array(z.object({ value: cellSchema, count: z.number().int() })).optional(),
+});
+export type ColumnStats = z.infer<typeof columnStatsSchema>;
+
+export const versionStatsSchema = z.object({
+  version: z.number().int(),
+  rows: z.number().int(),
+  columns: z.array(columnStatsSchema),
+});
+export type VersionStats = z.infer<typeof versionStatsSchema>;
+
+export const versionCompareSchema = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  key: z.string().nullable(),
+  columns: z.object({
+    added: z.array(columnSchema),
+    removed: z.array(columnSchema),
+    /** Columns in both versions whose type differs. */
+    changed: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
+  }),
+  rows: z.object({
+    added: z.number().int(),
+    removed: z.number().int(),
+    /** Null without `key`: rows then compare whole, so a change is a removal plus an addition. */
+    changed: z.number().int().nullable(),
+  }),
+});
+export type VersionCompare = z.infer<typeof versionCompareSchema>;
+
+/**
+ * A page of compared rows. `columns` names the cells: the `to` version's columns for added rows,
+ * the `from` version's for removed rows, the columns both share for changed rows (which carry
+ * both sides).
+ */
+export const compareRowsSchema = z.object({
+  kind: z.enum(COMPARE_KINDS),
+  columns: z.array(columnSchema),
+  rows: z.array(
+    z.object({
+      from: z.array(cellSchema).nullable(),
+      to: z.array(cellSchema).nullable(),
+    }),
+  ),
+  total: z.number().int(),
+  offset: z.number().int(),
+  limit: z.number().int(),
+});
+export type CompareRows = z.infer<typeof compareRowsSchema>;
