@@ -23,6 +23,7 @@ import { buildApp } from '../src/server/app.ts';
 import { createLoginThrottle } from '../src/server/auth/throttle.ts';
 import { createTokenService } from '../src/server/auth/tokens.ts';
 import { createFsBlobStore } from '../src/server/blobs/fs-store.ts';
+import { createTableEngine } from '../src/server/tables/engine.ts';
 import { getConfig } from '../src/server/config.ts';
 import type { Context } from '../src/server/context.ts';
 import { openDatabase, type Db, type DatabaseOptions } from '../src/server/db/client.ts';
@@ -143,10 +144,12 @@ async function benchOn(kind: 'embedded' | 'postgres', options: DatabaseOptions) 
     const seconds = (performance.now() - t0) / 1000;
     console.log(`${kind}: seeded ${DATASETS} datasets in ${seconds.toFixed(1)} s`);
     const config = getConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
+    const blobs = await createFsBlobStore(path.join(dataDir, 'blobs'));
     const ctx: Context = {
       db: database.db,
       config,
-      blobs: await createFsBlobStore(path.join(dataDir, 'blobs')),
+      blobs,
+      tables: await createTableEngine({ root: blobs.root, ...config.tables }),
       tokens: createTokenService(randomBytes(32).toString('hex'), config.accessTokenTtl),
       loginThrottle: createLoginThrottle({
         maxFailures: config.loginMaxFailures,

@@ -21,7 +21,11 @@ export const CONTENT_LIMIT_MAX = 1000;
 export const DOWNLOAD_COUNT_WINDOW_MINUTES = 5;
 export const DATASET_SORTS = ['recent', 'heat', 'downloads', 'score', 'name'] as const;
 export type DatasetSort = (typeof DATASET_SORTS)[number];
-export const DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
+/** Formats written from the table's rows as they stream (and described in Croissant). */
+export const TEXT_DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
+export type TextDownloadFormat = (typeof TEXT_DOWNLOAD_FORMATS)[number];
+/** Every download format: the text ones and the version's Parquet file (typed, range requests). */
+export const DOWNLOAD_FORMATS = [...TEXT_DOWNLOAD_FORMATS, 'parquet'] as const;
 export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 /** Length in characters (code points), so an emoji counts once. */

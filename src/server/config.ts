@@ -29,6 +29,8 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
   MAX_JSON_BODY_MB: z.coerce.number().int().min(1).default(32),
   MAX_GUEST_VALIDATE_MB: z.coerce.number().int().min(1).default(4),
+  DUCKDB_MEMORY_MB: z.coerce.number().int().min(64).default(512),
+  DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   OAUTH_PROVIDERS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -60,6 +62,8 @@ export type Config = {
     /** POST /datasets/validate without a token (checked before the body is read). */
     maxGuestValidateBytes: number;
   };
+  /** DuckDB (tables' Parquet files): its memory limit before it spills to disk, and threads. */
+  tables: { memoryLimitMb: number; threads: number };
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
   oauthProviders: OAuthProvider[];
   logLevel: string;
@@ -107,6 +111,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       maxJsonBodyBytes: e.MAX_JSON_BODY_MB * 1024 * 1024,
       maxGuestValidateBytes: e.MAX_GUEST_VALIDATE_MB * 1024 * 1024,
     },
+    tables: { memoryLimitMb: e.DUCKDB_MEMORY_MB, threads: e.DUCKDB_THREADS },
     oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -6,11 +6,13 @@ import { buildApp } from './app.ts';
 import { createLoginThrottle } from './auth/throttle.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
+import { createTableEngine } from './tables/engine.ts';
 import { ConfigError, getConfig } from './config.ts';
 import type { Context } from './context.ts';
 import { openDatabase } from './db/client.ts';
 import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-dir.ts';
 import { startBlobSweeps } from './services/blob-sweep.ts';
+import { convertTables } from './services/table-files.ts';
 import { startHeatJob } from './services/datasets/heat.ts';
 import { downloadDigestsSettled } from './services/download-digests.ts';
 import { mountSite } from './site/mount.ts';
@@ -27,10 +29,12 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
   );
+  const blobs = await createFsBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: Context = {
     db: database.db,
     config,
-    blobs: await createFsBlobStore(path.join(config.dataDir, 'blobs')),
+    blobs,
+    tables: await createTableEngine({ root: blobs.root, ...config.tables }),
     tokens: createTokenService(
       config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir)),
       config.accessTokenTtl,
@@ -71,6 +75,7 @@ async function main(): Promise<void> {
       stopBlobSweeps();
       await app.close();
       await downloadDigestsSettled();
+      ctx.tables.close();
       await database.close();
     } finally {
       lock.release();
@@ -82,6 +87,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Sheaf is ready');
+  void convertTables(ctx, app.log).catch((err: unknown) =>
+    app.log.error({ err }, 'table conversion stopped'),
+  );
 }
 
 main().catch((err: unknown) => {

@@ -11,6 +11,7 @@ import { downloadDigestsSettled } from '../../src/server/services/download-diges
 import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
 import { createTokenService } from '../../src/server/auth/tokens.ts';
 import { createFsBlobStore } from '../../src/server/blobs/fs-store.ts';
+import { createTableEngine } from '../../src/server/tables/engine.ts';
 import { getConfig } from '../../src/server/config.ts';
 import type { Context } from '../../src/server/context.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
@@ -59,10 +60,12 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sheaf-test-'));
   const config = getConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
   const { database, drop } = await openTestDatabase();
+  const blobs = await createFsBlobStore(path.join(dataDir, 'blobs'));
   const ctx: Context = {
     db: database.db,
     config,
-    blobs: await createFsBlobStore(path.join(dataDir, 'blobs')),
+    blobs,
+    tables: await createTableEngine({ root: blobs.root, ...config.tables }),
     tokens: createTokenService(TEST_JWT_SECRET, config.accessTokenTtl),
     loginThrottle: createLoginThrottle({
       maxFailures: config.loginMaxFailures,
@@ -87,6 +90,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       try {
         await app.close();
         await downloadDigestsSettled();
+        ctx.tables.close();
         await database.close();
         await drop();
       } finally {

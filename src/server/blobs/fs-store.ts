@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { BlobStore } from './store.ts';
+import { DERIVED_SUFFIXES, type BlobStore } from './store.ts';
 
 /** Blobs as files under `root/ab/cdef…`; temporary files under `root/tmp`. */
-export async function createFsBlobStore(root: string): Promise<BlobStore> {
+export async function createFsBlobStore(folder: string): Promise<BlobStore> {
+  const root = path.resolve(folder);
   const tmp = path.join(root, 'tmp');
   await mkdir(tmp, { recursive: true });
   await rm(tmp, { recursive: true, force: true });
@@ -15,6 +16,13 @@ export async function createFsBlobStore(root: string): Promise<BlobStore> {
     return path.join(root, sha.slice(0, 2), sha.slice(2));
   };
   return {
+    root,
+    derivedPath: (sha, suffix) => fileOf(sha) + suffix,
+    async putDerived(tempPath, sha, suffix) {
+      const target = fileOf(sha) + suffix;
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(tempPath, target);
+    },
     tempPath: () => path.join(tmp, randomUUID()),
     async putFile(tempPath, sha) {
       const target = fileOf(sha);
@@ -31,6 +39,7 @@ export async function createFsBlobStore(root: string): Promise<BlobStore> {
     },
     read: (sha) => createReadStream(fileOf(sha)),
     async delete(sha) {
+      for (const suffix of DERIVED_SUFFIXES) await rm(fileOf(sha) + suffix, { force: true });
       await rm(fileOf(sha), { force: true });
     },
     async *list() {

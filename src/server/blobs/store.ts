@@ -11,4 +11,16 @@ export type BlobStore = {
   delete: (sha256: string) => Promise<void>;
   /** Every stored blob with the time its file was last written (for garbage collection). */
   list: () => AsyncIterable<{ sha256: string; writtenAt: Date }>;
+  /** The folder holding everything (the only one the table engine may read). */
+  root: string;
+  /**
+   * Where a file derived from a blob lives (its Parquet copy, its column statistics): beside
+   * the blob, named by its sha256 and `suffix`. `delete` removes them with the blob.
+   */
+  derivedPath: (sha256: string, suffix: DerivedSuffix) => string;
+  /** Moves a finished temporary file into place as a derived file. */
+  putDerived: (tempPath: string, sha256: string, suffix: DerivedSuffix) => Promise<void>;
 };
+
+export const DERIVED_SUFFIXES = ['.parquet', '.stats.json'] as const;
+export type DerivedSuffix = (typeof DERIVED_SUFFIXES)[number];

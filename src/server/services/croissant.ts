@@ -4,10 +4,10 @@ import {
   type CroissantDocument,
 } from '../../contracts/croissant.ts';
 import {
-  DOWNLOAD_FORMATS,
+  TEXT_DOWNLOAD_FORMATS,
   type Dataset,
   type DatasetVersion,
-  type DownloadFormat,
+  type TextDownloadFormat,
 } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
 import { getDataset } from './datasets/browse.ts';
@@ -70,19 +70,19 @@ const DATA_TYPES: Record<string, string> = {
  * The media type each download is described with. JSON Lines is `application/jsonlines`, the
  * value Croissant tools read as JSON Lines (the download itself is sent as application/x-ndjson).
  */
-const ENCODING_FORMATS: Record<DownloadFormat, string> = {
+const ENCODING_FORMATS: Record<TextDownloadFormat, string> = {
   csv: 'text/csv',
   json: 'application/json',
   jsonl: 'application/jsonlines',
 };
 
-const fileId = (format: DownloadFormat) => `download-${format}`;
+const fileId = (format: TextDownloadFormat) => `download-${format}`;
 const RECORD_SET_ID = 'rows';
 /** Listed by name in a generated description; the rest are counted. */
 const COLUMNS_NAMED = 10;
 
 /** The UTF-8 file name a download is saved under (from its Content-Disposition). */
-function downloadFileName(dataset: Dataset, version: number, format: DownloadFormat): string {
+function downloadFileName(dataset: Dataset, version: number, format: TextDownloadFormat): string {
   const header = contentDisposition(dataset, version, format);
   const encoded = /filename\*=UTF-8''(.+)$/.exec(header)?.[1];
   return encoded ? decodeURIComponent(encoded) : `dataset-${dataset.id}-v${version}.${format}`;
@@ -109,7 +109,7 @@ export function describeDataset(dataset: Dataset, version: DatasetVersion): stri
 type BuildInput = {
   dataset: Dataset;
   version: DatasetVersion;
-  digests: Record<DownloadFormat, DownloadDigest>;
+  digests: Record<TextDownloadFormat, DownloadDigest>;
   /** PUBLIC_SITE_URL, without a trailing slash. */
   siteUrl: string;
 };
@@ -123,7 +123,7 @@ export function buildCroissant({ dataset, version, digests, siteUrl }: BuildInpu
     name,
     type: version.attribute_types[name] ?? 'string',
   }));
-  const distribution = DOWNLOAD_FORMATS.map((format) => ({
+  const distribution = TEXT_DOWNLOAD_FORMATS.map((format) => ({
     // Croissant reads the first type; schema.org readers (Google) find DataDownload.
     '@type': ['cr:FileObject', 'sc:DataDownload'],
     '@id': fileId(format),

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../contracts/datasets.ts';
+import { TEXT_DOWNLOAD_FORMATS, type TextDownloadFormat } from '../../contracts/datasets.ts';
 import type { BlobStore } from '../blobs/store.ts';
 import type { Context } from '../context.ts';
 import { blobs } from '../db/schema.ts';
@@ -9,7 +9,7 @@ import { downloadStream } from '../tables/index.ts';
 
 /** What a rendered download is: its sha256 (hex) and its length in bytes. */
 export type DownloadDigest = { sha256: string; bytes: number };
-export type DownloadDigests = Record<DownloadFormat, DownloadDigest>;
+export type DownloadDigests = Record<TextDownloadFormat, DownloadDigest>;
 
 /**
  * Digests of the downloads of a stored table, keyed by its sha256. A download is a pure function
@@ -40,7 +40,7 @@ async function withSlot<T>(work: () => Promise<T>): Promise<T> {
 async function hashDownload(
   store: BlobStore,
   sha256: string,
-  format: DownloadFormat,
+  format: TextDownloadFormat,
 ): Promise<DownloadDigest> {
   const hash = createHash('sha256');
   let bytes = 0;
@@ -52,7 +52,7 @@ async function hashDownload(
 }
 
 const complete = (value: Partial<DownloadDigests> | null | undefined): value is DownloadDigests =>
-  !!value && DOWNLOAD_FORMATS.every((format) => value[format]);
+  !!value && TEXT_DOWNLOAD_FORMATS.every((format) => value[format]);
 
 /** The digests kept for a table, or null when they have not been computed yet (no rendering). */
 export async function storedDownloadDigests(
@@ -86,10 +86,10 @@ export async function downloadDigests(
   if (!work) {
     work = withSlot(async () => {
       const hashed = await Promise.all(
-        DOWNLOAD_FORMATS.map((format) => hashDownload(ctx.blobs, sha256, format)),
+        TEXT_DOWNLOAD_FORMATS.map((format) => hashDownload(ctx.blobs, sha256, format)),
       );
       const digests = Object.fromEntries(
-        DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!]),
+        TEXT_DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!]),
       ) as DownloadDigests;
       await ctx.db.update(blobs).set({ downloadDigests: digests }).where(eq(blobs.sha256, sha256));
       known.set(sha256, digests);

@@ -1,5 +1,6 @@
 import { TableValidationError, tableError } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, keepOpen, lineBatches } from './lines.ts';
+import { parseJsonExact } from './exact-json.ts';
 
 /**
  * Reads a JSON Lines upload (UTF-8, one JSON value per line, blank lines skipped). The first line
@@ -55,7 +56,7 @@ async function* jsonLines(
       if (line.trim() === '') continue;
       let value: unknown;
       try {
-        value = JSON.parse(line);
+        value = parseJsonExact(line);
       } catch {
         const row = headerList ? index : index + 1;
         throw new TableValidationError([

@@ -42,13 +42,13 @@ export async function createDataset(
   return res.json<Dataset>();
 }
 
-/** Every stored blob file (not temporary files). */
+/** Every stored blob file (not temporary files, nor the Parquet and statistics files beside them). */
 export async function blobFiles(t: TestApp): Promise<string[]> {
   const root = path.join(t.ctx.config.dataDir, 'blobs');
   const found: string[] = [];
   for (const dir of await readdir(root)) {
     if (dir === 'tmp') continue;
-    for (const f of await readdir(path.join(root, dir))) found.push(dir + f);
+    for (const f of await readdir(path.join(root, dir))) if (!f.includes('.')) found.push(dir + f);
   }
   return found.sort();
 }

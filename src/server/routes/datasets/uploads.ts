@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tableRejected } from '../../services/datasets/content.ts';
+import { parseJsonExact } from '../../tables/exact-json.ts';
 import { uploadTooLarge } from '../../tables/lines.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 
@@ -16,6 +17,16 @@ const uploads = new WeakMap<FastifyRequest, Upload>();
  * the body is not buffered but handed to the handler as a stream (see `uploadOf`).
  */
 export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): void {
+  // JSON tables: integers past 2^53 arrive as their exact text, never rounded (see parseJsonExact).
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    void json(request, text, (err, parsed) => {
+      if (err) return done(err, undefined);
+      done(null, parsed === undefined ? parsed : exactAgain(text, parsed));
+    });
+  });
   app.addContentTypeParser(Object.keys(UPLOAD_TYPES), (request, payload, done) => {
     // A declared length over the limit is refused before a byte is read.
     if (Number(request.headers['content-length'] ?? 0) > maxUploadBytes) {
@@ -33,3 +44,8 @@ export const uploadOf = (request: FastifyRequest): Upload | undefined => uploads
 
 export const uploadDescription =
   'A big table may instead be sent as the raw body with `Content-Type: text/csv` (first line: column names) or `application/x-ndjson` (first line: a JSON list of column names, or the first row as an object), streamed with constant memory; column types are inferred.';
+
+/** The body again through parseJsonExact when it may hold a long integer (the default parser rounded it). */
+function exactAgain(text: string, parsed: unknown): unknown {
+  return /\d{16}/.test(text) ? parseJsonExact(text) : parsed;
+}

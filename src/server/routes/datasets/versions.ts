@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import {
   contentQuerySchema,
@@ -11,12 +12,13 @@ import {
   versionParamsSchema,
 } from '../../../contracts/datasets.ts';
 import { apiErrorSchema } from '../../../contracts/errors.ts';
-import { badRequest } from '../../errors.ts';
+import { AppError, badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
 import { openDownload } from '../../services/datasets/downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
+import { parseRange } from './byte-ranges.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
 
 const tags = ['datasets'];
@@ -109,9 +111,9 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       schema: {
         tags,
-        summary: 'Download a version as CSV, JSON or JSON Lines',
+        summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',
         description:
-          'Streamed, with `Content-Disposition: attachment` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes.',
+          'Streamed, with `Content-Disposition: attachment` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Parquet answers `Range: bytes=…` with 206 (one range; 416 past the end), `HEAD`, and `If-None-Match` / `If-Range` with its ETag; range requests and HEAD do not count as downloads.',
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
         response: {
@@ -121,8 +123,15 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
               'text/csv': file,
               'application/json': file,
               'application/x-ndjson': file,
+              'application/vnd.apache.parquet': file,
             },
           },
+          206: {
+            description: 'Part of the Parquet file (a `Range` request)',
+            content: { 'application/vnd.apache.parquet': file },
+          },
+          304: z.null().describe('Not modified (Parquet, `If-None-Match`)'),
+          416: apiErrorSchema,
           400: apiErrorSchema,
           401: apiErrorSchema,
           404: apiErrorSchema,
@@ -131,20 +140,54 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const viewerId = request.viewer?.id ?? null;
+      const range = request.headers.range;
       const download = await openDownload(
         ctx,
         viewerId,
         viewerId === null ? { ip: request.ip } : { userId: viewerId },
-        { ...request.params, format: request.query.format },
+        {
+          ...request.params,
+          format: request.query.format,
+          count: request.method === 'GET' && range === undefined,
+        },
       );
-      return (
-        reply
-          .header('content-type', download.contentType)
-          .header('content-disposition', download.contentDisposition)
+      reply
+        .header('content-type', download.contentType)
+        .header('content-disposition', download.contentDisposition);
+      if (download.kind === 'stream') {
+        // A stream is sent as is (the response schema only documents the file).
+        return reply
           .header('cache-control', 'private, no-store')
-          // A stream is sent as is (the response schema only documents the file).
-          .send(download.stream as unknown as string)
-      );
+          .send(download.stream as unknown as string);
+      }
+      reply
+        .header('accept-ranges', 'bytes')
+        .header('etag', download.etag)
+        .header('last-modified', download.modified.toUTCString())
+        .header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === download.etag) return reply.status(304).send(null);
+      const ifRange = request.headers['if-range'];
+      const wanted =
+        ifRange === undefined || ifRange === download.etag
+          ? parseRange(range, download.size)
+          : null;
+      if (wanted === 'unsatisfiable') {
+        throw new AppError(
+          416,
+          'RANGE_NOT_SATISFIABLE',
+          'The range is outside the file',
+          undefined,
+          {
+            'content-range': `bytes */${download.size}`,
+          },
+        );
+      }
+      const { start, end } = wanted ?? { start: 0, end: download.size - 1 };
+      if (wanted)
+        reply.status(206).header('content-range', `bytes ${start}-${end}/${download.size}`);
+      reply.header('content-length', String(Math.max(0, end - start + 1)));
+      if (download.size === 0) return reply.send('');
+      return reply.send(createReadStream(download.path, { start, end }) as unknown as string);
     },
   );
 };

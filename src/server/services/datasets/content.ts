@@ -21,7 +21,8 @@ import {
   type TableError,
   type TableHeader,
 } from '../../tables/index.ts';
-import { withStoredBlob } from './blob-refs.ts';
+import { prepareTableFiles } from '../table-files.ts';
+import { releaseBlobs, withStoredBlob } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
 import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
@@ -68,6 +69,22 @@ const writeValid = (ctx: Context, table: Table) => async () => ({
 
 export type StoredContent = StoredTable & { header: TableHeader };
 
+/**
+ * The blob, then its Parquet copy and column statistics (so the viewer has them the moment the
+ * version exists); a failure there releases the blob again.
+ */
+const withTableFiles =
+  (ctx: Context, write: () => Promise<StoredContent>) => async (): Promise<StoredContent> => {
+    const stored = await write();
+    try {
+      await prepareTableFiles(ctx, stored.sha256, stored.header);
+    } catch (err) {
+      await releaseBlobs(ctx, [stored.sha256]).catch(() => undefined);
+      throw err;
+    }
+    return stored;
+  };
+
 const versionValues = (
   datasetId: number,
   version: number,
@@ -103,7 +120,7 @@ export async function createDatasetWith(
 ): Promise<Dataset> {
   const id = await withStoredBlob(
     ctx,
-    write,
+    withTableFiles(ctx, write),
     async (tx: Db, stored) => {
       const [row] = await tx
         .insert(datasets)
@@ -152,7 +169,7 @@ export async function addVersionWith(
 ): Promise<DatasetVersion> {
   const added = await withStoredBlob(
     ctx,
-    write,
+    withTableFiles(ctx, write),
     async (tx: Db, stored) => {
       const dataset = await lockOwned(tx, datasetId, viewerId);
       const version = dataset.latestVersion + 1;

@@ -1,9 +1,11 @@
+import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { DownloadFormat } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions, downloadMarks } from '../../db/schema.ts';
 import { contentTypeOf, downloadStream } from '../../tables/index.ts';
+import { parquetFile } from '../table-files.ts';
 import { recomputeHeat } from './heat.ts';
 import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
 
@@ -44,7 +46,12 @@ export async function countDownload(
   });
 }
 
-const EXTENSIONS: Record<DownloadFormat, string> = { csv: 'csv', json: 'json', jsonl: 'jsonl' };
+const EXTENSIONS: Record<DownloadFormat, string> = {
+  csv: 'csv',
+  json: 'json',
+  jsonl: 'jsonl',
+  parquet: 'parquet',
+};
 
 /** RFC 5987 percent-encoding: only attr-chars stay as they are. */
 const encodeRfc5987 = (s: string) =>
@@ -77,21 +84,24 @@ export function contentDisposition(
 }
 
 export type Download = {
-  stream: Readable;
   contentType: string;
   contentDisposition: string;
-  counted: boolean;
-};
+} & (
+  | { kind: 'stream'; stream: Readable }
+  /** The version's Parquet file: sent whole or by byte ranges. */
+  | { kind: 'file'; path: string; size: number; modified: Date; etag: string }
+);
 
 /**
- * GET /datasets/{id}/versions/{version}/download: counts the download (see countDownload) and
- * streams the version's content in the asked format.
+ * GET /datasets/{id}/versions/{version}/download: the version's content in the asked format.
+ * `count` says whether this request counts as a download (see countDownload); range requests
+ * and HEAD, which read parts of the Parquet file (the SQL console does), do not.
  */
 export async function openDownload(
   ctx: Context,
   viewerId: ViewerId,
   who: Downloader,
-  input: { id: number; version: number; format: DownloadFormat },
+  input: { id: number; version: number; format: DownloadFormat; count: boolean },
 ): Promise<Download> {
   const dataset = await findVisible(ctx.db, input.id, viewerId);
   const [version] = await ctx.db
@@ -101,11 +111,26 @@ export async function openDownload(
       and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, input.version)),
     );
   if (!version) throw versionNotFound();
-  const counted = await countDownload(ctx, dataset.id, version.id, who);
+  const disposition = contentDisposition(dataset, input.version, input.format);
+  if (input.format === 'parquet') {
+    const path = await parquetFile(ctx, version.sha256);
+    const info = await stat(path);
+    if (input.count) await countDownload(ctx, dataset.id, version.id, who);
+    return {
+      kind: 'file',
+      path,
+      size: info.size,
+      modified: info.mtime,
+      etag: `"${version.sha256}-parquet"`,
+      contentType: 'application/vnd.apache.parquet',
+      contentDisposition: disposition,
+    };
+  }
+  if (input.count) await countDownload(ctx, dataset.id, version.id, who);
   return {
+    kind: 'stream',
     stream: downloadStream(ctx.blobs, version.sha256, input.format),
     contentType: contentTypeOf(input.format),
-    contentDisposition: contentDisposition(dataset, input.version, input.format),
-    counted,
+    contentDisposition: disposition,
   };
 }

@@ -1,13 +1,14 @@
 import type { CroissantDocument } from '../../../contracts/croissant.ts';
 import type { Dataset, VersionContent } from '../../../contracts/datasets.ts';
+import type { VersionStats } from '../../../contracts/tables.ts';
 import type { Context } from '../../context.ts';
-import { readTablePage } from '../../tables/index.ts';
 import { buildCroissant } from '../croissant.ts';
 import {
   computeDownloadDigestsLater,
   downloadDigests,
   storedDownloadDigests,
 } from '../download-digests.ts';
+import { headerOf, tableRows, tableStats } from '../table-files.ts';
 import { prepared } from './prepared.ts';
 import { toSummary, toVersion } from './rows.ts';
 
@@ -17,6 +18,8 @@ export type DatasetPageRead = {
   preview: VersionContent | null;
   /** schema.org Dataset + Croissant JSON-LD; null while a large table's digests are pending. */
   structuredData: CroissantDocument | null;
+  /** The latest version's column statistics (null without a version). */
+  stats: VersionStats | null;
 };
 
 /**
@@ -44,12 +47,12 @@ export async function readPublicDatasetPage(
   if (!row) return null;
   const dataset: Dataset = { ...toSummary(row, null), versions: versionRows.map(toVersion) };
   const latest = versionRows.find((v) => v.version === dataset.latest_version);
-  if (!latest) return { dataset, preview: null, structuredData: null };
+  if (!latest) return { dataset, preview: null, structuredData: null, stats: null };
 
   const stored = latest.preview.length >= Math.min(previewRows, latest.entriesCount);
   const entries = stored
     ? latest.preview.slice(0, previewRows)
-    : (await readTablePage(ctx.blobs, latest.sha256, 0, previewRows)).entries;
+    : await tableRows(ctx, latest.sha256, headerOf(latest), 0, previewRows);
   const preview: VersionContent = {
     version: latest.version,
     attributes: latest.attributes,
@@ -69,5 +72,9 @@ export async function readPublicDatasetPage(
   const version = toVersion(latest);
   const structuredData =
     digests && buildCroissant({ dataset, version, digests, siteUrl: ctx.config.siteUrl });
-  return { dataset, preview, structuredData };
+  const stats: VersionStats = {
+    version: latest.version,
+    ...(await tableStats(ctx, latest.sha256, headerOf(latest))),
+  };
+  return { dataset, preview, structuredData, stats };
 }

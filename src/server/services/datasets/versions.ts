@@ -6,7 +6,7 @@ import type {
 } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasetVersions } from '../../db/schema.ts';
-import { readTablePage } from '../../tables/index.ts';
+import { headerOf, tableRows } from '../table-files.ts';
 import { versionsOf } from './browse.ts';
 import { findVisible, versionNotFound, type ViewerId } from './rows.ts';
 
@@ -22,7 +22,7 @@ export async function listVersions(
 
 /**
  * GET /datasets/{id}/version: a page of the latest version's rows. The first rows come from the
- * version record's preview; later pages are read from the blob.
+ * version record's preview; later pages are read from the Parquet file.
  */
 export async function latestContent(
   ctx: Context,
@@ -42,7 +42,7 @@ export async function latestContent(
     offset + limit <= version.preview.length || version.preview.length >= version.entriesCount;
   const entries = fromPreview
     ? version.preview.slice(offset, offset + limit)
-    : (await readTablePage(ctx.blobs, version.sha256, offset, limit)).entries;
+    : await tableRows(ctx, version.sha256, headerOf(version), offset, limit);
   return {
     version: version.version,
     attributes: version.attributes,

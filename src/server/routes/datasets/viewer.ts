@@ -1,0 +1,95 @@
+import { datasetIdParamsSchema, versionParamsSchema } from '../../../contracts/datasets.ts';
+import { apiErrorSchema } from '../../../contracts/errors.ts';
+import {
+  compareQuerySchema,
+  compareRowsQuerySchema,
+  compareRowsSchema,
+  rowsQuerySchema,
+  tableRowsSchema,
+  versionCompareSchema,
+  versionStatsSchema,
+} from '../../../contracts/tables.ts';
+import {
+  compareVersionRows,
+  compareVersions,
+  versionRows,
+  versionStats,
+} from '../../services/datasets/viewer.ts';
+import type { RoutesPlugin } from '../types.ts';
+
+const tags = ['datasets'];
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const privacy =
+  'A private dataset answers 404 to everyone but its owner, exactly like `GET /datasets/{id}`.';
+
+/** The data viewer: any version's rows and column statistics, and two versions compared. */
+export const viewerRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/datasets/:id/versions/:version/rows',
+    {
+      schema: {
+        tags,
+        summary: "A page of a version's rows, sorted and filtered",
+        description: `Values in column order. \`total\` counts the rows matching \`q\` (case-insensitive substring over the string columns). An unknown \`sort\` column is 400 UNKNOWN_COLUMN. ${privacy}`,
+        params: versionParamsSchema,
+        querystring: rowsQuerySchema,
+        response: { 200: tableRowsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      versionRows(
+        ctx,
+        request.params.id,
+        request.params.version,
+        request.viewer?.id ?? null,
+        request.query,
+      ),
+  );
+
+  app.get(
+    '/datasets/:id/versions/:version/stats',
+    {
+      schema: {
+        tags,
+        summary: "A version's column statistics",
+        description: `Per column: count, nulls, distinct (exact), min and max; mean, standard deviation and a histogram (at most 20 bins) for numbers, dates and datetimes; the 10 most frequent values for strings and booleans. Computed at publish. ${privacy}`,
+        params: versionParamsSchema,
+        response: { 200: versionStatsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      versionStats(ctx, request.params.id, request.params.version, request.viewer?.id ?? null),
+  );
+
+  app.get(
+    '/datasets/:id/compare',
+    {
+      schema: {
+        tags,
+        summary: 'Compare two versions of a dataset',
+        description: `Column changes and counts of added, removed and changed rows. Without \`key\` rows compare whole over the columns both versions share and \`changed\` is null; with \`key\` (a column of both) rows pair by key. ${privacy}`,
+        params: datasetIdParamsSchema,
+        querystring: compareQuerySchema,
+        response: { 200: versionCompareSchema, ...errors },
+      },
+    },
+    async (request) =>
+      compareVersions(ctx, request.params.id, request.viewer?.id ?? null, request.query),
+  );
+
+  app.get(
+    '/datasets/:id/compare/rows',
+    {
+      schema: {
+        tags,
+        summary: 'A page of the added, removed or changed rows between two versions',
+        description: `Added rows in the \`to\` version's columns, removed rows in the \`from\` version's, changed rows as both sides in the shared columns. ${privacy}`,
+        params: datasetIdParamsSchema,
+        querystring: compareRowsQuerySchema,
+        response: { 200: compareRowsSchema, ...errors },
+      },
+    },
+    async (request) =>
+      compareVersionRows(ctx, request.params.id, request.viewer?.id ?? null, request.query),
+  );
+};

@@ -1,0 +1,148 @@
+import { access, readFile, rm, writeFile } from 'node:fs/promises';
+import type { Context } from '../context.ts';
+import { datasetVersions } from '../db/schema.ts';
+import { storedColumns } from '../tables/columns.ts';
+import { writeParquet } from '../tables/parquet.ts';
+import { queryRows } from '../tables/query.ts';
+import { computeStats, type TableStats } from '../tables/stats.ts';
+import type { AttributeType, Cell, TableHeader } from '../tables/index.ts';
+
+/**
+ * Each stored table has two derived files beside its blob: its Parquet copy (what the viewer,
+ * statistics, compare and the Parquet download read) and its column statistics as JSON. Both
+ * are written at publish, built on first use when missing, and built for older blobs at
+ * start-up. A build writes a temporary file and renames it, so a crash leaves nothing half made.
+ */
+
+const building = new Map<string, Promise<unknown>>();
+
+/** One build per file at a time: concurrent callers share it. */
+function once<T>(key: string, build: () => Promise<T>): Promise<T> {
+  const running = building.get(key) as Promise<T> | undefined;
+  if (running) return running;
+  const started = build().finally(() => building.delete(key));
+  building.set(key, started);
+  return started;
+}
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** The path of the table's Parquet file, written first if missing. */
+export async function parquetFile(ctx: Context, sha256: string): Promise<string> {
+  const file = ctx.blobs.derivedPath(sha256, '.parquet');
+  if (await exists(file)) return file;
+  return once(`${sha256}.parquet`, () => writeParquet(ctx.tables, ctx.blobs, sha256));
+}
+
+const statsCache = new Map<string, TableStats>();
+const STATS_CACHE_SIZE = 500;
+
+/** The table's column statistics, computed once and kept beside the blob. */
+export async function tableStats(
+  ctx: Context,
+  sha256: string,
+  header: TableHeader,
+): Promise<TableStats> {
+  const cached = statsCache.get(sha256);
+  if (cached) return cached;
+  const file = ctx.blobs.derivedPath(sha256, '.stats.json');
+  const stats = await readFile(file, 'utf8').then(
+    (text) => JSON.parse(text) as TableStats,
+    () =>
+      once(`${sha256}.stats`, async () => {
+        const parquet = await parquetFile(ctx, sha256);
+        const computed = await ctx.tables.use(async (connection) =>
+          computeStats(connection, parquet, await storedColumns(connection, parquet, header)),
+        );
+        const temp = ctx.blobs.tempPath();
+        try {
+          await writeFile(temp, JSON.stringify(computed));
+          await ctx.blobs.putDerived(temp, sha256, '.stats.json');
+        } catch (err) {
+          await rm(temp, { force: true });
+          throw err;
+        }
+        return computed;
+      }),
+  );
+  if (statsCache.size >= STATS_CACHE_SIZE) statsCache.delete(statsCache.keys().next().value!);
+  statsCache.set(sha256, stats);
+  return stats;
+}
+
+/** At publish: both derived files, before the version is committed. */
+export async function prepareTableFiles(
+  ctx: Context,
+  sha256: string,
+  header: TableHeader,
+): Promise<void> {
+  await parquetFile(ctx, sha256);
+  await tableStats(ctx, sha256, header);
+}
+
+type ConvertLog = {
+  info: (obj: object, msg: string) => void;
+  error: (obj: object, msg: string) => void;
+};
+
+export type Conversion = { checked: number; converted: number; failed: number };
+
+/**
+ * Builds the derived files of every stored table that lacks them (blobs written before Parquet,
+ * or a build a crash interrupted). Idempotent: finished tables are skipped.
+ */
+export async function convertTables(ctx: Context, log: ConvertLog): Promise<Conversion> {
+  const rows = await ctx.db
+    .selectDistinctOn([datasetVersions.sha256], {
+      sha256: datasetVersions.sha256,
+      attributes: datasetVersions.attributes,
+      attributeTypes: datasetVersions.attributeTypes,
+    })
+    .from(datasetVersions);
+  const result: Conversion = { checked: 0, converted: 0, failed: 0 };
+  for (const row of rows) {
+    result.checked++;
+    const done =
+      (await exists(ctx.blobs.derivedPath(row.sha256, '.parquet'))) &&
+      (await exists(ctx.blobs.derivedPath(row.sha256, '.stats.json')));
+    if (done) continue;
+    try {
+      await prepareTableFiles(ctx, row.sha256, headerOf(row));
+      result.converted++;
+    } catch (err) {
+      result.failed++;
+      log.error({ err, sha256: row.sha256 }, 'table conversion failed');
+    }
+  }
+  log.info(result, 'table files checked');
+  return result;
+}
+
+/** A version row's columns as a table header. */
+export const headerOf = (row: {
+  attributes: string[];
+  attributeTypes: Record<string, string>;
+}): TableHeader => ({
+  attributes: row.attributes,
+  attributeTypes: row.attributeTypes as Record<string, AttributeType>,
+});
+
+/** Rows `offset + 1` … `offset + limit` of a stored table in stored order (from its Parquet file). */
+export async function tableRows(
+  ctx: Context,
+  sha256: string,
+  header: TableHeader,
+  offset: number,
+  limit: number,
+): Promise<Cell[][]> {
+  const file = await parquetFile(ctx, sha256);
+  return ctx.tables.use(async (connection) => {
+    const columns = await storedColumns(connection, file, header);
+    const page = await queryRows(connection, file, columns, { offset, limit, order: 'asc' }, 0);
+    return page.rows;
+  });
+}

@@ -1,0 +1,63 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { ident, literal } from './engine.ts';
+import type { AttributeType, Cell, TableHeader } from './types.ts';
+
+/** A column as stored in a version's Parquet file: its Sheaf type and its DuckDB type. */
+export type StoredColumn = { name: string; type: AttributeType; storage: string };
+
+/** `read_parquet` of one file, with each row's position in the file as `file_row_number`. */
+export const parquetSource = (file: string) =>
+  `read_parquet(${literal(file)}, file_row_number = true)`;
+
+/** The file's columns with the types the version declares (the DB's header is authoritative). */
+export async function storedColumns(
+  connection: DuckDBConnection,
+  file: string,
+  header: TableHeader,
+): Promise<StoredColumn[]> {
+  const described = await connection.runAndReadAll(
+    `DESCRIBE SELECT * FROM read_parquet(${literal(file)})`,
+  );
+  const storage = new Map(
+    described.getRows().map(([name, type]) => [name as string, type as string]),
+  );
+  return header.attributes.map((name) => ({
+    name,
+    type: header.attributeTypes[name] ?? 'string',
+    storage: storage.get(name) ?? 'VARCHAR',
+  }));
+}
+
+const TIMESTAMP_TEXT = (expr: string) =>
+  `regexp_replace(strftime(${expr}, '%Y-%m-%dT%H:%M:%S.%f'), '\\.?0+$', '')`;
+
+/**
+ * SQL giving a column's values in their canonical Sheaf form (docs/tables.md): dates as
+ * `YYYY-MM-DD`, datetimes with seconds, the fraction's trailing zeros dropped, `Z` when UTC.
+ */
+export function canonicalExpr(column: StoredColumn, source = ident(column.name)): string {
+  switch (column.storage) {
+    case 'DATE':
+      return `CAST(${source} AS VARCHAR)`;
+    case 'TIMESTAMP':
+      return TIMESTAMP_TEXT(source);
+    case 'TIMESTAMP WITH TIME ZONE':
+      return `${TIMESTAMP_TEXT(source)} || 'Z'`;
+    default:
+      return source;
+  }
+}
+
+/** A DuckDB result value as a Sheaf cell (integers are within ±(2^53−1) by the table rules). */
+export function toCell(value: unknown): Cell {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') {
+    return value;
+  }
+  return JSON.stringify(value) ?? null;
+}
+
+/** Whether values of this type are ordered numbers or instants (histograms, mean). */
+export const isNumeric = (type: AttributeType) => type === 'integer' || type === 'number';
+export const isTemporal = (type: AttributeType) => type === 'date' || type === 'datetime';

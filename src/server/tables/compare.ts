@@ -1,0 +1,175 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import type { CompareKind, VersionCompare } from '../../contracts/tables.ts';
+import { canonicalExpr, parquetSource, toCell, type StoredColumn } from './columns.ts';
+import type { Cell } from './types.ts';
+
+export type CompareSide = { file: string; columns: StoredColumn[] };
+
+/** The columns of `from` and `to` as the comparison sees them. */
+export function compareColumns(from: CompareSide, to: CompareSide): VersionCompare['columns'] {
+  const before = new Map(from.columns.map((c) => [c.name, c]));
+  const after = new Map(to.columns.map((c) => [c.name, c]));
+  const plain = (c: StoredColumn) => ({ name: c.name, type: c.type });
+  return {
+    added: to.columns.filter((c) => !before.has(c.name)).map(plain),
+    removed: from.columns.filter((c) => !after.has(c.name)).map(plain),
+    changed: to.columns
+      .filter((c) => before.has(c.name) && before.get(c.name)!.type !== c.type)
+      .map((c) => ({ name: c.name, from: before.get(c.name)!.type, to: c.type })),
+  };
+}
+
+/** Names of the columns both versions have, in the `to` version's order. */
+const shared = (from: CompareSide, to: CompareSide) => {
+  const before = new Set(from.columns.map((c) => c.name));
+  return to.columns.filter((c) => before.has(c.name));
+};
+
+/**
+ * Each side as `(n, k, v…)`: its row position, the key (or NULL) and every shared column as
+ * canonical text, so values compare alike even when a column's type changed.
+ */
+function sideRelation(side: CompareSide, common: StoredColumn[], key: string | undefined): string {
+  const byName = new Map(side.columns.map((c) => [c.name, c]));
+  const values = common.map(
+    (c, i) => `CAST(${canonicalExpr(byName.get(c.name)!)} AS VARCHAR) AS v${i}`,
+  );
+  const keyExpr =
+    key === undefined ? 'NULL' : `CAST(${canonicalExpr(byName.get(key)!)} AS VARCHAR)`;
+  return `SELECT file_row_number AS n, ${keyExpr} AS k${values.length ? ', ' : ''}${values.join(', ')} FROM ${parquetSource(side.file)}`;
+}
+
+/**
+ * The rows of each kind, as `(n_from, n_to)` row positions, ordered. Without a key, rows compare
+ * whole over the shared columns as multisets: a row is added when `to` holds it more times than
+ * `from` (each extra copy counts). With a key, a row of `to` whose key `from` lacks is added, a
+ * row of `from` whose key `to` lacks is removed, and a pair with the same key and any other
+ * shared value different is changed.
+ */
+function kindQuery(
+  kind: CompareKind,
+  from: CompareSide,
+  to: CompareSide,
+  key: string | undefined,
+): string {
+  const common = shared(from, to);
+  const v = common.map((_, i) => `v${i}`);
+  const a = sideRelation(from, common, key);
+  const b = sideRelation(to, common, key);
+  if (key === undefined) {
+    const cols = ['k', ...v].join(', ');
+    // Number the copies of each distinct row, so multiset differences keep their positions.
+    const numbered = (rel: string) =>
+      `SELECT *, row_number() OVER (PARTITION BY ${cols} ORDER BY n) AS copy FROM (${rel})`;
+    const join = ['k', ...v, 'copy'].map((c) => `x.${c} IS NOT DISTINCT FROM y.${c}`).join(' AND ');
+    if (kind === 'added') {
+      return `SELECT NULL AS n_from, x.n AS n_to FROM (${numbered(b)}) x
+              WHERE NOT EXISTS (SELECT 1 FROM (${numbered(a)}) y WHERE ${join}) ORDER BY x.n`;
+    }
+    if (kind === 'removed') {
+      return `SELECT x.n AS n_from, NULL AS n_to FROM (${numbered(a)}) x
+              WHERE NOT EXISTS (SELECT 1 FROM (${numbered(b)}) y WHERE ${join}) ORDER BY x.n`;
+    }
+    return 'SELECT NULL AS n_from, NULL AS n_to WHERE false';
+  }
+  if (kind === 'added') {
+    return `SELECT NULL AS n_from, x.n AS n_to FROM (${b}) x
+            WHERE NOT EXISTS (SELECT 1 FROM (${a}) y WHERE y.k IS NOT DISTINCT FROM x.k) ORDER BY x.n`;
+  }
+  if (kind === 'removed') {
+    return `SELECT x.n AS n_from, NULL AS n_to FROM (${a}) x
+            WHERE NOT EXISTS (SELECT 1 FROM (${b}) y WHERE y.k IS NOT DISTINCT FROM x.k) ORDER BY x.n`;
+  }
+  const differs = v.map((c) => `x.${c} IS DISTINCT FROM y.${c}`).join(' OR ') || 'false';
+  return `SELECT x.n AS n_from, y.n AS n_to FROM (${a}) x JOIN (${b}) y ON x.k IS NOT DISTINCT FROM y.k
+          WHERE ${differs} ORDER BY y.n, x.n`;
+}
+
+/** How many rows of each kind (`changed` is null without a key). */
+export async function compareCounts(
+  connection: DuckDBConnection,
+  from: CompareSide,
+  to: CompareSide,
+  key: string | undefined,
+): Promise<VersionCompare['rows']> {
+  const count = async (kind: CompareKind) => {
+    const reader = await connection.runAndReadAll(
+      `SELECT count(*) FROM (${kindQuery(kind, from, to, key)})`,
+    );
+    return Number(reader.getRows()[0]?.[0] ?? 0);
+  };
+  return {
+    added: await count('added'),
+    removed: await count('removed'),
+    changed: key === undefined ? null : await count('changed'),
+  };
+}
+
+export type ComparedRow = { from: Cell[] | null; to: Cell[] | null };
+
+/**
+ * A page of one kind: added rows in the `to` version's columns, removed rows in the `from`
+ * version's, changed rows as both sides in the shared columns.
+ */
+export async function compareRows(
+  connection: DuckDBConnection,
+  from: CompareSide,
+  to: CompareSide,
+  key: string | undefined,
+  kind: CompareKind,
+  offset: number,
+  limit: number,
+): Promise<{ columns: StoredColumn[]; rows: ComparedRow[]; total: number }> {
+  const pairs = kindQuery(kind, from, to, key);
+  const columns =
+    kind === 'added' ? to.columns : kind === 'removed' ? from.columns : shared(from, to);
+  const counted = await connection.runAndReadAll(`SELECT count(*) FROM (${pairs})`);
+  const total = Number(counted.getRows()[0]?.[0] ?? 0);
+  const page = await connection.runAndReadAll(
+    `SELECT n_from, n_to FROM (${pairs}) LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const positions = page.getRows().map(([a, b]) => ({
+    from: a === null ? null : Number(a),
+    to: b === null ? null : Number(b),
+  }));
+  const fromRows = await rowsAt(
+    connection,
+    from,
+    columns,
+    positions.map((p) => p.from),
+  );
+  const toRows = await rowsAt(
+    connection,
+    to,
+    columns,
+    positions.map((p) => p.to),
+  );
+  return {
+    columns,
+    rows: positions.map((p) => ({
+      from: p.from === null ? null : (fromRows.get(p.from) ?? null),
+      to: p.to === null ? null : (toRows.get(p.to) ?? null),
+    })),
+    total,
+  };
+}
+
+/** The rows at these positions of one side, in `columns` (by name). */
+async function rowsAt(
+  connection: DuckDBConnection,
+  side: CompareSide,
+  columns: StoredColumn[],
+  positions: (number | null)[],
+): Promise<Map<number, Cell[]>> {
+  const wanted = positions.filter((p): p is number => p !== null);
+  const found = new Map<number, Cell[]>();
+  if (wanted.length === 0) return found;
+  const byName = new Map(side.columns.map((c) => [c.name, c]));
+  const select = columns.map((c) => canonicalExpr(byName.get(c.name) ?? c)).join(', ');
+  const reader = await connection.runAndReadAll(
+    `SELECT file_row_number, ${select} FROM ${parquetSource(side.file)}
+     WHERE file_row_number IN (${wanted.join(', ')})`,
+  );
+  for (const [n, ...cells] of reader.getRows()) found.set(Number(n), cells.map(toCell));
+  return found;
+}

@@ -1,0 +1,71 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
+import { canonicalExpr, parquetSource, toCell, type StoredColumn } from './columns.ts';
+import { ident } from './engine.ts';
+import type { Cell } from './types.ts';
+
+export type RowsRequest = {
+  offset: number;
+  limit: number;
+  /** A column name, already checked to be one of `columns`. */
+  sort?: string | undefined;
+  order: 'asc' | 'desc';
+  q?: string | undefined;
+};
+
+export type RowsPage = { rows: Cell[][]; total: number };
+
+/** The canonical values of `columns`, in order. */
+export const selectList = (columns: StoredColumn[]) =>
+  columns.map((c) => `${canonicalExpr(c)} AS ${ident(c.name)}`).join(', ');
+
+/** Rows where some string column contains `$q`, ignoring case; no string column → no row. */
+export function filterClause(columns: StoredColumn[]): string {
+  const text = columns.filter((c) => c.type === 'string');
+  if (text.length === 0) return 'false';
+  return text.map((c) => `contains(lower(${ident(c.name)}), lower($q))`).join(' OR ');
+}
+
+/**
+ * A page of a version's rows. Unsorted and unfiltered, the page is picked by position
+ * (`file_row_number`), which Parquet's row-group statistics narrow to the groups holding it,
+ * so the last page costs what the first does. Sorting is by the typed value, nulls last, ties in
+ * stored order.
+ */
+export async function queryRows(
+  connection: DuckDBConnection,
+  file: string,
+  columns: StoredColumn[],
+  request: RowsRequest,
+  rowCount: number,
+): Promise<RowsPage> {
+  const { offset, limit, sort, order, q } = request;
+  const source = parquetSource(file);
+  const select = selectList(columns);
+  const filtered = q !== undefined && q !== '';
+  const params: Record<string, string> = filtered ? { q } : {};
+  const where = filtered ? `WHERE ${filterClause(columns)}` : '';
+
+  let sql: string;
+  if (!filtered && sort === undefined) {
+    sql = `SELECT ${select} FROM ${source}
+           WHERE file_row_number >= ${offset} AND file_row_number < ${offset + limit}
+           ORDER BY file_row_number`;
+  } else {
+    const orderBy =
+      sort === undefined
+        ? 'file_row_number'
+        : `${ident(sort)} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, file_row_number`;
+    sql = `SELECT ${select} FROM ${source} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
+  }
+  const reader = await connection.runAndReadAll(sql, params);
+  const rows = reader.getRows().map((row) => row.map(toCell));
+  let total = rowCount;
+  if (filtered) {
+    const counted = await connection.runAndReadAll(
+      `SELECT count(*) FROM ${source} ${where}`,
+      params,
+    );
+    total = Number(counted.getRows()[0]?.[0] ?? 0);
+  }
+  return { rows, total };
+}

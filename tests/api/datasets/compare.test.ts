@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CompareRows, VersionCompare } from '../../../src/contracts/tables.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, createDataset, get, type TestUser } from './support.ts';
+
+let t: TestApp;
+let alice: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await addUser(t, 'alice');
+});
+afterAll(() => t.close());
+
+/** Version 1: three cities; version 2: 上海 changed, 广州 gone, 深圳 new, a column added. */
+async function twoVersions() {
+  const d = await createDataset(t, alice, {
+    attributes: ['城市', 'population'],
+    entries: [
+      ['北京', 21893095],
+      ['上海', 24870895],
+      ['广州', 18676605],
+    ],
+  });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/datasets/${d.id}/versions`,
+    headers: alice.headers,
+    payload: {
+      attributes: ['城市', 'population', 'area'],
+      entries: [
+        ['北京', 21893095, 16410],
+        ['上海', 24870896, 6340],
+        ['深圳', 17560061, 1997],
+      ],
+    },
+  });
+  expect(res.statusCode).toBe(201);
+  return d.id;
+}
+
+describe('compare', () => {
+  it('without a key: column changes and whole-row differences over the shared columns', async () => {
+    const id = await twoVersions();
+    const res = await get(t, `/datasets/${id}/compare?from=1&to=2`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<VersionCompare>()).toEqual({
+      from: 1,
+      to: 2,
+      key: null,
+      columns: { added: [{ name: 'area', type: 'integer' }], removed: [], changed: [] },
+      rows: { added: 2, removed: 2, changed: null },
+    });
+    const added = (
+      await get(t, `/datasets/${id}/compare/rows?from=1&to=2&kind=added`)
+    ).json<CompareRows>();
+    expect(added.columns.map((c) => c.name)).toEqual(['城市', 'population', 'area']);
+    expect(added.rows).toEqual([
+      { from: null, to: ['上海', 24870896, 6340] },
+      { from: null, to: ['深圳', 17560061, 1997] },
+    ]);
+    const removed = (
+      await get(t, `/datasets/${id}/compare/rows?from=1&to=2&kind=removed`)
+    ).json<CompareRows>();
+    expect(removed.rows.map((r) => r.from)).toEqual([
+      ['上海', 24870895],
+      ['广州', 18676605],
+    ]);
+  });
+
+  it('with a key: added, removed and changed rows, both sides of a change', async () => {
+    const id = await twoVersions();
+    const summary = (
+      await get(t, `/datasets/${id}/compare?from=1&to=2&key=${encodeURIComponent('城市')}`)
+    ).json<VersionCompare>();
+    expect(summary.rows).toEqual({ added: 1, removed: 1, changed: 1 });
+    const changed = (
+      await get(
+        t,
+        `/datasets/${id}/compare/rows?from=1&to=2&key=${encodeURIComponent('城市')}&kind=changed`,
+      )
+    ).json<CompareRows>();
+    expect(changed).toMatchObject({ kind: 'changed', total: 1, offset: 0, limit: 100 });
+    expect(changed.columns.map((c) => c.name)).toEqual(['城市', 'population']);
+    expect(changed.rows).toEqual([{ from: ['上海', 24870895], to: ['上海', 24870896] }]);
+  });
+
+  it('pages the rows of a kind', async () => {
+    const id = await twoVersions();
+    const page = (
+      await get(t, `/datasets/${id}/compare/rows?from=1&to=2&kind=added&offset=1&limit=1`)
+    ).json<CompareRows>();
+    expect(page).toMatchObject({ total: 2, offset: 1, limit: 1 });
+    expect(page.rows).toEqual([{ from: null, to: ['深圳', 17560061, 1997] }]);
+  });
+
+  it('identical versions differ in nothing; duplicates count as copies', async () => {
+    const d = await createDataset(t, alice, { attributes: ['a'], entries: [['x'], ['x']] });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/datasets/${d.id}/versions`,
+      headers: alice.headers,
+      payload: { attributes: ['a'], entries: [['x'], ['x'], ['x']] },
+    });
+    const same = (await get(t, `/datasets/${d.id}/compare?from=1&to=1`)).json<VersionCompare>();
+    expect(same.rows).toEqual({ added: 0, removed: 0, changed: null });
+    const more = (await get(t, `/datasets/${d.id}/compare?from=1&to=2`)).json<VersionCompare>();
+    expect(more.rows).toEqual({ added: 1, removed: 0, changed: null });
+  });
+
+  it('refuses a key missing from either version, an unknown version and a bad kind', async () => {
+    const id = await twoVersions();
+    const bad = await get(t, `/datasets/${id}/compare?from=1&to=2&key=area`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'UNKNOWN_COLUMN', details: { column: 'area' } });
+    const missing = await get(t, `/datasets/${id}/compare?from=1&to=7`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'VERSION_NOT_FOUND' });
+    expect((await get(t, `/datasets/${id}/compare/rows?from=1&to=2&kind=moved`)).statusCode).toBe(
+      400,
+    );
+  });
+});

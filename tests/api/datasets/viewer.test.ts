@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TableRows, VersionStats } from '../../../src/contracts/tables.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, createDataset, get, type TestUser } from './support.ts';
+
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await addUser(t, 'alice');
+  bob = await addUser(t, 'bob');
+});
+afterAll(() => t.close());
+
+const cities = ['北京', '上海', '广州', '深圳', '杭州'];
+/** 250 rows: id, a leading-zero code kept as text, a city, a number with nulls, a date, a UTC datetime. */
+const bigTable = {
+  attributes: ['id', 'code', '城市', 'score', 'day', 'at'],
+  attribute_types: { code: 'string' },
+  entries: Array.from({ length: 250 }, (_, i) => [
+    i + 1,
+    String(i).padStart(5, '0'),
+    cities[i % 5],
+    i % 10 === 0 ? null : i / 4,
+    `2024-01-${String((i % 28) + 1).padStart(2, '0')}`,
+    `2024-03-01T0${i % 10}:30:00.25Z`,
+  ]),
+};
+
+describe('rows', () => {
+  it('pages through a version in stored order with typed columns', async () => {
+    const d = await createDataset(t, alice, bigTable);
+    const first = (await get(t, `/datasets/${d.id}/versions/1/rows`)).json<TableRows>();
+    expect(first.columns).toEqual([
+      { name: 'id', type: 'integer' },
+      { name: 'code', type: 'string' },
+      { name: '城市', type: 'string' },
+      { name: 'score', type: 'number' },
+      { name: 'day', type: 'date' },
+      { name: 'at', type: 'datetime' },
+    ]);
+    expect(first).toMatchObject({ total: 250, offset: 0, limit: 100 });
+    expect(first.rows).toHaveLength(100);
+    expect(first.rows[0]).toEqual([
+      1,
+      '00000',
+      '北京',
+      null,
+      '2024-01-01',
+      '2024-03-01T00:30:00.25Z',
+    ]);
+    const last = (
+      await get(t, `/datasets/${d.id}/versions/1/rows?offset=200&limit=100`)
+    ).json<TableRows>();
+    expect(last.rows).toHaveLength(50);
+    expect(last.rows.at(-1)).toEqual(bigTable.entries.at(-1));
+  });
+
+  it('sorts by a column either way, nulls last, and filters string columns ignoring case', async () => {
+    const d = await createDataset(t, alice, bigTable);
+    const desc = (
+      await get(t, `/datasets/${d.id}/versions/1/rows?sort=score&order=desc&limit=3`)
+    ).json<TableRows>();
+    expect(desc.rows.map((r) => r[3])).toEqual([249 / 4, 248 / 4, 247 / 4]);
+    const asc = (
+      await get(t, `/datasets/${d.id}/versions/1/rows?sort=score&offset=220&limit=30`)
+    ).json<TableRows>();
+    expect(asc.rows.at(-1)![3]).toBeNull();
+    const filtered = (
+      await get(t, `/datasets/${d.id}/versions/1/rows?q=${encodeURIComponent('深圳')}&limit=5`)
+    ).json<TableRows>();
+    expect(filtered.total).toBe(50);
+    expect(filtered.rows.every((r) => r[2] === '深圳')).toBe(true);
+    const mixed = await createDataset(t, alice, {
+      attributes: ['name'],
+      entries: [['Alpha'], ['ALPHABET'], ['beta']],
+    });
+    const alpha = (await get(t, `/datasets/${mixed.id}/versions/1/rows?q=alpha`)).json<TableRows>();
+    expect(alpha.rows).toEqual([['Alpha'], ['ALPHABET']]);
+    expect(alpha.total).toBe(2);
+  });
+
+  it('refuses an unknown sort column, a limit over 1000 and an unknown version', async () => {
+    const d = await createDataset(t, alice, bigTable);
+    const bad = await get(t, `/datasets/${d.id}/versions/1/rows?sort=nope`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'UNKNOWN_COLUMN', details: { column: 'nope' } });
+    expect((await get(t, `/datasets/${d.id}/versions/1/rows?limit=1001`)).statusCode).toBe(400);
+    const missing = await get(t, `/datasets/${d.id}/versions/9/rows`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: 'VERSION_NOT_FOUND' });
+  });
+
+  it('hides a private dataset from everyone but its owner', async () => {
+    const d = await createDataset(t, alice, { ...bigTable, is_public: false });
+    for (const path of ['rows', 'stats']) {
+      expect((await get(t, `/datasets/${d.id}/versions/1/${path}`)).statusCode).toBe(404);
+      expect((await get(t, `/datasets/${d.id}/versions/1/${path}`, bob)).statusCode).toBe(404);
+      expect((await get(t, `/datasets/${d.id}/versions/1/${path}`, alice)).statusCode).toBe(200);
+    }
+    const compare = `/datasets/${d.id}/compare?from=1&to=1`;
+    expect((await get(t, compare, bob)).statusCode).toBe(404);
+    expect((await get(t, compare, alice)).statusCode).toBe(200);
+  });
+});
+
+describe('stats', () => {
+  it('counts, distinct values, ranges, a histogram and the top values', async () => {
+    const d = await createDataset(t, alice, bigTable);
+    const stats = (await get(t, `/datasets/${d.id}/versions/1/stats`)).json<VersionStats>();
+    expect(stats.rows).toBe(250);
+    const by = Object.fromEntries(stats.columns.map((c) => [c.name, c]));
+    expect(by['id']).toMatchObject({ count: 250, nulls: 0, distinct: 250, min: 1, max: 250 });
+    expect(by['id']!.mean).toBeCloseTo(125.5);
+    expect(by['id']!.histogram).toHaveLength(20);
+    expect(by['id']!.histogram!.reduce((n, b) => n + b.count, 0)).toBe(250);
+    expect(by['score']).toMatchObject({ count: 225, nulls: 25, min: 0.25, max: 62.25 });
+    expect(by['城市']!.top).toEqual(
+      cities.map((value) => ({ value, count: 50 })).sort((a, b) => (a.value < b.value ? -1 : 1)),
+    );
+    expect(by['day']).toMatchObject({ min: '2024-01-01', max: '2024-01-28', distinct: 28 });
+    expect(by['day']!.histogram![0]!.from).toBe('2024-01-01');
+    expect(by['at']).toMatchObject({
+      min: '2024-03-01T00:30:00.25Z',
+      max: '2024-03-01T09:30:00.25Z',
+    });
+    expect(by['code']).toMatchObject({ min: '00000', distinct: 250 });
+  });
+});
