@@ -8,12 +8,14 @@ import { runTablesBench } from './tables.ts';
 import { runLighthouseBench } from './lighthouse.ts';
 import { runDatasetsBench } from './datasets.ts';
 import { runHeatBench } from './heat.ts';
+import { runViewerBench } from './viewer.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
   { name: 'lighthouse', run: runLighthouseBench },
   { name: 'datasets', run: runDatasetsBench },
   { name: 'heat', run: runHeatBench },
+  { name: 'viewer', run: runViewerBench },
 ];
 
 const only = process.argv.slice(2);

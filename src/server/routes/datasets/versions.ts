@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { z } from 'zod';
 import {
   contentQuerySchema,
@@ -12,13 +11,13 @@ import {
   versionParamsSchema,
 } from '../../../contracts/datasets.ts';
 import { apiErrorSchema } from '../../../contracts/errors.ts';
-import { AppError, badRequest } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
 import { openDownload } from '../../services/datasets/downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
-import { parseRange } from './byte-ranges.ts';
+import { sendFile } from './byte-ranges.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
 
 const tags = ['datasets'];
@@ -160,34 +159,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
           .header('cache-control', 'private, no-store')
           .send(download.stream as unknown as string);
       }
-      reply
-        .header('accept-ranges', 'bytes')
-        .header('etag', download.etag)
-        .header('last-modified', download.modified.toUTCString())
-        .header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === download.etag) return reply.status(304).send(null);
-      const ifRange = request.headers['if-range'];
-      const wanted =
-        ifRange === undefined || ifRange === download.etag
-          ? parseRange(range, download.size)
-          : null;
-      if (wanted === 'unsatisfiable') {
-        throw new AppError(
-          416,
-          'RANGE_NOT_SATISFIABLE',
-          'The range is outside the file',
-          undefined,
-          {
-            'content-range': `bytes */${download.size}`,
-          },
-        );
-      }
-      const { start, end } = wanted ?? { start: 0, end: download.size - 1 };
-      if (wanted)
-        reply.status(206).header('content-range', `bytes ${start}-${end}/${download.size}`);
-      reply.header('content-length', String(Math.max(0, end - start + 1)));
-      if (download.size === 0) return reply.send('');
-      return reply.send(createReadStream(download.path, { start, end }) as unknown as string);
+      return sendFile(request, reply, download);
     },
   );
 };
