@@ -1,6 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { CompareKind, VersionCompare } from '../../contracts/tables.ts';
 import { canonicalExpr, parquetSource, toCell, type StoredColumn } from './columns.ts';
+import { ident } from './engine.ts';
 import type { Cell } from './types.ts';
 
 export type CompareSide = { file: string; columns: StoredColumn[] };
@@ -26,25 +27,36 @@ const shared = (from: CompareSide, to: CompareSide) => {
 };
 
 /**
- * Each side as `(n, k, v…)`: its row position, the key (or NULL) and every shared column as
- * canonical text, so values compare alike even when a column's type changed.
+ * Each side as `(n, k, h)`: its row position, the key (or NULL) as canonical text, and a 64-bit
+ * hash of the shared columns' values. A column whose type differs between the versions is hashed
+ * as canonical text on both sides, so values compare alike across the change; other columns are
+ * hashed as stored, which is much cheaper.
  */
-function sideRelation(side: CompareSide, common: StoredColumn[], key: string | undefined): string {
-  const byName = new Map(side.columns.map((c) => [c.name, c]));
-  const values = common.map(
-    (c, i) => `CAST(${canonicalExpr(byName.get(c.name)!)} AS VARCHAR) AS v${i}`,
-  );
-  const keyExpr =
-    key === undefined ? 'NULL' : `CAST(${canonicalExpr(byName.get(key)!)} AS VARCHAR)`;
-  return `SELECT file_row_number AS n, ${keyExpr} AS k${values.length ? ', ' : ''}${values.join(', ')} FROM ${parquetSource(side.file)}`;
+function sideRelation(
+  side: CompareSide,
+  other: CompareSide,
+  common: StoredColumn[],
+  key: string | undefined,
+): string {
+  const mine = new Map(side.columns.map((c) => [c.name, c]));
+  const theirs = new Map(other.columns.map((c) => [c.name, c]));
+  const values = common.map((c) => {
+    const column = mine.get(c.name)!;
+    const same = theirs.get(c.name)?.storage === column.storage;
+    return same ? ident(column.name) : `CAST(${canonicalExpr(column)} AS VARCHAR)`;
+  });
+  const keyExpr = key === undefined ? 'NULL' : `CAST(${canonicalExpr(mine.get(key)!)} AS VARCHAR)`;
+  const hash = values.length === 0 ? '0' : `hash(${values.join(', ')})`;
+  return `SELECT file_row_number AS n, ${keyExpr} AS k, ${hash} AS h FROM ${parquetSource(side.file)}`;
 }
 
 /**
  * The rows of each kind, as `(n_from, n_to)` row positions, ordered. Without a key, rows compare
- * whole over the shared columns as multisets: a row is added when `to` holds it more times than
- * `from` (each extra copy counts). With a key, a row of `to` whose key `from` lacks is added, a
- * row of `from` whose key `to` lacks is removed, and a pair with the same key and any other
- * shared value different is changed.
+ * whole over the shared columns as multisets (by their hash: two different rows share one with
+ * a chance of about 2^-64): a row is added when `to` holds it more times than `from`, each
+ * extra copy counting. With a key, a row of `to` whose key `from` lacks is added, a row of
+ * `from` whose key `to` lacks is removed, and a pair with the same key and any other shared
+ * value different is changed.
  */
 function kindQuery(
   kind: CompareKind,
@@ -53,36 +65,33 @@ function kindQuery(
   key: string | undefined,
 ): string {
   const common = shared(from, to);
-  const v = common.map((_, i) => `v${i}`);
-  const a = sideRelation(from, common, key);
-  const b = sideRelation(to, common, key);
+  const a = sideRelation(from, to, common, key);
+  const b = sideRelation(to, from, common, key);
   if (key === undefined) {
-    const cols = ['k', ...v].join(', ');
     // Number the copies of each distinct row, so multiset differences keep their positions.
     const numbered = (rel: string) =>
-      `SELECT *, row_number() OVER (PARTITION BY ${cols} ORDER BY n) AS copy FROM (${rel})`;
-    const join = ['k', ...v, 'copy'].map((c) => `x.${c} IS NOT DISTINCT FROM y.${c}`).join(' AND ');
+      `SELECT n, h, row_number() OVER (PARTITION BY h ORDER BY n) AS copy FROM (${rel})`;
+    const surplus = (mine: string, theirs: string) =>
+      `SELECT x.n FROM (${numbered(mine)}) x ANTI JOIN (${numbered(theirs)}) y
+       ON x.h = y.h AND x.copy = y.copy`;
     if (kind === 'added') {
-      return `SELECT NULL AS n_from, x.n AS n_to FROM (${numbered(b)}) x
-              WHERE NOT EXISTS (SELECT 1 FROM (${numbered(a)}) y WHERE ${join}) ORDER BY x.n`;
+      return `SELECT NULL AS n_from, n AS n_to FROM (${surplus(b, a)}) ORDER BY n`;
     }
     if (kind === 'removed') {
-      return `SELECT x.n AS n_from, NULL AS n_to FROM (${numbered(a)}) x
-              WHERE NOT EXISTS (SELECT 1 FROM (${numbered(b)}) y WHERE ${join}) ORDER BY x.n`;
+      return `SELECT n AS n_from, NULL AS n_to FROM (${surplus(a, b)}) ORDER BY n`;
     }
     return 'SELECT NULL AS n_from, NULL AS n_to WHERE false';
   }
   if (kind === 'added') {
     return `SELECT NULL AS n_from, x.n AS n_to FROM (${b}) x
-            WHERE NOT EXISTS (SELECT 1 FROM (${a}) y WHERE y.k IS NOT DISTINCT FROM x.k) ORDER BY x.n`;
+            ANTI JOIN (${a}) y ON y.k IS NOT DISTINCT FROM x.k ORDER BY x.n`;
   }
   if (kind === 'removed') {
     return `SELECT x.n AS n_from, NULL AS n_to FROM (${a}) x
-            WHERE NOT EXISTS (SELECT 1 FROM (${b}) y WHERE y.k IS NOT DISTINCT FROM x.k) ORDER BY x.n`;
+            ANTI JOIN (${b}) y ON y.k IS NOT DISTINCT FROM x.k ORDER BY x.n`;
   }
-  const differs = v.map((c) => `x.${c} IS DISTINCT FROM y.${c}`).join(' OR ') || 'false';
   return `SELECT x.n AS n_from, y.n AS n_to FROM (${a}) x JOIN (${b}) y ON x.k IS NOT DISTINCT FROM y.k
-          WHERE ${differs} ORDER BY y.n, x.n`;
+          WHERE x.h <> y.h ORDER BY y.n, x.n`;
 }
 
 /** How many rows of each kind (`changed` is null without a key). */

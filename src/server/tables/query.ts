@@ -45,20 +45,6 @@ export async function queryRows(
   const params: Record<string, string> = filtered ? { q } : {};
   const where = filtered ? `WHERE ${filterClause(columns)}` : '';
 
-  let sql: string;
-  if (!filtered && sort === undefined) {
-    sql = `SELECT ${select} FROM ${source}
-           WHERE file_row_number >= ${offset} AND file_row_number < ${offset + limit}
-           ORDER BY file_row_number`;
-  } else {
-    const orderBy =
-      sort === undefined
-        ? 'file_row_number'
-        : `${ident(sort)} ${order === 'desc' ? 'DESC' : 'ASC'} NULLS LAST, file_row_number`;
-    sql = `SELECT ${select} FROM ${source} ${where} ORDER BY ${orderBy} LIMIT ${limit} OFFSET ${offset}`;
-  }
-  const reader = await connection.runAndReadAll(sql, params);
-  const rows = reader.getRows().map((row) => row.map(toCell));
   let total = rowCount;
   if (filtered) {
     const counted = await connection.runAndReadAll(
@@ -67,5 +53,35 @@ export async function queryRows(
     );
     total = Number(counted.getRows()[0]?.[0] ?? 0);
   }
+
+  if (!filtered && sort === undefined) {
+    const reader = await connection.runAndReadAll(
+      `SELECT ${select} FROM ${source}
+       WHERE file_row_number >= ${offset} AND file_row_number < ${offset + limit}
+       ORDER BY file_row_number`,
+    );
+    return { rows: reader.getRows().map((row) => row.map(toCell)), total };
+  }
+  // A page past the middle is read from the other end in the reverse order (a short top-N
+  // instead of sorting almost everything), then turned round.
+  const end = Math.min(offset + limit, total);
+  const reversed = offset > 0 && offset + (end - offset) / 2 > total / 2 && end > offset;
+  const direction = (flip: boolean) => {
+    const desc = (order === 'desc') !== flip;
+    return `${desc ? 'DESC' : 'ASC'} NULLS ${flip ? 'FIRST' : 'LAST'}`;
+  };
+  const orderBy = (flip: boolean) =>
+    sort === undefined
+      ? `file_row_number ${flip ? 'DESC' : 'ASC'}`
+      : `${ident(sort)} ${direction(flip)}, file_row_number ${flip ? 'DESC' : 'ASC'}`;
+  const window = reversed
+    ? `LIMIT ${end - offset} OFFSET ${total - end}`
+    : `LIMIT ${limit} OFFSET ${offset}`;
+  const reader = await connection.runAndReadAll(
+    `SELECT ${select} FROM ${source} ${where} ORDER BY ${orderBy(reversed)} ${window}`,
+    params,
+  );
+  const rows = reader.getRows().map((row) => row.map(toCell));
+  if (reversed) rows.reverse();
   return { rows, total };
 }

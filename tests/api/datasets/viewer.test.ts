@@ -82,6 +82,26 @@ describe('rows', () => {
     expect(alpha.total).toBe(2);
   });
 
+  it('a sorted page past the middle matches the same rows of the whole sorted list', async () => {
+    const d = await createDataset(t, alice, bigTable);
+    for (const sort of ['score', '城市', 'day']) {
+      for (const order of ['asc', 'desc']) {
+        const url = `/datasets/${d.id}/versions/1/rows?sort=${encodeURIComponent(sort)}&order=${order}`;
+        const all = (await get(t, `${url}&limit=250`)).json<TableRows>().rows;
+        const late = (await get(t, `${url}&offset=180&limit=60`)).json<TableRows>();
+        expect(late.rows).toEqual(all.slice(180, 240));
+        const filtered = (
+          await get(t, `${url}&q=${encodeURIComponent('州')}&limit=100`)
+        ).json<TableRows>();
+        const lastFiltered = (
+          await get(t, `${url}&q=${encodeURIComponent('州')}&offset=70&limit=30`)
+        ).json<TableRows>();
+        expect(filtered.total).toBe(100);
+        expect(lastFiltered.rows).toEqual(filtered.rows.slice(70, 100));
+      }
+    }
+  });
+
   it('refuses an unknown sort column, a limit over 1000 and an unknown version', async () => {
     const d = await createDataset(t, alice, bigTable);
     const bad = await get(t, `/datasets/${d.id}/versions/1/rows?sort=nope`);
