@@ -81,6 +81,8 @@ export async function prepareTableFiles(
   header: TableHeader,
 ): Promise<void> {
   await parquetFile(ctx, sha256);
+  // The file is what lasts: a copy only in memory (its file since removed) is computed again.
+  if (!(await exists(ctx.blobs.derivedPath(sha256, '.stats.json')))) statsCache.delete(sha256);
   await tableStats(ctx, sha256, header);
 }
 
