@@ -171,3 +171,93 @@ describe('heat', () => {
     expect(await heat(base.id)).toBeCloseTo(3 / 3 ** 1.5, 2);
   });
 });
+
+describe('resumable, cacheable downloads', () => {
+  it('every format has a length, a strong ETag and answers byte ranges', async () => {
+    const d = await createDataset(t, alice, { name: '断点续传', ...table });
+    for (const format of ['csv', 'json', 'jsonl', 'parquet']) {
+      const whole = await download(d.id, `?format=${format}`);
+      expect(whole.statusCode).toBe(200);
+      const size = whole.rawPayload.length;
+      expect(Number(whole.headers['content-length'])).toBe(size);
+      expect(whole.headers['accept-ranges']).toBe('bytes');
+      expect(whole.headers.etag).toBe(`"${d.versions[0]!.sha256}.${format}"`);
+      expect(whole.headers['last-modified']).toBe(
+        new Date(d.versions[0]!.created_at).toUTCString(),
+      );
+      const rest = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/datasets/${d.id}/versions/1/download?format=${format}`,
+        headers: { range: 'bytes=5-' },
+      });
+      expect(rest.statusCode).toBe(206);
+      expect(rest.headers['content-range']).toBe(`bytes 5-${size - 1}/${size}`);
+      expect(rest.rawPayload.equals(whole.rawPayload.subarray(5))).toBe(true);
+      const piece = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/datasets/${d.id}/versions/1/download?format=${format}`,
+        headers: { range: 'bytes=2-6' },
+      });
+      expect(piece.rawPayload.equals(whole.rawPayload.subarray(2, 7))).toBe(true);
+    }
+  });
+
+  it('public versions are cached for a year, private ones never; 304 for a known tag', async () => {
+    const open = await createDataset(t, alice, table);
+    const shut = await createDataset(t, alice, { ...table, is_public: false });
+    const pub = await download(open.id);
+    expect(pub.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const priv = await download(shut.id, '', alice);
+    expect(priv.headers['cache-control']).toBe('private, no-store');
+    const etag = String(pub.headers.etag);
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/datasets/${open.id}/versions/1/download`,
+        headers: { 'if-none-match': header },
+      });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+    const stale = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${open.id}/versions/1/download`,
+      headers: { range: 'bytes=3-', 'if-range': '"older"' },
+    });
+    expect(stale.statusCode).toBe(200);
+  });
+
+  it('HEAD and resumed requests are not counted; a malformed range gets the whole file', async () => {
+    const d = await createDataset(t, alice, table);
+    const head = await t.app.inject({
+      method: 'HEAD',
+      url: `/api/v1/datasets/${d.id}/versions/1/download?format=json`,
+      remoteAddress: '10.9.9.9',
+    });
+    expect(head.statusCode).toBe(200);
+    expect(Number(head.headers['content-length'])).toBeGreaterThan(0);
+    expect(head.body).toBe('');
+    const resumed = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${d.id}/versions/1/download`,
+      headers: { range: 'bytes=10-' },
+      remoteAddress: '10.9.9.8',
+    });
+    expect(resumed.statusCode).toBe(206);
+    expect(await downloads(d.id)).toBe(0);
+    const odd = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${d.id}/versions/1/download`,
+      headers: { range: 'lines=1-2' },
+      remoteAddress: '10.9.9.7',
+    });
+    expect(odd.statusCode).toBe(200);
+    const past = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${d.id}/versions/1/download`,
+      headers: { range: 'bytes=100000-' },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.json()).toMatchObject({ code: 'RANGE_NOT_SATISFIABLE' });
+  });
+});

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 
@@ -32,34 +31,54 @@ export function parseRange(
   return { start, end };
 }
 
-/** A stored file to send: its path, size, modification time and entity tag. */
-export type SentFile = { path: string; size: number; modified: Date; etag: string };
+/** The entity tags an `If-None-Match` header names (`*` matches any); weak tags compare equal. */
+export function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+/** What `sendEntity` sends: a length, validators, caching, and bytes by range. */
+export type Entity = {
+  size: number;
+  etag: string;
+  modified: Date;
+  isPublic: boolean;
+  open: (start: number, end: number) => NodeJS.ReadableStream;
+};
+
+/** Public content never changes once published (a new version is a new URL). */
+export const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+export const PRIVATE_CACHE = 'private, no-store';
 
 /**
- * Sends a file whole or by one byte range: `Accept-Ranges`, `ETag` and `Last-Modified` always;
- * 304 for a matching `If-None-Match`; 206 with `Content-Range` for a satisfiable `Range` (unless
- * an `If-Range` names another version); 416 for a range past the end.
+ * Sends an entity whole or by one byte range: `Content-Length`, `Accept-Ranges`, `ETag`,
+ * `Last-Modified` and `Cache-Control` always; 304 for a matching `If-None-Match`; 206 with
+ * `Content-Range` for a satisfiable `Range` (unless `If-Range` names another version); 416 for a
+ * range past the end. HEAD gets the same headers without a body.
  */
-export function sendFile(request: FastifyRequest, reply: FastifyReply, file: SentFile) {
+export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity: Entity) {
   reply
     .header('accept-ranges', 'bytes')
-    .header('etag', file.etag)
-    .header('last-modified', file.modified.toUTCString())
-    .header('cache-control', 'private, no-cache');
-  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send(null);
+    .header('etag', entity.etag)
+    .header('last-modified', entity.modified.toUTCString())
+    .header('cache-control', entity.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE);
+  if (matchesEtag(request.headers['if-none-match'], entity.etag)) {
+    return reply.status(304).send(null);
+  }
   const ifRange = request.headers['if-range'];
   const wanted =
-    ifRange === undefined || ifRange === file.etag
-      ? parseRange(request.headers.range, file.size)
+    typeof ifRange !== 'string' || ifRange.trim() === entity.etag
+      ? parseRange(request.headers.range, entity.size)
       : null;
   if (wanted === 'unsatisfiable') {
     throw new AppError(416, 'RANGE_NOT_SATISFIABLE', 'The range is outside the file', undefined, {
-      'content-range': `bytes */${file.size}`,
+      'content-range': `bytes */${entity.size}`,
     });
   }
-  const { start, end } = wanted ?? { start: 0, end: file.size - 1 };
-  if (wanted) reply.status(206).header('content-range', `bytes ${start}-${end}/${file.size}`);
+  const { start, end } = wanted ?? { start: 0, end: entity.size - 1 };
+  if (wanted) reply.status(206).header('content-range', `bytes ${start}-${end}/${entity.size}`);
   reply.header('content-length', String(Math.max(0, end - start + 1)));
-  if (file.size === 0) return reply.send('');
-  return reply.send(createReadStream(file.path, { start, end }));
+  if (entity.size === 0) return reply.send('');
+  return reply.send(entity.open(start, end));
 }

@@ -17,7 +17,7 @@ import { openDownload } from '../../services/datasets/downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
-import { sendFile } from './byte-ranges.ts';
+import { sendEntity } from './byte-ranges.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
 
 const tags = ['datasets'];
@@ -153,13 +153,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
       reply
         .header('content-type', download.contentType)
         .header('content-disposition', download.contentDisposition);
-      if (download.kind === 'stream') {
-        // A stream is sent as is (the response schema only documents the file).
-        return reply
-          .header('cache-control', 'private, no-store')
-          .send(download.stream as unknown as string);
-      }
-      return sendFile(request, reply, download);
+      return sendEntity(request, reply, download);
     },
   );
 };

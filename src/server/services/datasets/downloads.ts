@@ -1,3 +1,4 @@
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
@@ -5,6 +6,8 @@ import type { DownloadFormat } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions, downloadMarks } from '../../db/schema.ts';
 import { contentTypeOf, downloadStream } from '../../tables/index.ts';
+import { sliceStream } from '../../tables/slice.ts';
+import { downloadDigests } from '../download-digests.ts';
 import { parquetFile } from '../table-files.ts';
 import { recomputeHeat } from './heat.ts';
 import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
@@ -83,19 +86,26 @@ export function contentDisposition(
   return `attachment; filename="${ascii}${suffix}"; filename*=UTF-8''${encodeRfc5987(utf8 + suffix)}`;
 }
 
+/**
+ * A download as HTTP sends it: every format has a known length and a strong entity tag (the
+ * table's sha256 and the format: the bytes are a pure function of both), so clients can resume
+ * and caches can keep it. `open(start, end)` streams bytes `start` … `end` inclusive.
+ */
 export type Download = {
   contentType: string;
   contentDisposition: string;
-} & (
-  | { kind: 'stream'; stream: Readable }
-  /** The version's Parquet file: sent whole or by byte ranges. */
-  | { kind: 'file'; path: string; size: number; modified: Date; etag: string }
-);
+  size: number;
+  etag: string;
+  modified: Date;
+  /** Public versions may be cached by anyone for a year (they never change). */
+  isPublic: boolean;
+  open: (start: number, end: number) => Readable;
+};
 
 /**
  * GET /datasets/{id}/versions/{version}/download: the version's content in the asked format.
  * `count` says whether this request counts as a download (see countDownload); range requests
- * and HEAD, which read parts of the Parquet file (the SQL console does), do not.
+ * and HEAD (a resumed download, or the SQL console reading the Parquet file) do not.
  */
 export async function openDownload(
   ctx: Context,
@@ -105,32 +115,47 @@ export async function openDownload(
 ): Promise<Download> {
   const dataset = await findVisible(ctx.db, input.id, viewerId);
   const [version] = await ctx.db
-    .select({ id: datasetVersions.id, sha256: datasetVersions.sha256 })
+    .select({
+      id: datasetVersions.id,
+      sha256: datasetVersions.sha256,
+      createdAt: datasetVersions.createdAt,
+    })
     .from(datasetVersions)
     .where(
       and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, input.version)),
     );
   if (!version) throw versionNotFound();
-  const disposition = contentDisposition(dataset, input.version, input.format);
-  if (input.format === 'parquet') {
+  const { format } = input;
+  const common = {
+    contentDisposition: contentDisposition(dataset, input.version, format),
+    etag: `"${version.sha256}.${format}"`,
+    modified: version.createdAt,
+    isPublic: dataset.isPublic,
+  };
+  let download: Download;
+  if (format === 'parquet') {
     const path = await parquetFile(ctx, version.sha256);
-    const info = await stat(path);
-    if (input.count) await countDownload(ctx, dataset.id, version.id, who);
-    return {
-      kind: 'file',
-      path,
-      size: info.size,
-      modified: info.mtime,
-      etag: `"${version.sha256}-parquet"`,
+    const { size } = await stat(path);
+    download = {
+      ...common,
       contentType: 'application/vnd.apache.parquet',
-      contentDisposition: disposition,
+      size,
+      open: (start, end) => createReadStream(path, { start, end }),
+    };
+  } else {
+    const digests = await downloadDigests(ctx, version.sha256);
+    download = {
+      ...common,
+      contentType: contentTypeOf(format),
+      size: digests[format].bytes,
+      open: (start, end) => {
+        const stream = downloadStream(ctx.blobs, version.sha256, format);
+        return start === 0 && end === digests[format].bytes - 1
+          ? stream
+          : sliceStream(stream, start, end);
+      },
     };
   }
   if (input.count) await countDownload(ctx, dataset.id, version.id, who);
-  return {
-    kind: 'stream',
-    stream: downloadStream(ctx.blobs, version.sha256, input.format),
-    contentType: contentTypeOf(input.format),
-    contentDisposition: disposition,
-  };
+  return download;
 }

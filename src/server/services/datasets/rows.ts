@@ -123,12 +123,19 @@ export async function findVisible(
   db: Db,
   id: number,
   viewerId: ViewerId,
-): Promise<{ id: number; name: string; ownerId: number | null; latestVersion: number }> {
+): Promise<{
+  id: number;
+  name: string;
+  ownerId: number | null;
+  isPublic: boolean;
+  latestVersion: number;
+}> {
   const [row] = await db
     .select({
       id: datasets.id,
       name: datasets.name,
       ownerId: datasets.ownerId,
+      isPublic: datasets.isPublic,
       latestVersion: datasets.latestVersion,
     })
     .from(datasets)
