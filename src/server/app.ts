@@ -11,6 +11,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { corsFor } from './plugins/cors.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { refuseForbiddenText } from './plugins/text-hygiene.ts';
@@ -63,10 +64,7 @@ export async function buildApp({
     crossOriginResourcePolicy: { policy: 'same-site' },
   });
   await app.register(cookie);
-  if (ctx.config.publicApiBase) {
-    const siteOrigin = new URL(ctx.config.siteUrl).origin;
-    await app.register(cors, { origin: [siteOrigin], credentials: true });
-  }
+  await app.register(cors, { delegator: corsFor(ctx.config) });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
