@@ -20,6 +20,8 @@ import zhCommunity from './zh-CN/community.json';
 import enCommunity from './en-US/community.json';
 import zhHome from './zh-CN/home.json';
 import enHome from './en-US/home.json';
+import zhViewer from './zh-CN/viewer.json';
+import enViewer from './en-US/viewer.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -38,6 +40,7 @@ export const dictionaries = {
     datasets: zhDatasets,
     community: zhCommunity,
     home: zhHome,
+    viewer: zhViewer,
   },
   'en-US': {
     common: enCommon,
@@ -50,6 +53,7 @@ export const dictionaries = {
     datasets: enDatasets,
     community: enCommunity,
     home: enHome,
+    viewer: enViewer,
   },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 

@@ -13,12 +13,11 @@ import {
   type VersionContent,
 } from '../contracts/datasets.ts';
 import type { CroissantDocument } from '../contracts/croissant.ts';
+import type { VersionStats } from '../contracts/tables.ts';
+import { VIEWER_PAGE_ROWS } from './tables/viewer.ts';
 import { DEFAULT_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants.ts';
 import { pageOffset, searchPagination } from './pagination.ts';
 import { languageNames } from './intl.ts';
-
-/** Rows of the latest version shown on a dataset's page. */
-export const PREVIEW_ROWS = 20;
 
 /**
  * The id of a /datasets/{id} path: a positive 32-bit integer, as the API accepts it; null when
@@ -185,6 +184,7 @@ export type DatasetPageData =
       dataset: Dataset;
       preview: VersionContent | null;
       structuredData: CroissantDocument | null;
+      stats: VersionStats | null;
     };
 
 /** Reads /datasets/{id} as a guest: an invalid id, a missing (or private) dataset, or the dataset. */
@@ -194,6 +194,6 @@ export async function readDatasetPage(
 ): Promise<DatasetPageData> {
   const id = parseDatasetId(rawId);
   if (id === null) return { kind: 'invalid' };
-  const page = await sheaf.datasets.page(id, PREVIEW_ROWS);
+  const page = await sheaf.datasets.page(id, VIEWER_PAGE_ROWS);
   return page ? { kind: 'found', ...page } : { kind: 'missing', id };
 }

@@ -1,0 +1,163 @@
+import type { Cell, Column, ColumnStats } from '../../../contracts/tables.ts';
+import type { T } from '../../../i18n/index.ts';
+import { isAttributeType } from '../../../lib/tables/infer.ts';
+import { cellText, columnSummary } from '../../../lib/tables/viewer.ts';
+
+export type SortState = { sort?: string | undefined; order: 'asc' | 'desc' };
+
+type Props = {
+  t: T;
+  number: Intl.NumberFormat;
+  caption: string;
+  columns: Column[];
+  rows: Cell[][];
+  offset: number;
+  stats?: ColumnStats[] | null | undefined;
+  sortState?: SortState | undefined;
+  onSort?: ((column: string) => void) | undefined;
+  /** For compared rows: the old value of a cell, shown when it differs. */
+  previous?: (Cell[] | null)[] | undefined;
+};
+
+const LONG_TEXT = 40;
+
+/** A cell: short values never wrap; long text wraps inside a bounded width. */
+function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } | undefined }) {
+  const text = cellText(value);
+  const long = [...text].length > LONG_TEXT;
+  const numeric = typeof value === 'number';
+  const changed = old !== undefined;
+  return (
+    <td
+      className={`border-b border-line px-3 py-1.5 align-top ${
+        long ? 'min-w-64 max-w-md whitespace-pre-wrap break-words' : 'whitespace-nowrap'
+      } ${numeric ? 'text-right tabular-nums' : ''} ${changed ? 'bg-amber-100' : ''}`}
+    >
+      {value === null ? <span className="text-muted italic">{t('viewer:null')}</span> : text}
+      {changed && (
+        <span className="block text-xs text-muted">
+          {t('viewer:compare.changedCell', {
+            old: old.value === null ? t('viewer:null') : cellText(old.value),
+          })}
+        </span>
+      )}
+    </td>
+  );
+}
+
+function Summary({ stats, t, number }: { stats: ColumnStats; t: T; number: Intl.NumberFormat }) {
+  const summary = columnSummary(stats);
+  const main =
+    summary.kind === 'range'
+      ? t('viewer:summary.range', { min: summary.min, max: summary.max })
+      : summary.kind === 'top'
+        ? t('viewer:summary.top', { value: summary.value, count: number.format(summary.count) })
+        : summary.kind === 'distinct'
+          ? t('viewer:summary.distinct', { count: number.format(summary.count) })
+          : t('viewer:summary.empty');
+  return (
+    <span className="block text-xs font-normal whitespace-nowrap text-muted">
+      {main}
+      {summary.nulls > 0 &&
+        ` · ${t('viewer:summary.nulls', { count: number.format(summary.nulls) })}`}
+    </span>
+  );
+}
+
+/**
+ * A page of rows as an accessible table in its own scrolling box: sticky column headers (name,
+ * type, summary; a sort button when sortable) and sticky row numbers as row headers.
+ */
+export default function RowsTable(props: Props) {
+  const { t, number, columns, rows, offset, stats, sortState, onSort, previous } = props;
+  const statsOf = new Map((stats ?? []).map((s) => [s.name, s]));
+  const typeLabel = (type: string) => (isAttributeType(type) ? t(`datasets:type.${type}`) : type);
+  return (
+    <div
+      className="max-h-[70vh] overflow-auto rounded-lg border border-line"
+      role="region"
+      aria-label={t('viewer:region')}
+      tabIndex={0}
+    >
+      <table className="min-w-full border-separate border-spacing-0 text-sm">
+        <caption className="caption-top px-3 py-2 text-left text-muted">{props.caption}</caption>
+        <thead>
+          <tr>
+            <th
+              scope="col"
+              className="sticky top-0 left-0 z-20 border-b border-line bg-canvas px-3 py-2 text-right font-semibold"
+            >
+              {t('viewer:rowNumber')}
+            </th>
+            {columns.map((column) => {
+              const sorted = sortState?.sort === column.name ? sortState.order : undefined;
+              const label = (
+                <>
+                  <span className="block font-semibold whitespace-nowrap">
+                    {column.name}
+                    {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
+                  </span>
+                  <span className="block text-xs font-normal whitespace-nowrap text-muted">
+                    {typeLabel(column.type)}
+                  </span>
+                </>
+              );
+              const columnStats = statsOf.get(column.name);
+              return (
+                <th
+                  key={column.name}
+                  scope="col"
+                  aria-sort={
+                    sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
+                  }
+                  className="sticky top-0 z-10 border-b border-line bg-canvas px-3 py-2 text-left align-bottom"
+                >
+                  {onSort ? (
+                    <button
+                      type="button"
+                      className="text-left hover:underline"
+                      title={t('viewer:sortBy', { column: column.name })}
+                      onClick={() => onSort(column.name)}
+                    >
+                      {label}
+                    </button>
+                  ) : (
+                    label
+                  )}
+                  {columnStats && <Summary stats={columnStats} t={t} number={number} />}
+                </th>
+              );
+            })}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => {
+            const old = previous?.[r];
+            return (
+              <tr key={offset + r} className="odd:bg-white even:bg-canvas">
+                <th
+                  scope="row"
+                  className="sticky left-0 border-b border-line bg-inherit px-3 py-1.5 text-right align-top font-normal whitespace-nowrap text-muted"
+                >
+                  {number.format(offset + r + 1)}
+                </th>
+                {columns.map((column, c) => {
+                  const before = old ? (old[c] ?? null) : undefined;
+                  const differs = before !== undefined && before !== (row[c] ?? null);
+                  return (
+                    <CellView
+                      key={column.name}
+                      value={row[c] ?? null}
+                      t={t}
+                      old={differs ? { value: before } : undefined}
+                    />
+                  );
+                })}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,132 @@
+import type { ColumnStats, VersionStats } from '../../../contracts/tables.ts';
+import type { T } from '../../../i18n/index.ts';
+import { isAttributeType } from '../../../lib/tables/infer.ts';
+import { cellText, histogramBars } from '../../../lib/tables/viewer.ts';
+
+type Props = { t: T; number: Intl.NumberFormat; stats: VersionStats };
+
+const WIDTH = 240;
+const HEIGHT = 56;
+
+function Histogram({ t, column }: { t: T; column: ColumnStats }) {
+  const bins = column.histogram ?? [];
+  const bars = histogramBars(
+    bins.map((b) => b.count),
+    WIDTH,
+    HEIGHT,
+  );
+  const label = t('viewer:stats.histogram', { column: column.name });
+  return (
+    <figure className="flex flex-col gap-1">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        className="h-14 w-full max-w-60"
+        role="img"
+        aria-label={label}
+      >
+        {bars.map((bar, i) => (
+          <rect
+            key={i}
+            x={bar.x}
+            y={bar.y}
+            width={bar.width}
+            height={bar.height}
+            className="fill-brand-600"
+          >
+            <title>
+              {t('viewer:stats.bin', {
+                from: String(bins[i]?.from ?? ''),
+                to: String(bins[i]?.to ?? ''),
+                count: bar.count,
+              })}
+            </title>
+          </rect>
+        ))}
+      </svg>
+      <figcaption className="flex justify-between gap-2 text-xs text-muted">
+        <span>{String(bins[0]?.from ?? '')}</span>
+        <span>{String(bins.at(-1)?.to ?? '')}</span>
+      </figcaption>
+    </figure>
+  );
+}
+
+function TopValues({
+  t,
+  number,
+  column,
+}: {
+  t: T;
+  number: Intl.NumberFormat;
+  column: ColumnStats;
+}) {
+  const top = column.top ?? [];
+  const most = Math.max(1, ...top.map((v) => v.count));
+  return (
+    <ol
+      className="flex flex-col gap-1 text-xs"
+      aria-label={t('viewer:stats.top', { column: column.name })}
+    >
+      {top.map((v, i) => (
+        <li key={i} className="flex items-center gap-2">
+          <span className="w-24 truncate" title={cellText(v.value)}>
+            {cellText(v.value)}
+          </span>
+          <span
+            className="h-2 rounded bg-brand-600"
+            style={{ width: `${(v.count / most) * 6}rem` }}
+          />
+          <span className="text-muted tabular-nums">{number.format(v.count)}</span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** Every column of a version: counts, range, mean and spread, and its distribution. */
+export default function StatsPanel({ t, number, stats }: Props) {
+  const typeLabel = (type: string) => (isAttributeType(type) ? t(`datasets:type.${type}`) : type);
+  const value = (v: number | string | boolean | null | undefined) =>
+    v === null || v === undefined ? '—' : typeof v === 'number' ? number.format(v) : String(v);
+  return (
+    <section aria-labelledby="viewer-stats" className="flex flex-col gap-3">
+      <h3 id="viewer-stats" className="font-bold">
+        {t('viewer:stats.heading', { version: stats.version })}
+      </h3>
+      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {stats.columns.map((column) => (
+          <li key={column.name} className="flex flex-col gap-2 rounded-lg border border-line p-3">
+            <p className="font-semibold break-words">
+              {column.name}{' '}
+              <span className="text-xs font-normal text-muted">{typeLabel(column.type)}</span>
+            </p>
+            <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-xs">
+              <dt className="text-muted">{t('viewer:stats.count')}</dt>
+              <dd>{number.format(column.count)}</dd>
+              <dt className="text-muted">{t('viewer:stats.nulls')}</dt>
+              <dd>{number.format(column.nulls)}</dd>
+              <dt className="text-muted">{t('viewer:stats.distinct')}</dt>
+              <dd>{number.format(column.distinct)}</dd>
+              <dt className="text-muted">{t('viewer:stats.min')}</dt>
+              <dd className="break-words">{value(column.min)}</dd>
+              <dt className="text-muted">{t('viewer:stats.max')}</dt>
+              <dd className="break-words">{value(column.max)}</dd>
+              {column.mean !== undefined && (
+                <>
+                  <dt className="text-muted">{t('viewer:stats.mean')}</dt>
+                  <dd>{value(column.mean)}</dd>
+                  <dt className="text-muted">{t('viewer:stats.stddev')}</dt>
+                  <dd>{value(column.stddev)}</dd>
+                </>
+              )}
+            </dl>
+            {column.histogram && column.histogram.length > 0 && <Histogram t={t} column={column} />}
+            {column.top && column.top.length > 0 && (
+              <TopValues t={t} number={number} column={column} />
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

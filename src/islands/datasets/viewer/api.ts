@@ -1,0 +1,55 @@
+import type {
+  CompareKind,
+  CompareRows,
+  TableRows,
+  VersionCompare,
+  VersionStats,
+} from '../../../contracts/tables.ts';
+import { apiRequest } from '../../../lib/api/client.ts';
+import { isApiError } from '../../../lib/api/errors.ts';
+import type { T } from '../../../i18n/index.ts';
+
+/** The data viewer's calls; the bearer token goes along when signed in (owners see private data). */
+export const fetchRows = (
+  id: number,
+  version: number,
+  query: { offset: number; limit: number; sort?: string | undefined; order: string; q?: string },
+  signal?: AbortSignal,
+) =>
+  apiRequest<TableRows>(`/datasets/${id}/versions/${version}/rows`, {
+    query: { ...query, q: query.q || undefined },
+    ...(signal ? { signal } : {}),
+  });
+
+export const fetchStats = (id: number, version: number) =>
+  apiRequest<VersionStats>(`/datasets/${id}/versions/${version}/stats`);
+
+export const fetchCompare = (id: number, from: number, to: number, key?: string) =>
+  apiRequest<VersionCompare>(`/datasets/${id}/compare`, { query: { from, to, key } });
+
+export const fetchCompareRows = (
+  id: number,
+  query: {
+    from: number;
+    to: number;
+    key?: string | undefined;
+    kind: CompareKind;
+    offset: number;
+    limit: number;
+  },
+) => apiRequest<CompareRows>(`/datasets/${id}/compare/rows`, { query });
+
+const KNOWN = [
+  'UNKNOWN_COLUMN',
+  'VERSION_NOT_FOUND',
+  'DATASET_NOT_FOUND',
+  'NETWORK_ERROR',
+  'TIMEOUT',
+] as const;
+
+/** A failure in the page's language: known codes have their own sentence. */
+export function failureText(t: T, error: unknown): string {
+  const code = isApiError(error) ? error.code : '';
+  const known = KNOWN.find((k) => k === code);
+  return known ? t(`viewer:error.${known}`) : t('viewer:error.generic');
+}

@@ -1,0 +1,82 @@
+/**
+ * Pure helpers of the data viewer (src/islands/datasets/viewer/): page arithmetic, the one-line
+ * column summary, how a cell is shown, and histogram geometry.
+ */
+import type { Cell, ColumnStats } from '../../contracts/tables.ts';
+
+/** Rows per page in the viewer (the dataset page renders the first page on the server). */
+export const VIEWER_PAGE_ROWS = 50;
+
+export type PageWindow = { first: number; last: number; pages: number; page: number };
+
+/** 1-based row numbers shown, page count and current page (all 0 for an empty result). */
+export function pageWindow(
+  offset: number,
+  shown: number,
+  total: number,
+  limit: number,
+): PageWindow {
+  if (total === 0 || shown === 0) return { first: 0, last: 0, pages: 0, page: 0 };
+  return {
+    first: offset + 1,
+    last: offset + shown,
+    pages: Math.ceil(total / limit),
+    page: Math.floor(offset / limit) + 1,
+  };
+}
+
+/** The offset of the last page. */
+export const lastPageOffset = (total: number, limit: number) =>
+  total <= 0 ? 0 : Math.floor((total - 1) / limit) * limit;
+
+/** Sort cycle of a header: none → ascending → descending → none. */
+export function nextSort(
+  current: { sort?: string | undefined; order: 'asc' | 'desc' },
+  column: string,
+): { sort?: string | undefined; order: 'asc' | 'desc' } {
+  if (current.sort !== column) return { sort: column, order: 'asc' };
+  if (current.order === 'asc') return { sort: column, order: 'desc' };
+  return { sort: undefined, order: 'asc' };
+}
+
+/** A cell as text: null is shown as an empty, marked cell by the caller. */
+export const cellText = (value: Cell): string =>
+  value === null ? '' : typeof value === 'string' ? value : String(value);
+
+const short = (value: Cell, max = 24) => {
+  const text = cellText(value);
+  return [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
+};
+
+export type SummaryParts =
+  | { kind: 'range'; nulls: number; min: string; max: string }
+  | { kind: 'top'; nulls: number; value: string; count: number }
+  /** Text whose values are all different: the most frequent one says nothing. */
+  | { kind: 'distinct'; nulls: number; count: number }
+  | { kind: 'empty'; nulls: number };
+
+/**
+ * What a column header says under its name: min–max, the most frequent value, or how many
+ * distinct values when none repeats; then how many are empty.
+ */
+export function columnSummary(stats: ColumnStats): SummaryParts {
+  if (stats.count === 0) return { kind: 'empty', nulls: stats.nulls };
+  const top = stats.top?.[0];
+  if (top && top.count === 1 && stats.distinct > 1) {
+    return { kind: 'distinct', nulls: stats.nulls, count: stats.distinct };
+  }
+  if (top) return { kind: 'top', nulls: stats.nulls, value: short(top.value), count: top.count };
+  return { kind: 'range', nulls: stats.nulls, min: short(stats.min), max: short(stats.max) };
+}
+
+export type Bar = { x: number; y: number; width: number; height: number; count: number };
+
+/** Bars of a histogram in a `width` × `height` box, tallest bin full height, 1 px gaps. */
+export function histogramBars(counts: number[], width: number, height: number): Bar[] {
+  const most = Math.max(1, ...counts);
+  const step = counts.length === 0 ? 0 : width / counts.length;
+  return counts.map((count, i) => {
+    const h = count === 0 ? 0 : Math.max(1, (count / most) * height);
+    return { x: i * step, y: height - h, width: Math.max(1, step - 1), height: h, count };
+  });
+}

@@ -1,0 +1,153 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { translator } from '../support/translator.ts';
+
+const PASSWORD = 'correct-horse-9';
+const COLUMNS = ['编号', '城市', '得分', '日期', '备注'];
+const CITIES = ['北京', '上海', '广州', '深圳'];
+
+/** 120 rows: three pages of 50. Every 10th score is empty; 深圳 every 4th row. */
+const rows = Array.from({ length: 120 }, (_, i) => [
+  i + 1,
+  CITIES[i % 4],
+  i % 10 === 0 ? null : i * 2,
+  `2024-0${(i % 9) + 1}-15`,
+  i % 7 === 0 ? 'note' : 'ok',
+]);
+
+let serial = 0;
+const unique = () =>
+  `v${Date.now().toString(36)}${++serial}${Math.random().toString(36).slice(2, 6)}`;
+
+async function publish(page: Page) {
+  const username = unique();
+  const registered = await page.request.post('/api/v1/auth/register', {
+    data: { username, email: `${username}@example.com`, password: PASSWORD },
+  });
+  expect(registered.status()).toBe(201);
+  const { access_token: token } = (await registered.json()) as { access_token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const created = await page.request.post('/api/v1/datasets', {
+    headers,
+    data: { name: `表格 ${username}`, attributes: COLUMNS, entries: rows },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  // Version 2: row 1's score changed, the last row gone.
+  const changed = rows.slice(0, -1).map((r, i) => (i === 1 ? [r[0], r[1], 999, r[3], r[4]] : r));
+  const added = await page.request.post(`/api/v1/datasets/${id}/versions`, {
+    headers,
+    data: { attributes: COLUMNS, entries: changed },
+  });
+  expect(added.status()).toBe(201);
+  return id;
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+  const at = (p: string) => `${localePrefix(locale)}${p}`;
+  const open = async (browser: Browser, width = 1280) => {
+    const context = await browser.newContext({ locale, viewport: { width, height: 900 } });
+    return context.newPage();
+  };
+
+  test.describe(`data viewer in ${locale}`, () => {
+    test('pages, sorts, filters, shows statistics and compares versions', async ({ browser }) => {
+      const page = await open(browser);
+      const problems: string[] = [];
+      page.on('pageerror', (e) => problems.push(String(e)));
+      const id = await publish(page);
+      await page.goto(at(`/datasets/${id}`));
+      const viewer = page.getByTestId('data-viewer');
+      const table = viewer.getByRole('table');
+      const caption = (first: number, last: number, total: number, version = 2) =>
+        t('viewer:caption', { version, first, last, total });
+      await expect(table.locator('caption')).toHaveText(caption(1, 50, 119));
+      // Headers carry type and a summary computed at publish.
+      await expect(table.getByRole('columnheader', { name: /得分/ })).toContainText(
+        t('viewer:summary.range', { min: '4', max: '999' }),
+      );
+
+      await viewer.getByRole('button', { name: t('viewer:last'), exact: true }).click();
+      await expect(table.locator('caption')).toHaveText(caption(101, 119, 119));
+      await expect(table.getByRole('rowheader', { name: '119', exact: true })).toBeVisible();
+
+      // Sort by score, descending on the second click; empty scores go last.
+      const sortScore = viewer.getByRole('button', { name: /得分/ });
+      await sortScore.click();
+      await expect(table.locator('caption')).toHaveText(caption(1, 50, 119));
+      await sortScore.click();
+      await expect(table.getByRole('columnheader', { name: /得分/ })).toHaveAttribute(
+        'aria-sort',
+        'descending',
+      );
+      await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('999');
+
+      // Filter the text columns.
+      await viewer.getByLabel(t('viewer:filter'), { exact: true }).fill('深圳');
+      await expect(table.locator('caption')).toHaveText(caption(1, 29, 29));
+      await viewer.getByRole('button', { name: t('viewer:clear'), exact: true }).click();
+      await expect(table.locator('caption')).toHaveText(caption(1, 50, 119));
+
+      // Another version.
+      await viewer
+        .getByRole('combobox', { name: t('viewer:version'), exact: true })
+        .selectOption('1');
+      await expect(table.locator('caption')).toHaveText(caption(1, 50, 120, 1));
+
+      // Statistics.
+      await viewer.getByRole('button', { name: t('viewer:showStats'), exact: true }).click();
+      await expect(
+        viewer.getByRole('img', { name: t('viewer:stats.histogram', { column: '得分' }) }),
+      ).toBeVisible();
+      await expect(
+        viewer.getByRole('list', { name: t('viewer:stats.top', { column: '城市' }) }),
+      ).toContainText('北京');
+
+      // Compare version 1 with 2 by 编号: one removed, one changed.
+      await viewer.getByRole('button', { name: t('viewer:showCompare'), exact: true }).click();
+      await viewer
+        .getByRole('combobox', { name: t('viewer:compare.key'), exact: true })
+        .selectOption('编号');
+      await viewer.getByRole('button', { name: t('viewer:compare.run'), exact: true }).click();
+      const counts = viewer.getByTestId('compare-counts');
+      await expect(counts).toContainText(t('viewer:compare.rowsRemoved', { count: 1 }));
+      await expect(counts).toContainText(t('viewer:compare.rowsChanged', { count: 1 }));
+      await viewer.getByRole('button', { name: t('viewer:compare.changed'), exact: true }).click();
+      await expect(viewer.getByText(t('viewer:compare.changedCell', { old: '2' }))).toBeVisible();
+
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(results.violations.map((v) => v.id)).toEqual([]);
+      expect(problems).toEqual([]);
+      await page.context().close();
+    });
+
+    test('the first page is in the HTML without JavaScript', async ({ browser }) => {
+      const context = await browser.newContext({ locale, javaScriptEnabled: false });
+      const page = await context.newPage();
+      const id = await publish(page);
+      await page.goto(at(`/datasets/${id}`));
+      const table = page.getByTestId('data-viewer').getByRole('table');
+      await expect(table.locator('tbody tr')).toHaveCount(50);
+      await expect(table.getByRole('cell', { name: '深圳', exact: true }).first()).toBeVisible();
+      await context.close();
+    });
+
+    test('on a 390 px phone the table scrolls inside its own box', async ({ browser }) => {
+      const page = await open(browser, 390);
+      const id = await publish(page);
+      await page.goto(at(`/datasets/${id}`));
+      const region = page.getByRole('region', { name: t('viewer:region') });
+      await expect(region).toBeVisible();
+      const page_ = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(page_).toBeLessThanOrEqual(390);
+      const box = await region.evaluate((el) => ({
+        scroll: el.scrollWidth,
+        client: el.clientWidth,
+      }));
+      expect(box.scroll).toBeGreaterThan(box.client);
+      await page.context().close();
+    });
+  });
+}

@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import {
+  columnSummary,
+  histogramBars,
+  lastPageOffset,
+  nextSort,
+  pageWindow,
+} from '../../src/lib/tables/viewer.ts';
+
+describe('viewer helpers', () => {
+  it('numbers the rows shown and the pages', () => {
+    expect(pageWindow(0, 50, 120, 50)).toEqual({ first: 1, last: 50, pages: 3, page: 1 });
+    expect(pageWindow(100, 20, 120, 50)).toEqual({ first: 101, last: 120, pages: 3, page: 3 });
+    expect(pageWindow(0, 0, 0, 50)).toEqual({ first: 0, last: 0, pages: 0, page: 0 });
+    expect(lastPageOffset(120, 50)).toBe(100);
+    expect(lastPageOffset(100, 50)).toBe(50);
+    expect(lastPageOffset(0, 50)).toBe(0);
+  });
+
+  it('cycles a header through ascending, descending and no sort', () => {
+    const a = nextSort({ order: 'asc' }, 'x');
+    expect(a).toEqual({ sort: 'x', order: 'asc' });
+    const b = nextSort(a, 'x');
+    expect(b).toEqual({ sort: 'x', order: 'desc' });
+    expect(nextSort(b, 'x')).toEqual({ sort: undefined, order: 'asc' });
+    expect(nextSort(b, 'y')).toEqual({ sort: 'y', order: 'asc' });
+  });
+
+  it('summarises a column by its range or its most frequent value', () => {
+    const base = { name: 'c', type: 'integer', count: 3, nulls: 1, distinct: 3 };
+    expect(columnSummary({ ...base, min: 1, max: 9 })).toEqual({
+      kind: 'range',
+      nulls: 1,
+      min: '1',
+      max: '9',
+    });
+    expect(
+      columnSummary({
+        ...base,
+        type: 'string',
+        min: 'a',
+        max: 'b',
+        top: [{ value: '一个很长很长很长很长很长很长很长很长很长很长的名字', count: 2 }],
+      }),
+    ).toMatchObject({
+      kind: 'top',
+      count: 2,
+      value: '一个很长很长很长很长很长很长很长很长很长很长的…',
+    });
+    expect(columnSummary({ ...base, count: 0, min: null, max: null })).toEqual({
+      kind: 'empty',
+      nulls: 1,
+    });
+  });
+
+  it('scales histogram bars to the tallest bin', () => {
+    const bars = histogramBars([0, 5, 10], 30, 20);
+    expect(bars.map((b) => b.height)).toEqual([0, 10, 20]);
+    expect(bars.map((b) => b.y)).toEqual([20, 10, 0]);
+    expect(bars[1]!.x).toBe(10);
+  });
+});
+
+describe('summary of a text column without repeats', () => {
+  it('counts its distinct values instead of naming one', () => {
+    expect(
+      columnSummary({
+        name: 'code',
+        type: 'string',
+        count: 3,
+        nulls: 0,
+        distinct: 3,
+        min: 'a',
+        max: 'c',
+        top: [{ value: 'a', count: 1 }],
+      }),
+    ).toEqual({ kind: 'distinct', nulls: 0, count: 3 });
+  });
+});
