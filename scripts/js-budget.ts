@@ -27,7 +27,8 @@ const gz = (text: string | Buffer) => gzipSync(text, { level: 9 }).length;
 function staticImports(code: string): string[] {
   const found = new Set<string>();
   for (const re of [/\bfrom\s*["']([^"']+)["']/g, /\bimport\s*["']([^"']+)["']/g]) {
-    for (const m of code.matchAll(re)) if (m[1]) found.add(m[1]);
+    // Only module paths: text such as a translation `from: 'From'` is not an import.
+    for (const m of code.matchAll(re)) if (m[1] && /^(\.{1,2}\/|\/)/.test(m[1])) found.add(m[1]);
   }
   return [...found];
 }

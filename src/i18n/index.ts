@@ -22,6 +22,8 @@ import zhHome from './zh-CN/home.json';
 import enHome from './en-US/home.json';
 import zhViewer from './zh-CN/viewer.json';
 import enViewer from './en-US/viewer.json';
+import zhSql from './zh-CN/sql.json';
+import enSql from './en-US/sql.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -41,6 +43,7 @@ export const dictionaries = {
     community: zhCommunity,
     home: zhHome,
     viewer: zhViewer,
+    sql: zhSql,
   },
   'en-US': {
     common: enCommon,
@@ -54,6 +57,7 @@ export const dictionaries = {
     community: enCommunity,
     home: enHome,
     viewer: enViewer,
+    sql: enSql,
   },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 

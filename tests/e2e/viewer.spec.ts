@@ -123,6 +123,42 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page.context().close();
     });
 
+    test('the SQL console queries the Parquet file in the browser', async ({ browser }) => {
+      const page = await open(browser);
+      const id = await publish(page);
+      const ranges: string[] = [];
+      page.on('request', (request) => {
+        const range = request.headers()['range'];
+        if (request.url().includes('format=parquet') && range) ranges.push(range);
+      });
+      await page.goto(at(`/datasets/${id}`));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('astro-island')].every(
+          (island) => !island.hasAttribute('ssr'),
+        ),
+      );
+      await page.getByRole('button', { name: t('sql:open'), exact: true }).click();
+      const run = page.getByRole('button', { name: t('sql:run'), exact: true });
+      await expect(run).toBeEnabled({ timeout: 30_000 });
+      const query = page.getByLabel(t('sql:query'), { exact: true });
+      await query.fill('SELECT count(*) AS n FROM t');
+      await run.click();
+      const result = page.getByRole('region', { name: t('sql:region') });
+      await expect(result.getByRole('cell', { name: '119', exact: true })).toBeVisible();
+      await expect(page.getByTestId('sql-summary')).toContainText(
+        t('sql:result', { total: 1, ms: '' }).split('1')[0]!,
+      );
+      expect(ranges.length).toBeGreaterThan(0);
+
+      await query.fill('DROP VIEW t');
+      await query.press('Control+Enter');
+      await expect(page.getByText(t('sql:readOnly'), { exact: true })).toBeVisible();
+      await query.fill('SELECT nope FROM t');
+      await run.click();
+      await expect(page.getByText(t('sql:failed'), { exact: false })).toBeVisible();
+      await page.context().close();
+    });
+
     test('the first page is in the HTML without JavaScript', async ({ browser }) => {
       const context = await browser.newContext({ locale, javaScriptEnabled: false });
       const page = await context.newPage();

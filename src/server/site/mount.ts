@@ -16,6 +16,7 @@ import { compressResponse } from './compress-response.ts';
 import { detectLocale, localeCookie } from './locale.ts';
 import { findForbiddenText } from '../text-rules.ts';
 import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
+import { mountDuckdbAssets } from './duckdb-assets.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 
 type AstroHandler = (
@@ -141,6 +142,8 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
   const files = await loadStaticFiles(path.join(options.distDir, 'client'));
   const entry = path.join(options.distDir, 'server', 'entry.mjs');
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+
+  await mountDuckdbAssets(app);
 
   app.all('/api/*', async (request, reply) =>
     reply.status(404).send({

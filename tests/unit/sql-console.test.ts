@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { isReadOnly, sqlValueText } from '../../src/lib/sql-console.ts';
+
+describe('the SQL console', () => {
+  it('runs statements that only read', () => {
+    for (const sql of [
+      'SELECT count(*) FROM t',
+      '  select * from t limit 5;',
+      'WITH x AS (SELECT 1) SELECT * FROM x',
+      'FROM t',
+      'SUMMARIZE t',
+      'DESCRIBE t',
+      "SELECT ';' AS semicolon FROM t",
+      '-- a comment\nSELECT 1',
+    ]) {
+      expect(isReadOnly(sql), sql).toBe(true);
+    }
+  });
+
+  it('refuses writes, settings and several statements', () => {
+    for (const sql of [
+      'CREATE TABLE x AS SELECT 1',
+      'INSERT INTO t VALUES (1)',
+      'DROP VIEW t',
+      "COPY t TO 'x.csv'",
+      'SET threads = 1',
+      'SELECT 1; DROP VIEW t',
+      "ATTACH 'x.db'",
+      '',
+      '/* only a comment */',
+    ]) {
+      expect(isReadOnly(sql), sql).toBe(false);
+    }
+  });
+
+  it('shows every value as text', () => {
+    expect(sqlValueText(12345678901234567890n)).toBe('12345678901234567890');
+    expect(sqlValueText(null)).toBe('');
+    expect(sqlValueText(new Date(Date.UTC(2024, 0, 2)))).toBe('2024-01-02T00:00:00.000Z');
+    expect(sqlValueText({ a: 1n })).toBe('{"a":"1"}');
+    expect(sqlValueText(1.5)).toBe('1.5');
+  });
+});
