@@ -225,6 +225,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       expect(own?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
       await expect(page.getByText(t('datasets:private.notice'))).toBeVisible();
+      // The owner reads it in the data viewer (rows and statistics come with the token).
+      const ownViewer = page.getByTestId('data-viewer');
+      await expect(ownViewer.getByRole('cell', { name: '首都,直辖市', exact: true })).toBeVisible();
+      await ownViewer.getByRole('button', { name: t('viewer:showStats'), exact: true }).click();
+      await expect(
+        ownViewer.getByRole('list', { name: t('viewer:stats.top', { column: '城市' }) }),
+      ).toContainText('北京');
 
       // Delete, confirmed by typing the name; then the owner's (now empty) list.
       await page.goto(at(`/datasets/edit?id=${id}`));

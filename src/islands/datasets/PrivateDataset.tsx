@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -6,8 +6,7 @@ import { downloadVersion, getDataset, getLatestVersion } from '../../lib/api/dat
 import type { Dataset, DownloadFormat, VersionContent } from '../../lib/api/types.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import { serverMessage } from '../../lib/form-errors.ts';
-import { cellText } from '../../lib/tables/draft.ts';
-import { isAttributeType } from '../../lib/tables/infer.ts';
+import { VIEWER_PAGE_ROWS } from '../../lib/tables/viewer.ts';
 import { $auth } from '../../stores/auth.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useHydrated } from '../useHydrated.ts';
@@ -17,7 +16,8 @@ const FORMATS: [DownloadFormat, string][] = [
   ['json', 'JSON'],
   ['jsonl', 'JSONL'],
 ];
-const PREVIEW_ROWS = 20;
+/** The owner's data viewer, loaded with the rest of the private page only when it is shown. */
+const DataViewer = lazy(() => import('./viewer/DataViewer.tsx'));
 
 /** Saves a version through the API with the bearer token (a private dataset's plain link is 404). */
 async function save(dataset: Dataset, version: number, format: DownloadFormat, t: T) {
@@ -37,57 +37,6 @@ async function save(dataset: Dataset, version: number, format: DownloadFormat, t
       ...(message && { description: message }),
     });
   }
-}
-
-function Preview({ content, t }: { content: VersionContent; t: T }) {
-  if (content.entries.length === 0)
-    return <p className="text-muted">{t('datasets:preview.empty')}</p>;
-  const type = (name: string) => {
-    const value = content.attributeTypes[name];
-    return isAttributeType(value) ? t(`datasets:type.${value}`) : (value ?? '');
-  };
-  return (
-    <div
-      className="overflow-x-auto rounded-lg border border-line"
-      role="region"
-      aria-label={t('datasets:preview.region')}
-      tabIndex={0}
-    >
-      <table className="min-w-full text-sm">
-        <caption className="caption-top px-3 py-2 text-left text-muted">
-          {t('datasets:preview.caption', {
-            version: content.version,
-            shown: content.entries.length,
-            total: content.entriesCount,
-          })}
-        </caption>
-        <thead className="bg-canvas">
-          <tr>
-            {content.attributes.map((name, c) => (
-              <th key={`${c}-${name}`} scope="col" className="px-3 py-2 text-left">
-                <span className="block font-semibold">{name}</span>
-                <span className="block text-xs font-normal text-muted">{type(name)}</span>
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {content.entries.map((row, r) => (
-            <tr key={r} className="border-t border-line">
-              {content.attributes.map((name, c) => (
-                <td
-                  key={`${c}-${name}`}
-                  className="max-w-xs px-3 py-1.5 align-top whitespace-pre-wrap break-words"
-                >
-                  {cellText(row[c])}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
 }
 
 function OwnerView({
@@ -130,10 +79,28 @@ function OwnerView({
       </header>
       <section className="card p-6" aria-labelledby="private-preview">
         <h2 id="private-preview" className="mb-3 text-xl font-bold">
-          {t('datasets:preview.heading')}
+          {t('viewer:heading')}
         </h2>
         {content ? (
-          <Preview content={content} t={t} />
+          <Suspense fallback={<p className="text-muted">{t('viewer:loading')}</p>}>
+            <DataViewer
+              datasetId={dataset.id}
+              locale={locale}
+              versions={dataset.versions.map((v) => ({ version: v.version, rows: v.entriesCount }))}
+              version={content.version}
+              initial={{
+                columns: content.attributes.map((name) => ({
+                  name,
+                  type: content.attributeTypes[name] ?? 'string',
+                })),
+                rows: content.entries,
+                total: content.entriesCount,
+                offset: 0,
+                limit: VIEWER_PAGE_ROWS,
+              }}
+              stats={null}
+            />
+          </Suspense>
         ) : (
           <p className="text-muted">{t('datasets:preview.empty')}</p>
         )}
@@ -210,7 +177,7 @@ export default function PrivateDataset({
     let current = true;
     Promise.all([
       getDataset(datasetId),
-      getLatestVersion(datasetId, { offset: 0, limit: PREVIEW_ROWS }).catch(() => null),
+      getLatestVersion(datasetId, { offset: 0, limit: VIEWER_PAGE_ROWS }).catch(() => null),
     ])
       .then(([dataset, content]) => {
         if (current) setFound({ userId, value: { dataset, content } });
