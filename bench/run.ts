@@ -9,6 +9,7 @@ import { runLighthouseBench } from './lighthouse.ts';
 import { runDatasetsBench } from './datasets.ts';
 import { runHeatBench } from './heat.ts';
 import { runViewerBench } from './viewer.ts';
+import { runSerializerBench } from './serializer.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
@@ -16,6 +17,7 @@ const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'datasets', run: runDatasetsBench },
   { name: 'heat', run: runHeatBench },
   { name: 'viewer', run: runViewerBench },
+  { name: 'serializer', run: runSerializerBench },
 ];
 
 const only = process.argv.slice(2);

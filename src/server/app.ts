@@ -4,14 +4,11 @@ import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { corsFor } from './plugins/cors.ts';
+import { createResponseSerializer } from './plugins/serializer.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { refuseForbiddenText } from './plugins/text-hygiene.ts';
@@ -48,7 +45,7 @@ export async function buildApp({
     clientErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializer(ctx.config.nodeEnv !== 'production'));
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

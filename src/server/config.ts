@@ -62,6 +62,8 @@ export type Config = {
     /** POST /datasets/validate without a token (checked before the body is read). */
     maxGuestValidateBytes: number;
   };
+  /** `production` unless set otherwise (tests): outside production, responses are double-checked. */
+  nodeEnv: string;
   /** DuckDB (tables' Parquet files): its memory limit before it spills to disk, and threads. */
   tables: { memoryLimitMb: number; threads: number };
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
@@ -111,6 +113,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       maxJsonBodyBytes: e.MAX_JSON_BODY_MB * 1024 * 1024,
       maxGuestValidateBytes: e.MAX_GUEST_VALIDATE_MB * 1024 * 1024,
     },
+    nodeEnv: e.NODE_ENV,
     tables: { memoryLimitMb: e.DUCKDB_MEMORY_MB, threads: e.DUCKDB_THREADS },
     oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,

@@ -58,7 +58,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
  */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sheaf-test-'));
-  const config = getConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env });
+  // NODE_ENV test: every response is serialised both ways and compared (plugins/serializer.ts).
+  const config = getConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
   const { database, drop } = await openTestDatabase();
   const blobs = await createFsBlobStore(path.join(dataDir, 'blobs'));
   const ctx: Context = {
