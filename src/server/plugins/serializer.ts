@@ -16,7 +16,7 @@ function compileFast(schema: Schema): Serialize | null {
       target: 'draft-7',
       unrepresentable: 'throw',
     });
-    return fastJson(json as Parameters<typeof fastJson>[0]) as Serialize;
+    return fastJson(json as Parameters<typeof fastJson>[0]);
   } catch {
     return null;
   }
