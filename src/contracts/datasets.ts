@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
@@ -126,7 +127,22 @@ const searchQuery = z
 /* ---------- responses ---------- */
 
 export const attributeTypesSchema = z.record(z.string(), z.string());
-export const cellSchema = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+/**
+ * An integer past ±(2^53−1) in a 64-bit column: the server holds it as `JSON.rawJSON` of its
+ * digits, so it is sent as an exact JSON integer (a client may need a big-number parser to keep
+ * every digit).
+ */
+export const bigIntegerSchema = z
+  .custom<BigInteger>(isBigInteger)
+  .meta({ type: 'integer', format: 'int64' });
+
+export const cellSchema = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.null(),
+  bigIntegerSchema,
+]);
 
 /** One version of a dataset (its content lives in a blob addressed by `sha256`). */
 export const datasetVersionSchema = z.object({

@@ -6,6 +6,8 @@
  * are passed through untouched; the key itself is still converted.
  */
 
+import { isBigInteger } from './big-integer.ts';
+
 /** Keys (in either spelling) whose values are user data and must keep their own keys. */
 export const DATA_KEYS: ReadonlySet<string> = new Set([
   'attributeTypes',
@@ -32,7 +34,7 @@ export const toSnakeKey = (key: string): string =>
   key.replace(/(?<=[a-z0-9])([A-Z])/g, (_, c: string) => `_${c.toLowerCase()}`);
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
-  if (value === null || typeof value !== 'object') return false;
+  if (value === null || typeof value !== 'object' || isBigInteger(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isBigInteger, parseJsonExact } from '../../src/lib/big-integer.ts';
 import { keysToCamel, keysToSnake, toCamelKey, toSnakeKey } from '../../src/lib/case.ts';
 
 describe('key case conversion', () => {
@@ -27,6 +28,18 @@ describe('key case conversion', () => {
       datasets: [{ ownerId: 2, tags: ['machine_learning'] }],
     });
     expect(keysToSnake(keysToCamel(wire))).toEqual(wire);
+  });
+
+  it('keeps big integers of a response exact (they are values, not objects to convert)', () => {
+    const wire = parseJsonExact(
+      '{"rows":[[9007199254740993,1]],"column_stats":{"max":9223372036854775807}}',
+    );
+    const camel: { rows: unknown[][]; columnStats: { max: unknown } } = keysToCamel(wire);
+    expect(isBigInteger(camel.rows[0]?.[0])).toBe(true);
+    expect(isBigInteger(camel.columnStats.max)).toBe(true);
+    expect(JSON.stringify(camel)).toBe(
+      '{"rows":[[9007199254740993,1]],"columnStats":{"max":9223372036854775807}}',
+    );
   });
 
   it('leaves the keys of user data (rows, attribute types, previews) alone', () => {

@@ -6,6 +6,7 @@
  * authenticated call clears auth, and every failure mapped to the error catalogue (`ApiError`).
  */
 import { FetchError, ofetch } from 'ofetch';
+import { parseJsonExact } from '../big-integer.ts';
 import { keysToCamel, keysToSnake } from '../case.ts';
 import {
   API_PREFIX,
@@ -71,7 +72,7 @@ const INVALID_JSON = Symbol('invalid JSON');
 function parseJson(text: string): unknown {
   if (text === '') return undefined;
   try {
-    return JSON.parse(text);
+    return parseJsonExact(text);
   } catch {
     return INVALID_JSON;
   }

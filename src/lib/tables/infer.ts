@@ -34,11 +34,21 @@ function validDate(y: number, m: number, d: number): boolean {
 const blank = (v: unknown) =>
   v === null || v === undefined || (typeof v === 'string' && v.trim() === '');
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Whether whole-number digits fit a 64-bit integer column (BIGINT). */
+export const isInt64Text = (digits: string): boolean => {
+  if (Number.isSafeInteger(Number(digits))) return true;
+  const n = BigInt(digits);
+  return n >= INT64_MIN && n <= INT64_MAX;
+};
+
 function fitsInteger(v: unknown): boolean {
   if (typeof v === 'number') return Number.isSafeInteger(v);
   if (typeof v !== 'string') return false;
   const t = v.trim();
-  return STRICT_INTEGER.test(t) && Number.isSafeInteger(Number(t));
+  return STRICT_INTEGER.test(t) && isInt64Text(t);
 }
 
 function fitsNumber(v: unknown): boolean {

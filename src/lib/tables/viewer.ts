@@ -41,7 +41,13 @@ export function nextSort(
 
 /** A cell as text: null is shown as an empty, marked cell by the caller. */
 export const cellText = (value: Cell): string =>
-  value === null ? '' : typeof value === 'string' ? value : String(value);
+  value === null
+    ? ''
+    : typeof value === 'string'
+      ? value
+      : typeof value === 'object'
+        ? value.rawJSON
+        : String(value);
 
 const short = (value: Cell, max = 24) => {
   const text = cellText(value);

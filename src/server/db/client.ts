@@ -9,7 +9,14 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
+import { parseJsonExact } from '../../lib/big-integer.ts';
 import * as schema from './schema.ts';
+
+/** JSON columns (a version's preview rows) keep integers past 2^53 exact, as on the wire. */
+const JSON_OID = 114;
+const JSONB_OID = 3802;
+pg.types.setTypeParser(JSON_OID, parseJsonExact);
+pg.types.setTypeParser(JSONB_OID, parseJsonExact);
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -35,6 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dataDir: options.dataDir,
       loadDataDir: options.template,
       extensions: { pg_trgm },
+      parsers: { [JSON_OID]: parseJsonExact, [JSONB_OID]: parseJsonExact },
     });
     const db = drizzlePglite({ client, schema, casing: 'snake_case' });
     await db.execute(sql`create extension if not exists pg_trgm`);

@@ -2,6 +2,7 @@ import { access, readFile, rm, writeFile } from 'node:fs/promises';
 import type { Context } from '../context.ts';
 import { datasetVersions } from '../db/schema.ts';
 import { storedColumns } from '../tables/columns.ts';
+import { parseJsonExact } from '../../lib/big-integer.ts';
 import { writeParquet } from '../tables/parquet.ts';
 import { queryRows } from '../tables/query.ts';
 import { computeStats, type TableStats } from '../tables/stats.ts';
@@ -51,7 +52,7 @@ export async function tableStats(
   if (cached) return cached;
   const file = ctx.blobs.derivedPath(sha256, '.stats.json');
   const stats = await readFile(file, 'utf8').then(
-    (text) => JSON.parse(text) as TableStats,
+    (text) => parseJsonExact(text) as TableStats,
     () =>
       once(`${sha256}.stats`, async () => {
         const parquet = await parquetFile(ctx, sha256);

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { ident, literal } from './engine.ts';
+import { fromBigint } from './big-integer.ts';
 import type { AttributeType, Cell, TableHeader } from './types.ts';
 
 /** A column as stored in a version's Parquet file: its Sheaf type and its DuckDB type. */
@@ -48,10 +49,10 @@ export function canonicalExpr(column: StoredColumn, source = ident(column.name))
   }
 }
 
-/** A DuckDB result value as a Sheaf cell (integers are within ±(2^53−1) by the table rules). */
+/** A DuckDB result value as a Sheaf cell (a BIGINT past ±(2^53−1) as a big integer, exact). */
 export function toCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;
-  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'bigint') return fromBigint(value);
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string') {
     return value;
   }

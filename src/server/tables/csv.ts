@@ -1,5 +1,6 @@
 import { TableValidationError, tableError } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, keepOpen } from './lines.ts';
+import { isBigInteger } from './big-integer.ts';
 import type { Cell } from './types.ts';
 
 /* RFC 4180 CSV, both ways. */
@@ -9,6 +10,7 @@ const NEEDS_QUOTES = /[",\r\n]|^[ \t]|[ \t]$/;
 /** One field: quoted only when it holds a quote, comma or line break, or starts or ends with a space or tab. */
 export function csvField(cell: Cell | string): string {
   if (cell === null) return '';
+  if (isBigInteger(cell)) return cell.rawJSON;
   if (typeof cell !== 'string') return String(cell);
   return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
 }

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import type { BlobStore } from '../blobs/store.ts';
 import { csvRecord } from './csv.ts';
+import { parseJsonExact } from '../../lib/big-integer.ts';
 import { openTableLines } from './read.ts';
 import type { Cell } from './types.ts';
 
@@ -65,7 +66,7 @@ export function downloadStream(blobs: BlobStore, sha256: string, format: Downloa
     let out = formatter.start(header.attributes);
     for await (const lines of batches) {
       for (const line of lines) {
-        out += formatter.row(JSON.parse(line) as Cell[], first);
+        out += formatter.row(parseJsonExact(line) as Cell[], first);
         first = false;
       }
       if (out !== '') yield Buffer.from(out);

@@ -1,3 +1,4 @@
+import { isBigInteger } from './big-integer.ts';
 import { MAX_ERRORS, type TableError } from './types.ts';
 
 /** Errors that mean "too big" rather than "malformed": the API answers them with 413. */
@@ -33,6 +34,7 @@ export const tableError = (
 
 /** Quotes a value for a message, cut to a readable length. */
 export function show(value: unknown): string {
+  if (isBigInteger(value)) return value.rawJSON;
   if (typeof value !== 'string') return String(value);
   return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 }

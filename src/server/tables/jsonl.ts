@@ -1,6 +1,6 @@
 import { TableValidationError, tableError } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, keepOpen, lineBatches } from './lines.ts';
-import { parseJsonExact } from './exact-json.ts';
+import { parseJsonExact } from '../../lib/big-integer.ts';
 
 /**
  * Reads a JSON Lines upload (UTF-8, one JSON value per line, blank lines skipped). The first line

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import { DuckDBDataChunk, VARCHAR } from '@duckdb/node-api';
 import type { BlobStore } from '../blobs/store.ts';
+import { isBigInteger } from './big-integer.ts';
 import { ident, literal, type TableEngine } from './engine.ts';
 import { readTable } from './read.ts';
 import type { AttributeType, Cell } from './types.ts';
@@ -19,7 +20,13 @@ const STORAGE: Record<Exclude<AttributeType, 'datetime'>, string> = {
 };
 
 const text = (cell: Cell) =>
-  cell === null ? null : typeof cell === 'string' ? cell : String(cell);
+  cell === null
+    ? null
+    : typeof cell === 'string'
+      ? cell
+      : isBigInteger(cell)
+        ? cell.rawJSON
+        : String(cell);
 
 /**
  * Writes the Parquet copy of a stored table (zstd, ROW_GROUP_ROWS per group) from its canonical

@@ -1,6 +1,7 @@
 import { pipeline } from 'node:stream';
 import { createZstdDecompress } from 'node:zlib';
 import type { BlobStore } from '../blobs/store.ts';
+import { parseJsonExact } from '../../lib/big-integer.ts';
 import { parseHeaderLine } from './format.ts';
 import { decodeUtf8, lineBatches } from './lines.ts';
 import type { Cell, TableHeader } from './types.ts';
@@ -46,7 +47,7 @@ export async function readTable(
   const { header, batches } = await openTableLines(blobs, sha256);
   async function* rows(): AsyncGenerator<Cell[]> {
     for await (const lines of batches) {
-      for (const line of lines) yield JSON.parse(line) as Cell[];
+      for (const line of lines) yield parseJsonExact(line) as Cell[];
     }
   }
   return { header, rows: rows() };
@@ -84,7 +85,7 @@ export async function readTablePage(
           hasMore = true;
           break outer;
         }
-        if (index >= offset) entries.push(JSON.parse(line) as Cell[]);
+        if (index >= offset) entries.push(parseJsonExact(line) as Cell[]);
         index += 1;
       }
     }

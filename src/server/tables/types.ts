@@ -9,8 +9,13 @@ export const ATTRIBUTE_TYPES = [
 ] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
-/** A normalised value: numbers are JSON numbers, dates and datetimes ISO 8601 text, null = missing. */
-export type Cell = string | number | boolean | null;
+import type { BigInteger } from './big-integer.ts';
+
+/**
+ * A normalised value: numbers are JSON numbers (integers beyond ±(2^53−1) big integers, exact),
+ * dates and datetimes ISO 8601 text, null = missing.
+ */
+export type Cell = string | number | boolean | BigInteger | null;
 
 /** Column names in order and the type of each column. */
 export type TableHeader = {

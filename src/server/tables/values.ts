@@ -1,3 +1,5 @@
+import { isInt64Text } from '../../lib/tables/infer.ts';
+import { int64, isBigInteger } from './big-integer.ts';
 import type { AttributeType, Cell } from './types.ts';
 
 /**
@@ -10,13 +12,14 @@ import type { AttributeType, Cell } from './types.ts';
 export const INVALID: unique symbol = Symbol('invalid');
 export type Coerced = Cell | typeof INVALID;
 
-/** A value allowed in a cell before coercion: text, a finite number, a boolean or missing. */
+/** A value allowed in a cell before coercion: text, a finite or big integer number, a boolean or missing. */
 export const isScalar = (v: unknown): boolean =>
   v === null ||
   v === undefined ||
   typeof v === 'string' ||
   typeof v === 'boolean' ||
-  (typeof v === 'number' && Number.isFinite(v));
+  (typeof v === 'number' && Number.isFinite(v)) ||
+  isBigInteger(v);
 
 /** Missing for every type: null, undefined or empty text. Non-text columns also treat blank text as missing. */
 export const isMissing = (v: unknown): boolean => v === null || v === undefined || v === '';
@@ -43,18 +46,22 @@ const noNegativeZero = (n: number) => (n === 0 ? 0 : n);
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 const pad4 = (n: number) => String(n).padStart(4, '0');
 
+/** Digits of a whole number as a 64-bit integer cell, or INVALID out of range. */
+const integerOf = (t: string): Coerced => int64(t) ?? INVALID;
+
 function toInteger(v: unknown): Coerced {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? noNegativeZero(v) : INVALID;
+  if (isBigInteger(v)) return integerOf(v.rawJSON);
   if (typeof v !== 'string') return INVALID;
   const t = v.trim();
   if (t === '') return null;
   if (!INTEGER_TEXT.test(t)) return INVALID;
-  const n = Number(t);
-  return Number.isSafeInteger(n) ? noNegativeZero(n) : INVALID;
+  return integerOf(t);
 }
 
 function toNumber(v: unknown): Coerced {
   if (typeof v === 'number') return Number.isFinite(v) ? noNegativeZero(v) : INVALID;
+  if (isBigInteger(v)) return Number(v.rawJSON);
   if (typeof v !== 'string') return INVALID;
   const t = v.trim();
   if (t === '') return null;
@@ -150,6 +157,7 @@ function toDatetime(v: unknown): Coerced {
 function toText(v: unknown): Coerced {
   if (typeof v === 'string') return v === '' ? null : v;
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : INVALID;
+  if (isBigInteger(v)) return v.rawJSON;
   if (typeof v === 'boolean') return v ? 'true' : 'false';
   return INVALID;
 }
@@ -169,11 +177,11 @@ export function coerce(value: unknown, type: AttributeType): Coerced {
   return COERCE[type](value);
 }
 
+/** Written as a whole number within the 64-bit range. */
 function fitsInteger(v: unknown): boolean {
   if (typeof v === 'number') return Number.isSafeInteger(v);
-  if (typeof v !== 'string') return false;
-  const t = v.trim();
-  return STRICT_INTEGER.test(t) && Number.isSafeInteger(Number(t));
+  const t = isBigInteger(v) ? v.rawJSON : typeof v === 'string' ? v.trim() : null;
+  return t !== null && STRICT_INTEGER.test(t) && isInt64Text(t);
 }
 
 function fitsNumber(v: unknown): boolean {

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Cell, TableRows } from '../../../src/contracts/tables.ts';
+import type { TableRows } from '../../../src/contracts/tables.ts';
+
+/** A value as plain JSON (these tests hold no integer past 2^53 where they use it). */
+type Cell = string | number | boolean | null;
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { addUser, createDataset, get, type TestUser } from './support.ts';
 
@@ -151,36 +154,72 @@ describe('Parquet download', () => {
   });
 });
 
-describe('integers past 2^53', () => {
+describe('64-bit integers', () => {
   const big = '9007199254740993';
+  const min = '-9223372036854775808';
+  const max = '9223372036854775807';
+  const tooBig = '9223372036854775808';
 
-  it('a JSON body keeps them exactly as text when the type is inferred', async () => {
-    const res = await t.app.inject({
+  const postJson = (url: string, payload: string) =>
+    t.app.inject({
       method: 'POST',
-      url: '/api/v1/datasets',
+      url: `/api/v1${url}`,
       headers: { ...alice.headers, 'content-type': 'application/json' },
-      payload: `{"name":"big","attributes":["id"],"entries":[[${big}],[1]]}`,
+      payload,
     });
+
+  it('a JSON body keeps every digit in an integer column: rows, content, downloads, Parquet, stats', async () => {
+    const res = await postJson(
+      '/datasets',
+      `{"name":"big","attributes":["id"],"entries":[[${big}],[1],[${min}],[${max}]]}`,
+    );
     expect(res.statusCode).toBe(201);
     const id = res.json<{ id: number }>().id;
-    const rows = (await get(t, `/datasets/${id}/versions/1/rows`)).json<TableRows>();
-    expect(rows.columns).toEqual([{ name: 'id', type: 'string' }]);
-    expect(rows.rows).toEqual([[big], ['1']]);
-    expect((await download(id, 'csv')).body).toContain(`${big}\r\n`);
+
+    const rows = await get(t, `/datasets/${id}/versions/1/rows`);
+    expect(rows.json<TableRows>().columns).toEqual([{ name: 'id', type: 'integer' }]);
+    expect(rows.body).toContain(`"rows":[[${big}],[1],[${min}],[${max}]]`);
+    const sorted = await get(t, `/datasets/${id}/versions/1/rows?sort=id&order=desc`);
+    expect(sorted.body).toContain(`"rows":[[${max}],[${big}],[1],[${min}]]`);
+
+    const content = await get(t, `/datasets/${id}/version`);
+    expect(content.body).toContain(`[[${big}],[1],[${min}],[${max}]]`);
+
+    expect((await download(id, 'csv')).body).toBe(
+      `\uFEFFid\r\n${big}\r\n1\r\n${min}\r\n${max}\r\n`,
+    );
+    expect((await download(id, 'jsonl')).body).toBe(
+      `{"id":${big}}\n{"id":1}\n{"id":${min}}\n{"id":${max}}\n`,
+    );
+    expect((await download(id, 'json')).body).toContain(`{"id":${max}}`);
+    const parquet = await readParquet((await download(id, 'parquet')).rawPayload);
+    expect(parquet.types).toEqual(['BIGINT']);
+    expect(parquet.rows.map((r) => String(r[0]))).toEqual([big, '1', min, max]);
+
+    const stats = await get(t, `/datasets/${id}/versions/1/stats`);
+    expect(stats.body).toContain(`"min":${min}`);
+    expect(stats.body).toContain(`"max":${max}`);
   });
 
-  it('validate and publish refuse them in a declared integer column instead of rounding', async () => {
-    const body = `{"attributes":["id"],"attribute_types":{"id":"integer"},"entries":[[${big}]]}`;
-    const validate = await t.app.inject({
+  it('CSV and JSON Lines uploads infer 64-bit identifiers as integers; past the range they stay text', async () => {
+    const csv = await t.app.inject({
       method: 'POST',
-      url: '/api/v1/datasets/validate',
-      headers: { ...alice.headers, 'content-type': 'application/json' },
-      payload: body,
+      url: '/api/v1/datasets?name=ids',
+      headers: { ...alice.headers, 'content-type': 'text/csv' },
+      payload: `weibo_id,wide,code\n4123456789012345678,${tooBig},007\n${big},1,010\n`,
     });
-    expect(validate.json()).toMatchObject({
-      is_valid: false,
-      errors: [{ row: 1, column: 'id', code: 'INVALID_INTEGER' }],
-    });
+    expect(csv.statusCode).toBe(201);
+    const csvId = csv.json<{ id: number }>().id;
+    const rows = await get(t, `/datasets/${csvId}/versions/1/rows`);
+    expect(rows.json<TableRows>().columns.map((c) => c.type)).toEqual([
+      'integer',
+      'string',
+      'string',
+    ]);
+    expect(rows.body).toContain(
+      `"rows":[[4123456789012345678,"${tooBig}","007"],[${big},"1","010"]]`,
+    );
+
     const lines = await t.app.inject({
       method: 'POST',
       url: '/api/v1/datasets?name=lines',
@@ -188,8 +227,20 @@ describe('integers past 2^53', () => {
       payload: `["id"]\n[${big}]\n[2]\n`,
     });
     expect(lines.statusCode).toBe(201);
-    const id = lines.json<{ id: number }>().id;
-    const rows = (await get(t, `/datasets/${id}/versions/1/rows`)).json<TableRows>();
-    expect(rows.rows).toEqual([[big], ['2']]);
+    const linesId = lines.json<{ id: number }>().id;
+    const lineRows = await get(t, `/datasets/${linesId}/versions/1/rows`);
+    expect(lineRows.body).toContain(`"rows":[[${big}],[2]]`);
+  });
+
+  it('validate and publish refuse a value past the 64-bit range in a declared integer column instead of rounding', async () => {
+    const body = `{"attributes":["id"],"attribute_types":{"id":"integer"},"entries":[[${big}],[${tooBig}]]}`;
+    const validate = await postJson('/datasets/validate', body);
+    expect(validate.json()).toMatchObject({
+      is_valid: false,
+      errors: [{ row: 2, column: 'id', code: 'INVALID_INTEGER' }],
+    });
+    expect(validate.json<{ errors: unknown[] }>().errors).toHaveLength(1);
+    const publish = await postJson('/datasets', body.replace('{', '{"name":"refused",'));
+    expect(publish.statusCode).toBe(400);
   });
 });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateTable, type AttributeType, type Cell } from '../../../src/server/tables/index.ts';
+import { isBigInteger, parseJsonExact } from '../../../src/lib/big-integer.ts';
 import { LIMITS } from './support.ts';
+
+/** The exact digits of a big integer cell (fails the test on anything else). */
+function digitsOf(cell: Cell | string): string {
+  if (!isBigInteger(cell)) throw new Error(`not a big integer: ${JSON.stringify(cell)}`);
+  return cell.rawJSON;
+}
 
 /** The type inferred for one column holding `values`, and the values as stored. */
 function infer(values: unknown[]): { type: AttributeType | undefined; cells: Cell[] } {
@@ -39,6 +46,13 @@ describe('type inference: integer → number → boolean → date → datetime �
     expect(infer(['12345678901234567890']).type).toBe('string');
     expect(infer(['+5']).type).toBe('string');
     expect(infer(['.5']).type).toBe('string');
+  });
+
+  it('infers 64-bit identifiers as integers, written back with every digit', () => {
+    const { type, cells } = infer(['4123456789012345678', 9, parseJsonExact('-9007199254740993')]);
+    expect(type).toBe('integer');
+    expect(JSON.stringify(cells)).toBe('[4123456789012345678,9,-9007199254740993]');
+    expect(infer(['9223372036854775808']).type).toBe('string');
   });
 
   it('does not read 1/0 or yes/no as booleans unless declared', () => {
@@ -85,6 +99,21 @@ describe('coercion to a declared type', () => {
     expect(as('integer', '1.5')).toBe('INVALID_INTEGER');
     expect(as('integer', 2 ** 53)).toBe('INVALID_INTEGER');
     expect(as('integer', true)).toBe('INVALID_INTEGER');
+  });
+
+  it('integer over the full 64-bit range, exact past 2^53', () => {
+    expect(digitsOf(as('integer', ' +0009007199254740993 '))).toBe('9007199254740993');
+    expect(digitsOf(as('integer', '9223372036854775807'))).toBe('9223372036854775807');
+    expect(digitsOf(as('integer', '-9223372036854775808'))).toBe('-9223372036854775808');
+    expect(digitsOf(as('integer', parseJsonExact('9007199254740993')))).toBe('9007199254740993');
+    expect(as('integer', '9223372036854775808')).toBe('INVALID_INTEGER');
+    expect(as('integer', '-9223372036854775809')).toBe('INVALID_INTEGER');
+    expect(as('integer', '9007199254740991')).toBe(9007199254740991);
+  });
+
+  it('a big integer kept as text or as an approximate number when so declared', () => {
+    expect(as('string', parseJsonExact('9007199254740993'))).toBe('9007199254740993');
+    expect(as('number', parseJsonExact('9007199254740993'))).toBe(9007199254740992);
   });
 
   it('number', () => {

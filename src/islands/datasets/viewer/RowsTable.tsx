@@ -25,7 +25,7 @@ const LONG_TEXT = 40;
 function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } | undefined }) {
   const text = cellText(value);
   const long = [...text].length > LONG_TEXT;
-  const numeric = typeof value === 'number';
+  const numeric = typeof value === 'number' || (value !== null && typeof value === 'object');
   const changed = old !== undefined;
   return (
     <td

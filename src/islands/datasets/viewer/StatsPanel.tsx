@@ -1,4 +1,4 @@
-import type { ColumnStats, VersionStats } from '../../../contracts/tables.ts';
+import type { Cell, ColumnStats, VersionStats } from '../../../contracts/tables.ts';
 import type { T } from '../../../i18n/index.ts';
 import { isAttributeType } from '../../../lib/tables/infer.ts';
 import { cellText, histogramBars } from '../../../lib/tables/viewer.ts';
@@ -86,8 +86,8 @@ function TopValues({
 /** Every column of a version: counts, range, mean and spread, and its distribution. */
 export default function StatsPanel({ t, number, stats }: Props) {
   const typeLabel = (type: string) => (isAttributeType(type) ? t(`datasets:type.${type}`) : type);
-  const value = (v: number | string | boolean | null | undefined) =>
-    v === null || v === undefined ? '—' : typeof v === 'number' ? number.format(v) : String(v);
+  const value = (v: Cell | undefined) =>
+    v === null || v === undefined ? '—' : typeof v === 'number' ? number.format(v) : cellText(v);
   return (
     <section aria-labelledby="viewer-stats" className="flex flex-col gap-3">
       <h3 id="viewer-stats" className="font-bold">

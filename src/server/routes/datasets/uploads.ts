@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tableRejected } from '../../services/datasets/content.ts';
-import { parseJsonExact } from '../../tables/exact-json.ts';
+import { parseJsonExact } from '../../../lib/big-integer.ts';
 import { uploadTooLarge } from '../../tables/lines.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 
@@ -17,7 +17,7 @@ const uploads = new WeakMap<FastifyRequest, Upload>();
  * the body is not buffered but handed to the handler as a stream (see `uploadOf`).
  */
 export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): void {
-  // JSON tables: integers past 2^53 arrive as their exact text, never rounded (see parseJsonExact).
+  // JSON tables: integers past 2^53 arrive as exact big integers, never rounded (see parseJsonExact).
   const json = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
