@@ -39,6 +39,7 @@ const DATASETS = Number(process.env['BENCH_DATASETS'] ?? 100_000);
 const USERS = Math.max(1_000, Math.floor(DATASETS / 100));
 const CONNECTIONS = 10;
 const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
+// BENCH_ONLY: measure only the calls whose label contains it (and the JSON detail, for ratios).
 const WARMUP = 50;
 const DIST_DIR = path.resolve(process.env['DIST_DIR'] ?? 'dist');
 
@@ -193,7 +194,11 @@ async function measureAll(kind: string, setting: Setting, seedSeconds: number) {
     { label: `${kind}: bare Fastify hello-world`, value: line(hello, hello) },
   ];
   const measured: Figures = new Map();
-  for (const scenario of scenarios(setting, DATASETS)) {
+  const only = process.env['BENCH_ONLY'];
+  const chosen = scenarios(setting, DATASETS).filter(
+    (s) => !only || s.label.includes(only) || s.label === 'JSON detail',
+  );
+  for (const scenario of chosen) {
     const clearing = scenario.cold ? setInterval(() => forgetCounts(setting.db), 1) : undefined;
     const m = await measure(scenario.url);
     clearInterval(clearing);

@@ -84,7 +84,17 @@ export function getT(locale: Locale): T {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  const t: T = (key, vars) => instance.t(key, vars as TOptions);
+  // A key without variables always gives the same text: look it up in i18next once.
+  const plain = new Map<string, string>();
+  const t: T = (key, vars) => {
+    if (vars !== undefined) return instance.t(key, vars as TOptions);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = instance.t(key);
+      plain.set(key, text);
+    }
+    return text;
+  };
   instances.set(locale, t);
   return t;
 }

@@ -1,4 +1,5 @@
 import { access, readFile, rm, writeFile } from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 import type { Context } from '../context.ts';
 import { datasetVersions } from '../db/schema.ts';
 import { storedColumns } from '../tables/columns.ts';
@@ -134,6 +135,13 @@ export const headerOf = (row: {
   attributeTypes: row.attributeTypes as Record<string, AttributeType>,
 });
 
+/**
+ * First pages of tables (what dataset pages show), by blob and page. A blob never changes, so
+ * an entry is never stale; forks and versions that share a blob share its entry.
+ */
+const firstPages = new LRUCache<string, Cell[][]>({ max: 2_000 });
+const FIRST_PAGE_ROWS = 100;
+
 /** Rows `offset + 1` … `offset + limit` of a stored table in stored order (from its Parquet file). */
 export async function tableRows(
   ctx: Context,
@@ -142,10 +150,16 @@ export async function tableRows(
   offset: number,
   limit: number,
 ): Promise<Cell[][]> {
+  const first = offset === 0 && limit <= FIRST_PAGE_ROWS;
+  const key = `${sha256} ${limit}`;
+  const cached = first ? firstPages.get(key) : undefined;
+  if (cached) return cached;
   const file = await parquetFile(ctx, sha256);
-  return ctx.tables.use(async (connection) => {
+  const rows = await ctx.tables.use(async (connection) => {
     const columns = await storedColumns(connection, file, header);
     const page = await queryRows(connection, file, columns, { offset, limit, order: 'asc' }, 0);
     return page.rows;
   });
+  if (first) firstPages.set(key, rows);
+  return rows;
 }

@@ -1,0 +1,61 @@
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compressResponse } from '../../src/server/site/compress-response.ts';
+
+const page = Array.from({ length: 200 }, (_, i) => `<p>第 ${i} 行 row ${i}</p>`);
+let server: Server;
+let port: number;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    compressResponse(res, req.headers['accept-encoding']);
+    const type = req.url === '/image' ? 'image/png' : 'text/html; charset=utf-8';
+    res.writeHead(200, { 'content-type': type, vary: 'cookie' });
+    // Written the way Astro streams a page: many small chunks.
+    for (const part of page) res.write(part);
+    res.end('<footer>end</footer>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  port = (server.address() as AddressInfo).port;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+function get(path: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+    const req = request({ port, path, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
+      const parts: Buffer[] = [];
+      res.on('data', (c: Buffer) => parts.push(c));
+      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const expected = `${page.join('')}<footer>end</footer>`;
+
+describe('compressed server-rendered pages', () => {
+  it('sends brotli when accepted, the whole page, varying on the encoding too', async () => {
+    const res = await get('/', 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['vary']).toBe('cookie, accept-encoding');
+    expect(brotliDecompressSync(res.body).toString('utf8')).toBe(expected);
+  });
+
+  it('sends gzip to a client without brotli', async () => {
+    const res = await get('/', 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.body).toString('utf8')).toBe(expected);
+  });
+
+  it('sends the page as written when nothing is accepted, and never compresses images', async () => {
+    const plain = await get('/', 'identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString('utf8')).toBe(expected);
+    const image = await get('/image', 'br');
+    expect(image.headers['content-encoding']).toBeUndefined();
+    expect(image.body.toString('utf8')).toBe(expected);
+  });
+});
