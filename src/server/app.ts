@@ -7,6 +7,7 @@ import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { corsFor } from './plugins/cors.ts';
 import { createResponseSerializer } from './plugins/serializer.ts';
 import { clientErrorHandler } from './plugins/client-errors.ts';
@@ -83,6 +84,7 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
+      await registerRateLimit(api, ctx.config.rateLimit);
       await api.register(apiRoutes, { ctx, databaseKind });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

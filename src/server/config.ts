@@ -29,6 +29,12 @@ const envSchema = z.object({
   MAX_UPLOAD_MB: z.coerce.number().int().min(1).default(512),
   MAX_JSON_BODY_MB: z.coerce.number().int().min(1).default(32),
   MAX_GUEST_VALIDATE_MB: z.coerce.number().int().min(1).default(4),
+  RATE_LIMIT_IP_PER_MINUTE: z.coerce.number().int().min(0).default(600),
+  RATE_LIMIT_USER_PER_MINUTE: z.coerce.number().int().min(0).default(1200),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
   DUCKDB_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   OAUTH_PROVIDERS: z.string().optional(),
@@ -62,6 +68,8 @@ export type Config = {
     /** POST /datasets/validate without a token (checked before the body is read). */
     maxGuestValidateBytes: number;
   };
+  /** API requests per minute per guest IP and per signed-in user (0: off); Redis shares counts. */
+  rateLimit: { perIp: number; perUser: number; redisUrl: string | undefined };
   /** `production` unless set otherwise (tests): outside production, responses are double-checked. */
   nodeEnv: string;
   /** DuckDB (tables' Parquet files): its memory limit before it spills to disk, and threads. */
@@ -112,6 +120,11 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       maxUploadBytes: e.MAX_UPLOAD_MB * 1024 * 1024,
       maxJsonBodyBytes: e.MAX_JSON_BODY_MB * 1024 * 1024,
       maxGuestValidateBytes: e.MAX_GUEST_VALIDATE_MB * 1024 * 1024,
+    },
+    rateLimit: {
+      perIp: e.RATE_LIMIT_IP_PER_MINUTE,
+      perUser: e.RATE_LIMIT_USER_PER_MINUTE,
+      redisUrl: e.REDIS_URL,
     },
     nodeEnv: e.NODE_ENV,
     tables: { memoryLimitMb: e.DUCKDB_MEMORY_MB, threads: e.DUCKDB_THREADS },

@@ -59,7 +59,15 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sheaf-test-'));
   // NODE_ENV test: every response is serialised both ways and compared (plugins/serializer.ts).
-  const config = getConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const config = getConfig({
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    NODE_ENV: 'test',
+    // Suites send hundreds of requests from one address; tests/api/rate-limit.test.ts sets them.
+    RATE_LIMIT_IP_PER_MINUTE: '0',
+    RATE_LIMIT_USER_PER_MINUTE: '0',
+    ...env,
+  });
   const { database, drop } = await openTestDatabase();
   const blobs = await createFsBlobStore(path.join(dataDir, 'blobs'));
   const ctx: Context = {

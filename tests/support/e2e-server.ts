@@ -39,6 +39,9 @@ const child = spawn(process.execPath, ['src/server/main.ts'], {
     DATA_DIR: dataDir,
     DIST_DIR: distDir,
     LOG_LEVEL: process.env['LOG_LEVEL'] ?? 'warn',
+    // Parallel browser tests share one address; the limit itself is covered by the API tests.
+    RATE_LIMIT_IP_PER_MINUTE: '0',
+    RATE_LIMIT_USER_PER_MINUTE: '0',
     PUBLIC_SITE_URL: siteUrl,
     OAUTH_PROVIDERS: oidc.providersJson,
   },
