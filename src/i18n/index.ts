@@ -1,4 +1,4 @@
-import i18next, { type TOptions } from 'i18next';
+import i18next from 'i18next';
 import type { Locale } from './locales.ts';
 import zhCommon from './zh-CN/common.json';
 import enCommon from './en-US/common.json';
@@ -24,6 +24,8 @@ import zhViewer from './zh-CN/viewer.json';
 import enViewer from './en-US/viewer.json';
 import zhSql from './zh-CN/sql.json';
 import enSql from './en-US/sql.json';
+import zhErrors from './zh-CN/errors.json';
+import enErrors from './en-US/errors.json';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
@@ -44,6 +46,7 @@ export const dictionaries = {
     home: zhHome,
     viewer: zhViewer,
     sql: zhSql,
+    errors: zhErrors,
   },
   'en-US': {
     common: enCommon,
@@ -58,6 +61,7 @@ export const dictionaries = {
     home: enHome,
     viewer: enViewer,
     sql: enSql,
+    errors: enErrors,
   },
 } as const satisfies Record<Locale, Record<string, Record<string, string>>>;
 
@@ -87,7 +91,7 @@ export function getT(locale: Locale): T {
   // A key without variables always gives the same text: look it up in i18next once.
   const plain = new Map<string, string>();
   const t: T = (key, vars) => {
-    if (vars !== undefined) return instance.t(key, vars as TOptions);
+    if (vars !== undefined) return instance.t(key, vars);
     let text = plain.get(key);
     if (text === undefined) {
       text = instance.t(key);

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { checkRequired, type RuleError } from '../lib/account-rules.ts';
-import { serverMessage } from '../lib/form-errors.ts';
+import { failureText } from '../lib/error-text.ts';
 import { deleteAccount } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { leaveTo, startLeaving, stayHere } from '../stores/navigation.ts';
@@ -62,7 +62,7 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
       leaveTo(localizePath('/', locale));
     } catch (error) {
       stayHere();
-      const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
+      const message = failureText(error, t);
       setProblem(message ? { text: message } : null);
       setFailure(message);
       toast({

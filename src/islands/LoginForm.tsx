@@ -3,7 +3,7 @@ import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { checkRequired, type RuleError } from '../lib/account-rules.ts';
 import { DEFAULT_LOGIN_ERROR } from '../lib/api/errors.ts';
-import { serverMessage } from '../lib/form-errors.ts';
+import { failureText } from '../lib/error-text.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { login } from '../stores/auth.ts';
 import { leaveTo } from '../stores/navigation.ts';
@@ -48,7 +48,7 @@ export default function LoginForm({ locale }: { locale: Locale }) {
       await login(values.identifier.trim(), values.password);
       leaveTo(afterSignIn(window.location.search, locale));
     } catch (error) {
-      setFailure(serverMessage(error) ?? DEFAULT_LOGIN_ERROR[locale]);
+      setFailure(failureText(error, t, DEFAULT_LOGIN_ERROR[locale]) ?? DEFAULT_LOGIN_ERROR[locale]);
       setSubmitting(false);
     }
   }

@@ -3,7 +3,8 @@ import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { RULES, checkConfirmation, checkNewPassword, checkRequired } from '../lib/account-rules.ts';
-import { fieldErrors, serverMessage } from '../lib/form-errors.ts';
+import { fieldErrors } from '../lib/form-errors.ts';
+import { failureText } from '../lib/error-text.ts';
 import { changePassword } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
@@ -50,11 +51,11 @@ export default function PasswordForm({ locale }: { locale: Locale }) {
       toast({ title: t('auth:password.changed') });
     } catch (error) {
       const server: Partial<Record<Field, Problem>> = {};
-      for (const [name, message] of Object.entries(fieldErrors(error))) {
+      for (const [name, message] of Object.entries(fieldErrors(error, t))) {
         const field = SERVER_FIELDS[name];
         if (field) server[field] = { text: message };
       }
-      const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
+      const message = failureText(error, t);
       if (!server.current && (error as { code?: unknown }).code === 'INVALID_PASSWORD' && message) {
         server.current = { text: message };
       }

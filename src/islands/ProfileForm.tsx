@@ -4,7 +4,8 @@ import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { RULES, checkAvatar, checkBio, checkNickname, isAvatarUrl } from '../lib/account-rules.ts';
 import type { User } from '../lib/api/types.ts';
-import { fieldErrors, serverMessage } from '../lib/form-errors.ts';
+import { fieldErrors } from '../lib/form-errors.ts';
+import { failureText } from '../lib/error-text.ts';
 import { saveProfile } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
@@ -80,14 +81,14 @@ function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
       setValues({ nickname: saved.nickname, avatar: saved.avatar, bio: saved.bio });
       toast({ title: t('auth:profile.saved') });
     } catch (error) {
-      const byField = fieldErrors(error);
+      const byField = fieldErrors(error, t);
       const server: Partial<Record<Field, Problem>> = {};
       for (const field of ['nickname', 'avatar', 'bio'] as const) {
         const message = byField[field];
         if (message) server[field] = { text: message };
       }
       setProblems(server);
-      const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
+      const message = failureText(error, t);
       setFailure(message);
       toast({
         title: t('auth:profile.saveFailed'),

@@ -9,7 +9,8 @@ import {
   checkUsername,
 } from '../lib/account-rules.ts';
 import { DEFAULT_REGISTER_ERROR } from '../lib/api/errors.ts';
-import { fieldErrors, serverMessage } from '../lib/form-errors.ts';
+import { fieldErrors } from '../lib/form-errors.ts';
+import { failureText } from '../lib/error-text.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { register } from '../stores/auth.ts';
 import { leaveTo } from '../stores/navigation.ts';
@@ -78,14 +79,16 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
       });
       leaveTo(afterSignIn(window.location.search, locale));
     } catch (error) {
-      const byField = fieldErrors(error);
+      const byField = fieldErrors(error, t);
       const server: Partial<Record<Field, Problem>> = {};
       for (const field of ['username', 'email', 'password'] as const) {
         const message = byField[field];
         if (message) server[field] = { text: message };
       }
       setProblems(server);
-      setFailure(serverMessage(error) ?? DEFAULT_REGISTER_ERROR[locale]);
+      setFailure(
+        failureText(error, t, DEFAULT_REGISTER_ERROR[locale]) ?? DEFAULT_REGISTER_ERROR[locale],
+      );
       setSubmitting(false);
       requestAnimationFrame(() => focusFirstInvalid(form.current));
     }

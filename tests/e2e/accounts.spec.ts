@@ -179,7 +179,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         page.getByRole('alert').filter({ hasText: t('auth:password.failed') }),
       ).toBeVisible();
       await expect(current).toHaveAttribute('aria-invalid', 'true');
-      await expect(current).toHaveAccessibleDescription('Current password is incorrect');
+      await expect(current).toHaveAccessibleDescription(t('errors:INVALID_PASSWORD'));
 
       await page.unroute('**/api/v1/users/me/password');
       await current.fill(PASSWORD);
@@ -213,16 +213,18 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
-    test('a wrong password shows the server message; a silent failure the default one', async ({
+    test('a wrong password and a silent failure both say the default text in the page language', async ({
       browser,
     }) => {
       const { context, page } = await newPage(browser);
       const account = await createAccount(context);
 
       await signIn(page, account.username, 'not-the-password');
+      // The server's English message is not shown: its code has a text in the page language.
       await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
-        'Invalid username, e-mail or password',
+        t('errors:INVALID_CREDENTIALS'),
       );
+      expect(t('errors:INVALID_CREDENTIALS')).toBe(DEFAULT_LOGIN_ERROR[locale]);
       await expect(page).toHaveURL((url) => url.pathname === path('/auth/login'));
 
       // A failure without a message from the server: the default message in the page language.
@@ -251,7 +253,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
 
       await expect(usernameField).toHaveAttribute('aria-invalid', 'true');
-      await expect(usernameField).toHaveAccessibleDescription(/Username is already taken/);
+      await expect(usernameField).toHaveAccessibleDescription(
+        new RegExp(t('errors:USERNAME_TAKEN').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      );
       await expect(page.getByLabel(t('auth:register.email'), { exact: true })).not.toHaveAttribute(
         'aria-invalid',
         'true',

@@ -201,7 +201,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await dialog.getByLabel(t('community:fork.name')).fill(forkName);
       await dialog.getByRole('button', { name: t('community:fork.submit') }).click();
       const refusal = dialog.getByRole('alert').filter({ hasText: t('community:fork.notAllowed') });
-      await expect(refusal).toContainText('The owner does not allow forks of this dataset');
+      await expect(refusal).toContainText(t('errors:FORK_NOT_ALLOWED'));
       await expect(dialog).toBeVisible();
 
       await allowForks.click();

@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { setFavorite } from '../../stores/community.ts';
 import { toast } from '../../stores/toasts.ts';
 import { DatasetSummaryCard } from './DatasetSummaryCard.tsx';
-import { failureText } from './failure.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { ListFailure } from './ListFailure.tsx';
 import { useViewer } from './useViewer.ts';
 
@@ -41,7 +41,7 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
     try {
       show(await listFavorites({ offset, limit: DEFAULT_PAGE_SIZE }), offset);
     } catch (error) {
-      setFailed(failureText(error) ?? '');
+      setFailed(failureText(error, t) ?? '');
     } finally {
       setLoading(false);
     }
@@ -55,12 +55,12 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
         if (live) show(page, 0);
       })
       .catch((error: unknown) => {
-        if (live) setFailed(failureText(error) ?? '');
+        if (live) setFailed(failureText(error, t) ?? '');
       });
     return () => {
       live = false;
     };
-  }, [viewer.signedIn, show]);
+  }, [viewer.signedIn, show, t]);
 
   async function remove(favorite: Favorite) {
     if (removing !== null) return;
@@ -79,7 +79,7 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
       // The card (and its button) is gone: keep keyboard users in the list.
       heading.current?.focus();
     } catch (error) {
-      const description = failureText(error);
+      const description = failureText(error, t);
       toast({
         title: t('community:favorite.failed'),
         variant: 'destructive',

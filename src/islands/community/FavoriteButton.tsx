@@ -5,7 +5,7 @@ import { checkFavorite, type FavoriteStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFavorite } from '../../stores/community.ts';
 import { toast } from '../../stores/toasts.ts';
-import { failureText } from './failure.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
 
 type Props = {
@@ -60,7 +60,7 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
       setStatus(next);
       setMessage(t(next.isFavorited ? 'community:favorite.added' : 'community:favorite.removed'));
     } catch (error) {
-      const description = failureText(error);
+      const description = failureText(error, t);
       toast({
         title: t('community:favorite.failed'),
         variant: 'destructive',

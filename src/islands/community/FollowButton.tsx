@@ -5,7 +5,7 @@ import { followStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFollowing } from '../../stores/community.ts';
 import { toast } from '../../stores/toasts.ts';
-import { failureText } from './failure.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
 
 type Props = {
@@ -67,7 +67,7 @@ export default function FollowButton({ userId, name, following, path, locale }: 
       setIsFollowing(now);
       setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
     } catch (error) {
-      const description = failureText(error);
+      const description = failureText(error, t);
       toast({
         title: t('community:follow.failed'),
         variant: 'destructive',

@@ -7,7 +7,7 @@ import type { DatasetSummary } from '../../lib/api/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import FollowButton from './FollowButton.tsx';
-import { failureText } from './failure.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { ListFailure } from './ListFailure.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 import { useViewer } from './useViewer.ts';
@@ -121,7 +121,7 @@ export default function FollowingList({ path, locale }: { path: string; locale: 
     try {
       show(await listFollowing(userId, { offset, limit: DEFAULT_PAGE_SIZE }), offset);
     } catch (error) {
-      setFailed(failureText(error) ?? '');
+      setFailed(failureText(error, t) ?? '');
     } finally {
       setLoading(false);
     }
@@ -135,12 +135,12 @@ export default function FollowingList({ path, locale }: { path: string; locale: 
         if (live) show(page, 0);
       })
       .catch((error: unknown) => {
-        if (live) setFailed(failureText(error) ?? '');
+        if (live) setFailed(failureText(error, t) ?? '');
       });
     return () => {
       live = false;
     };
-  }, [me, show]);
+  }, [me, show, t]);
 
   if (!loaded || me === null) {
     return failed === null ? (

@@ -8,7 +8,7 @@ import { loginUrl } from '../../lib/redirects.ts';
 import { forkDataset } from '../../stores/community.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { TextArea, TextField, focusFirstInvalid } from '../form/Field.tsx';
-import { failureText } from './failure.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
 
 type Props = {
@@ -98,7 +98,7 @@ export default function ForkDialog({
       });
       leaveTo(localizePath(`/datasets/${fork.id}`, locale));
     } catch (error) {
-      const byField = fieldErrors(error);
+      const byField = fieldErrors(error, t);
       const server: Partial<Record<Field, string>> = {};
       if (byField['name']) server.name = byField['name'];
       if (byField['description']) server.description = byField['description'];
@@ -106,7 +106,7 @@ export default function ForkDialog({
       const notAllowed = isApiError(error) && error.code === 'FORK_NOT_ALLOWED';
       setFailure({
         lead: t(notAllowed ? 'community:fork.notAllowed' : 'community:fork.failed'),
-        detail: failureText(error),
+        detail: failureText(error, t),
       });
       setPending(false);
       requestAnimationFrame(() => focusFirstInvalid(form.current));

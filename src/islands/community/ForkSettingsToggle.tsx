@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { getT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { setAllowFork } from '../../stores/community.ts';
-import { failureText } from './failure.ts';
+import { failureText } from '../../lib/error-text.ts';
 
 type Props = {
   datasetId: number;
@@ -38,7 +38,7 @@ export default function ForkSettingsToggle({ datasetId, allowFork, locale }: Pro
       });
     } catch (error) {
       setAllowed(!next);
-      const detail = failureText(error);
+      const detail = failureText(error, t);
       setMessage({
         text: detail
           ? `${t('community:forkSettings.failed')}: ${detail}`

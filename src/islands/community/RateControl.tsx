@@ -5,7 +5,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { getRating } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { saveRating } from '../../stores/community.ts';
-import { failureText } from './failure.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
 import { numberFormat } from '../../lib/intl.ts';
 
@@ -101,7 +101,7 @@ export default function RateControl(props: Props) {
     } catch (error) {
       if (latest.current !== score) return;
       setChosen(saved ?? null);
-      const detail = failureText(error);
+      const detail = failureText(error, t);
       setMessage(
         detail ? `${t('community:rating.failed')}: ${detail}` : t('community:rating.failed'),
       );

@@ -4,7 +4,7 @@ import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { UploadProgress as Progress } from '../../lib/api/upload.ts';
 import { DEFAULT_DATASET_LANGUAGE } from '../../lib/constants.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { $auth } from '../../stores/auth.ts';
 import { publishDataset } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
@@ -77,8 +77,8 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
       setProgress(null);
       const problems = tableProblems(error);
       if (problems) table.showProblems(problems);
-      setErrors(serverFieldErrors(error));
-      const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
+      setErrors(serverFieldErrors(error, t));
+      const message = failureText(error, t);
       toast({
         title: t('datasets:create.failed'),
         variant: 'destructive',

@@ -4,7 +4,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
 import type { UploadProgress as Progress } from '../../lib/api/upload.ts';
 import { DATASET_RULES, checkChangelog } from '../../lib/dataset-rules.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { publishVersion } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -71,7 +71,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
       setProgress(null);
       const problems = tableProblems(error);
       if (problems) table.showProblems(problems);
-      const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
+      const message = failureText(error, t);
       setFailure(message ?? t('datasets:version.failed'));
       toast({
         title: t('datasets:version.failed'),

@@ -2,7 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import type { T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { removeDataset } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -33,7 +33,7 @@ export function DeleteDataset({ dataset, locale, t }: { dataset: Dataset; locale
       toast({ title: t('datasets:delete.deleted'), description: dataset.name });
       leaveTo(localizePath('/datasets/my', locale));
     } catch (err) {
-      const message = serverMessage(err) ?? (err instanceof Error ? err.message : null);
+      const message = failureText(err, t);
       setFailure(message ?? t('datasets:delete.failed'));
       toast({
         title: t('datasets:delete.failed'),

@@ -2,7 +2,7 @@ import { useRef, useState, type SubmitEvent } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { saveDataset } from '../../stores/datasets.ts';
 import { toast } from '../../stores/toasts.ts';
 import { FormAlert, focusFirstInvalid } from '../form/Field.tsx';
@@ -47,8 +47,8 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
       setValues(valuesOf(saved));
       toast({ title: t('datasets:edit.saved'), description: saved.name });
     } catch (error) {
-      setErrors(serverFieldErrors(error));
-      const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
+      setErrors(serverFieldErrors(error, t));
+      const message = failureText(error, t);
       setFailure(message ?? t('datasets:edit.saveFailed'));
       toast({
         title: t('datasets:edit.saveFailed'),

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../i18n/index.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { csvText } from '../../lib/tables/draft.ts';
 import { loadLatestRows } from '../../stores/datasets.ts';
 import { TextArea } from '../form/Field.tsx';
@@ -42,7 +42,7 @@ export function LatestAsText({ datasetId, onRead, t }: Props) {
       },
       (error: unknown) => {
         if (current) {
-          const message = serverMessage(error) ?? (error instanceof Error ? error.message : '');
+          const message = failureText(error, t) ?? '';
           setLoaded({ kind: 'failed', message });
         }
       },

@@ -6,7 +6,7 @@ import { listMyDatasets } from '../../lib/api/datasets.ts';
 import type { DatasetPage, DatasetSort } from '../../lib/api/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { searchPagination } from '../../lib/pagination.ts';
 import { $auth } from '../../stores/auth.ts';
 import { useHydrated } from '../useHydrated.ts';
@@ -63,14 +63,14 @@ function List({ locale, t }: { locale: Locale; t: T }) {
       },
       (error: unknown) => {
         if (!current) return;
-        const message = serverMessage(error) ?? (error instanceof Error ? error.message : '');
+        const message = failureText(error, t) ?? '';
         setAnswer({ key, load: { kind: 'failed', message } });
       },
     );
     return () => {
       current = false;
     };
-  }, [view, key]);
+  }, [view, key, t]);
 
   function search(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();

@@ -1,3 +1,4 @@
+import { failureText } from '../../lib/error-text.ts';
 import type { ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../i18n/index.ts';
@@ -58,7 +59,7 @@ export function OwnerGate({ locale, t, children }: Props) {
           ? t('datasets:edit.notFound')
           : state.kind === 'notOwner'
             ? t('datasets:edit.notOwner')
-            : `${t('datasets:edit.loadFailed')} ${state.message}`;
+            : `${t('datasets:edit.loadFailed')} ${failureText(state.error, t) ?? ''}`;
     return (
       <div role="alert" className="card flex flex-col gap-3 p-6">
         <p>{message}</p>

@@ -5,7 +5,7 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { downloadVersion, getDataset, getLatestVersion } from '../../lib/api/datasets.ts';
 import type { Dataset, DownloadFormat, VersionContent } from '../../lib/api/types.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import { VIEWER_PAGE_ROWS } from '../../lib/tables/viewer.ts';
 import { $auth } from '../../stores/auth.ts';
 import { toast } from '../../stores/toasts.ts';
@@ -30,7 +30,7 @@ async function save(dataset: Dataset, version: number, format: DownloadFormat, t
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
-    const message = serverMessage(error) ?? (error instanceof Error ? error.message : null);
+    const message = failureText(error, t);
     toast({
       title: t('datasets:versions.downloadFailed'),
       variant: 'destructive',

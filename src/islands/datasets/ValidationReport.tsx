@@ -1,6 +1,7 @@
 import type { T } from '../../i18n/index.ts';
 import type { TableProblem } from '../../lib/api/types.ts';
 import type { CheckState } from './useTableDraft.ts';
+import { codeText, hasCodeText } from '../../lib/error-text.ts';
 
 type Props = { check: CheckState; sampledRows: number | null; onCheck: () => void; t: T };
 
@@ -79,8 +80,9 @@ export function ValidationReport({ check, sampledRows, onCheck, t }: Props) {
                     {p.row ?? t('datasets:validation.wholeTable')}
                   </td>
                   <td className="px-3 py-1.5">{p.column ?? t('datasets:validation.allColumns')}</td>
-                  <td className="px-3 py-1.5" lang="en">
-                    {p.message}
+                  {/* Row and column have their own cells: the code's text goes without them. */}
+                  <td className="px-3 py-1.5" lang={hasCodeText(p.code) ? undefined : 'en'}>
+                    {codeText(t, p.code) ?? p.message}
                   </td>
                 </tr>
               ))}

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { isApiError } from '../../lib/api/errors.ts';
 import { getDataset } from '../../lib/api/datasets.ts';
 import type { Dataset } from '../../lib/api/types.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
 
 /** The positive integer `?id=` of the page's address, or null. */
 export function idFromAddress(search: string): number | null {
@@ -16,7 +15,7 @@ export type OwnedDataset =
   | { kind: 'loading' }
   | { kind: 'missing' }
   | { kind: 'notOwner'; dataset: Dataset }
-  | { kind: 'failed'; message: string }
+  | { kind: 'failed'; error: unknown }
   | { kind: 'ready'; dataset: Dataset };
 
 /**
@@ -42,10 +41,7 @@ export function useOwnedDataset(id: number | null, userId: number | null): Owned
         const value: OwnedDataset =
           isApiError(error) && error.status === 404
             ? { kind: 'missing' }
-            : {
-                kind: 'failed',
-                message: serverMessage(error) ?? (error instanceof Error ? error.message : ''),
-              };
+            : { kind: 'failed', error };
         setAnswer({ key, value });
       },
     );

@@ -52,9 +52,9 @@ const SERVER_FIELDS: Record<string, MetadataField> = {
 };
 
 /** The server's per-field messages, on this form's fields. */
-export function serverFieldErrors(error: unknown): FieldErrors {
+export function serverFieldErrors(error: unknown, t: T): FieldErrors {
   const out: FieldErrors = {};
-  for (const [field, message] of Object.entries(fieldErrors(error))) {
+  for (const [field, message] of Object.entries(fieldErrors(error, t))) {
     const mine = SERVER_FIELDS[field.split('.')[0] ?? ''];
     if (mine && !out[mine]) out[mine] = message;
   }

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { T } from '../../i18n/index.ts';
 import type { TableValidation } from '../../lib/api/types.ts';
-import { serverMessage } from '../../lib/form-errors.ts';
+import { failureText } from '../../lib/error-text.ts';
 import {
   DraftError,
   draftOf,
@@ -51,7 +51,7 @@ export function useTableDraft(t: T) {
         return result;
       } catch (error) {
         const message =
-          serverMessage(error) ??
+          failureText(error, t) ??
           (error instanceof Error ? error.message : t('datasets:validation.failed'));
         if (mine === generation.current) setCheck({ kind: 'failed', message });
         return null;

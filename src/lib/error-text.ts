@@ -1,0 +1,61 @@
+/**
+ * What the interface says about a failure, in the page's language: every API error `code` has
+ * an entry in the `errors` dictionaries (a unit test checks the server's codes against them),
+ * with the wait of a rate limit filled in (a table problem's row and column have cells of their
+ * own in the validation report). The server's English `message` is only the fallback for a code
+ * the dictionaries lack.
+ */
+import { dictionaries, type MessageKey, type T } from '../i18n/index.ts';
+import { isApiError, type ClientErrorCode } from './api/errors.ts';
+
+const CODES: ReadonlySet<string> = new Set(Object.keys(dictionaries['zh-CN'].errors));
+
+/** Whether the dictionaries have a text for this code. */
+export const hasCodeText = (code: string): boolean => CODES.has(code);
+
+/** A code's text with its variables, or null when the dictionaries have none. */
+export function codeText(t: T, code: string, vars: Record<string, string | number> = {}) {
+  if (!CODES.has(code)) return null;
+  return t(`errors:${code}` as MessageKey, vars);
+}
+
+const numberOf = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** Codes of failures the browser names itself (no answer, or an answer without a body). */
+const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
+  'HTTP_ERROR',
+  'TIMEOUT',
+  'NETWORK_ERROR',
+  'INVALID_JSON',
+  'TOKEN_REFRESH_FAILED',
+  'NO_TOKEN',
+  'REFRESH_FAILED',
+  'NO_ACCESS_TOKEN',
+  'UNKNOWN_ERROR',
+]);
+
+/**
+ * What to show of a failed call: the code's text in the page's language; else the server's
+ * message; else the message of any other error; null when there is nothing to say. With
+ * `fallback` (the spec's default login and register failure texts), a failure the server did
+ * not name shows the fallback instead.
+ */
+export function failureText(error: unknown, t: T, fallback?: string): string | null {
+  if (
+    fallback !== undefined &&
+    (!isApiError(error) || error.status === 0 || CLIENT_CODES.has(error.code))
+  ) {
+    return fallback;
+  }
+  if (isApiError(error)) {
+    const details =
+      typeof error.details === 'object' && error.details !== null
+        ? (error.details as Record<string, unknown>)
+        : {};
+    const seconds = numberOf(details['retryAfter']) ?? numberOf(details['retry_after']) ?? 1;
+    const text = codeText(t, error.code, { seconds, status: error.status });
+    return text ?? (error.message || null);
+  }
+  return error instanceof Error && error.message ? error.message : null;
+}

@@ -1,0 +1,81 @@
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dictionaries, getT } from '../../src/i18n/index.ts';
+import { ApiError, networkError } from '../../src/lib/api/errors.ts';
+import { failureText } from '../../src/lib/error-text.ts';
+import { ATTRIBUTE_TYPES } from '../../src/server/tables/types.ts';
+
+/** Every file under a folder. */
+function filesOf(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesOf(full) : [full];
+  });
+}
+
+/** Names that look like codes in the server's source but are not error codes. */
+const NOT_CODES = new Set(['NODE_ENV', 'OAUTH_PROVIDERS']);
+
+/** The error codes the server can answer with, read from its source. */
+function serverCodes(): string[] {
+  const codes = new Set<string>();
+  for (const file of filesOf('src/server').filter((f) => f.endsWith('.ts'))) {
+    const text = readFileSync(file, 'utf8');
+    for (const [, code] of text.matchAll(/'([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)'/g)) {
+      if (code && !code.startsWith('FST_') && !NOT_CODES.has(code)) codes.add(code);
+    }
+  }
+  // Cell errors are named after the column type: INVALID_INTEGER, INVALID_DATE, …
+  for (const type of ATTRIBUTE_TYPES) codes.add(`INVALID_${type.toUpperCase()}`);
+  return [...codes].sort();
+}
+
+describe('error messages by code', () => {
+  const codes = serverCodes();
+
+  it('finds the server codes (the scan itself works)', () => {
+    expect(codes).toEqual(
+      expect.arrayContaining(['EMAIL_TAKEN', 'RATE_LIMITED', 'INVALID_INTEGER']),
+    );
+    expect(codes.length).toBeGreaterThan(60);
+  });
+
+  it.each(['zh-CN', 'en-US'] as const)('has a %s text for every code the server uses', (locale) => {
+    const missing = codes.filter((code) => !(code in dictionaries[locale].errors));
+    expect(missing).toEqual([]);
+  });
+
+  it('speaks the page language for a server error, with the wait filled in', () => {
+    const zh = getT('zh-CN');
+    const taken = new ApiError('E-mail is already registered', {
+      status: 409,
+      code: 'EMAIL_TAKEN',
+    });
+    expect(failureText(taken, zh)).toBe('该邮箱已被注册。');
+    const limited = new ApiError('Too many attempts, try again in 895 seconds', {
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      details: { retryAfter: 895 },
+    });
+    expect(failureText(limited, zh)).toBe('尝试次数过多，请 895 秒后再试。');
+    expect(failureText(limited, getT('en-US'))).toBe(
+      'Too many attempts. Please try again in 895 seconds.',
+    );
+  });
+
+  it('keeps the spec’s default login failure text for wrong credentials', () => {
+    const wrong = new ApiError('Invalid username, e-mail or password', {
+      status: 401,
+      code: 'INVALID_CREDENTIALS',
+    });
+    expect(failureText(wrong, getT('zh-CN'))).toBe('登录失败，请检查用户名和密码');
+  });
+
+  it('falls back to the server message for an unknown code, and names network failures', () => {
+    const odd = new ApiError('Something new', { status: 400, code: 'SOMETHING_NEW' });
+    expect(failureText(odd, getT('zh-CN'))).toBe('Something new');
+    expect(failureText(networkError(), getT('zh-CN'))).toBe('网络错误，请检查网络连接后重试。');
+    expect(failureText('not an error', getT('zh-CN'))).toBeNull();
+  });
+});
