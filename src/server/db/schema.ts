@@ -69,6 +69,33 @@ export const refreshTokens = pgTable(
   ],
 );
 
+/**
+ * Personal access tokens for scripts (`Authorization: Bearer shf_…`). Only the secret's sha256
+ * is kept; `prefix` (the secret's first characters) lets a person tell tokens apart. A revoked
+ * token stays, so using it answers its own code rather than "unknown".
+ */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scope: text('scope', { enum: ['read', 'write'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    prefix: text('prefix').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_tokens_hash_key').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId),
+  ],
+);
+
 export const oauthAccounts = pgTable(
   'oauth_accounts',
   {

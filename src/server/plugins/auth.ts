@@ -1,3 +1,5 @@
+import { TOKEN_PREFIX, type TokenScope } from '../../contracts/tokens.ts';
+import { tokenNotAllowed, tokenScopeTooNarrow, verifyApiToken } from '../services/api-tokens.ts';
 import { isSessionOpen } from '../services/sessions.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -5,9 +7,14 @@ import { users } from '../db/schema.ts';
 import { unauthorized } from '../errors.ts';
 import type { Context } from '../context.ts';
 
-export type Viewer = { id: number; role: string };
+/** The caller; `tokenScope` when they came with a personal access token (`shf_…`). */
+export type Viewer = { id: number; role: string; tokenScope?: TokenScope };
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Only a signed-in session may call this route, never an API token (tokens, password…). */
+    sessionOnly?: boolean;
+  }
   interface FastifyRequest {
     /** The signed-in caller from a valid bearer token, or null for a guest. */
     viewer: Viewer | null;
@@ -16,7 +23,13 @@ declare module 'fastify' {
   }
 }
 
-/** Reads `Authorization: Bearer …`; a present but invalid or expired token is a 401. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * Reads `Authorization: Bearer …`: a session's access token (JWT) or a personal access token
+ * (`shf_…`); a present but invalid, expired or revoked one is a 401. A personal access token acts
+ * within its scope (read: GET and HEAD only) and never on `sessionOnly` routes (403).
+ */
 export function registerAuth(app: FastifyInstance, ctx: Context): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('requireViewer', async function (this: FastifyRequest) {
@@ -33,6 +46,14 @@ export function registerAuth(app: FastifyInstance, ctx: Context): void {
     if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Malformed Authorization header', 'TOKEN_INVALID');
+    if (match[1].startsWith(TOKEN_PREFIX)) {
+      const caller = await verifyApiToken(ctx, match[1]);
+      // Refused before the body is read.
+      if (request.routeOptions.config.sessionOnly) throw tokenNotAllowed();
+      if (caller.scope === 'read' && !READS.has(request.method)) throw tokenScopeTooNarrow();
+      request.viewer = { id: caller.id, role: caller.role, tokenScope: caller.scope };
+      return;
+    }
     const claims = await ctx.tokens.verifyAccess(match[1]);
     if (claims.sid && !(await isSessionOpen(ctx, claims.sid))) {
       throw unauthorized('This session has ended; please sign in again', 'SESSION_ENDED');

@@ -9,6 +9,7 @@ import { leaderboardRoutes } from './leaderboard/index.ts';
 import { datasetCommunityRoutes } from './dataset-community/index.ts';
 import { datasetsRoutes } from './datasets/index.ts';
 import { croissantRoutes } from './croissant/index.ts';
+import { tokensRoutes } from './tokens/index.ts';
 
 /** Every resource's routes, mounted under /api/v1. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
@@ -22,4 +23,5 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
   await app.register(datasetCommunityRoutes, opts);
   await app.register(datasetsRoutes, opts);
   await app.register(croissantRoutes, opts);
+  await app.register(tokensRoutes, opts);
 };

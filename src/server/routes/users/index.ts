@@ -60,6 +60,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.put(
     '/users/me/password',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,
@@ -90,6 +91,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/users/me',
     {
+      config: { sessionOnly: true },
       schema: {
         tags,
         security,

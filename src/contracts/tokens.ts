@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+/** Longest token name, in characters. */
+export const TOKEN_NAME_MAX = 64;
+/** Longest lifetime a token may be given, in days (none: it never expires). */
+export const TOKEN_DAYS_MAX = 3650;
+/** Every secret starts with this, so scanners and people can recognise a Sheaf token. */
+export const TOKEN_PREFIX = 'shf_';
+
+export const TOKEN_SCOPES = ['read', 'write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+export const createTokenBodySchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name is required')
+    .max(TOKEN_NAME_MAX, `name must be at most ${TOKEN_NAME_MAX} characters`),
+  scope: z.enum(TOKEN_SCOPES, { error: 'scope must be "read" or "write"' }),
+  expires_in_days: z
+    .number()
+    .int('expires_in_days must be a whole number')
+    .min(1, 'expires_in_days must be at least 1')
+    .max(TOKEN_DAYS_MAX, `expires_in_days must be at most ${TOKEN_DAYS_MAX}`)
+    .optional()
+    .describe('Days until the token stops working; omit for a token that never expires'),
+});
+export type CreateTokenBody = z.infer<typeof createTokenBodySchema>;
+
+const timestamp = z.iso.datetime();
+
+/** A token as listed: never its secret. */
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scope: z.enum(TOKEN_SCOPES),
+  prefix: z.string().describe('The first characters of the secret, to tell tokens apart'),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
+  expires_at: timestamp.nullable(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const createdTokenSchema = apiTokenSchema.extend({
+  token: z.string().describe('The secret (shf_…), shown this once: Sheaf keeps only its hash'),
+});
+
+export const tokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
+
+export const tokenIdParamsSchema = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+});

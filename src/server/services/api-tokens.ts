@@ -1,0 +1,124 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  TOKEN_PREFIX,
+  type ApiToken,
+  type CreateTokenBody,
+  type TokenScope,
+} from '../../contracts/tokens.ts';
+import type { Context } from '../context.ts';
+import { apiTokens, users } from '../db/schema.ts';
+import { AppError, notFound, unauthorized } from '../errors.ts';
+
+const DAY_MS = 86_400_000;
+/** Characters of the secret kept in the clear to tell tokens apart (`shf_` and four more). */
+const SHOWN = TOKEN_PREFIX.length + 4;
+/** How often a token's "last used" time is written at most. */
+const LAST_USED_EVERY = "interval '1 minute'";
+
+const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+type Row = typeof apiTokens.$inferSelect;
+
+const wire = (row: Row): ApiToken => ({
+  id: row.id,
+  name: row.name,
+  scope: row.scope,
+  prefix: row.prefix,
+  created_at: row.createdAt.toISOString(),
+  last_used_at: row.lastUsedAt?.toISOString() ?? null,
+  expires_at: row.expiresAt?.toISOString() ?? null,
+});
+
+/** A new token for the user; the secret is in the answer and nowhere else. */
+export async function createApiToken(
+  ctx: Context,
+  userId: number,
+  body: CreateTokenBody,
+): Promise<ApiToken & { token: string }> {
+  const secret = `${TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+  const expiresAt =
+    body.expires_in_days === undefined
+      ? null
+      : new Date(Date.now() + body.expires_in_days * DAY_MS);
+  const [row] = await ctx.db
+    .insert(apiTokens)
+    .values({
+      userId,
+      name: body.name,
+      scope: body.scope,
+      tokenHash: hashOf(secret),
+      prefix: secret.slice(0, SHOWN),
+      expiresAt,
+    })
+    .returning();
+  return { ...wire(row!), token: secret };
+}
+
+/** The user's tokens that were not revoked, newest first. */
+export async function listApiTokens(ctx: Context, userId: number): Promise<ApiToken[]> {
+  const rows = await ctx.db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  return rows.map(wire);
+}
+
+/** Revokes one of the user's tokens at once; someone else's is 404 like a missing one. */
+export async function revokeApiToken(ctx: Context, userId: number, id: number): Promise<void> {
+  const revoked = await ctx.db
+    .update(apiTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  if (revoked.length === 0) throw notFound('Token', 'TOKEN_NOT_FOUND');
+}
+
+export type TokenCaller = { id: number; role: string; scope: TokenScope };
+
+/**
+ * The user a `shf_…` secret acts for: 401 API_TOKEN_INVALID when unknown, API_TOKEN_REVOKED
+ * and API_TOKEN_EXPIRED when so, TOKEN_INVALID when its account is gone or disabled.
+ */
+export async function verifyApiToken(ctx: Context, secret: string): Promise<TokenCaller> {
+  const [row] = await ctx.db
+    .select({
+      id: apiTokens.id,
+      userId: apiTokens.userId,
+      scope: apiTokens.scope,
+      expiresAt: apiTokens.expiresAt,
+      revokedAt: apiTokens.revokedAt,
+      role: users.role,
+      isActive: users.isActive,
+    })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, hashOf(secret)));
+  if (!row) throw unauthorized('Unknown API token', 'API_TOKEN_INVALID');
+  if (row.revokedAt) throw unauthorized('This API token has been revoked', 'API_TOKEN_REVOKED');
+  if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) {
+    throw unauthorized('This API token has expired', 'API_TOKEN_EXPIRED');
+  }
+  if (!row.isActive) throw unauthorized('Account no longer exists', 'TOKEN_INVALID');
+  // "Last used" is written at most once a minute per token, off the request's path.
+  void ctx.db
+    .execute(
+      sql`update api_tokens set last_used_at = now() where id = ${row.id}
+          and (last_used_at is null or last_used_at < now() - ${sql.raw(LAST_USED_EVERY)})`,
+    )
+    .catch(() => undefined);
+  return { id: row.userId, role: row.role, scope: row.scope };
+}
+
+/** What an API token may not do, whatever its scope. */
+export const tokenNotAllowed = () =>
+  new AppError(
+    403,
+    'TOKEN_NOT_ALLOWED',
+    'An API token cannot do this; sign in on the website instead',
+  );
+
+/** A read token used for a write. */
+export const tokenScopeTooNarrow = () =>
+  new AppError(403, 'TOKEN_SCOPE_INSUFFICIENT', 'This API token may only read; use a write token');
