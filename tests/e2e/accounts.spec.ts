@@ -264,6 +264,52 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
+    test('create an access token on the profile, use it from a script, revoke it', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await createAccount(context);
+      await signIn(page, account.username);
+      await expect(page).toHaveURL((url) => url.pathname === home);
+      await page.goto(path('/profile'));
+
+      const tokens = page.getByRole('region', { name: t('auth:tokens.heading') });
+      await tokens.scrollIntoViewIfNeeded();
+      await tokens.getByRole('button', { name: t('auth:tokens.create'), exact: true }).click();
+      await expect(tokens.getByText(t('auth:tokens.nameRequired'))).toBeVisible();
+      await tokens.getByLabel(t('auth:tokens.name'), { exact: true }).fill('nightly sync');
+      await tokens.getByLabel(t('auth:tokens.scope'), { exact: true }).selectOption('write');
+      await tokens.getByRole('button', { name: t('auth:tokens.create'), exact: true }).click();
+
+      // The secret is shown once, and works as a bearer token for a script.
+      const secret = (await tokens.getByTestId('token-secret').textContent()) ?? '';
+      expect(secret).toMatch(/^shf_/);
+      const me = await context.request.get('/api/v1/users/me', {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(me.status()).toBe(200);
+      const row = tokens.getByRole('listitem').filter({ hasText: 'nightly sync' });
+      await expect(row).toContainText(t('auth:tokens.scopeWrite'));
+      await expect(row).toContainText(secret.slice(0, 8));
+      await expectNoAxeViolations(page);
+
+      // After a reload the secret is gone; the token is still listed until revoked.
+      await page.reload();
+      await expect(tokens.getByTestId('token-secret')).toHaveCount(0);
+      await tokens
+        .getByRole('button', { name: t('auth:tokens.revokeLabel', { name: 'nightly sync' }) })
+        .click();
+      await expect(
+        page.getByText(t('auth:tokens.revoked', { name: 'nightly sync' })),
+      ).toBeVisible();
+      await expect(row).toHaveCount(0);
+      const after = await context.request.get('/api/v1/users/me', {
+        headers: { authorization: `Bearer ${secret}` },
+      });
+      expect(after.status()).toBe(401);
+      await context.close();
+    });
+
     test('sign-up hints mirror the server rules before anything is sent', async ({ browser }) => {
       const { context, page } = await newPage(browser);
       let sent = 0;
