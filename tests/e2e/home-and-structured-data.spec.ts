@@ -278,3 +278,44 @@ test('the sitemap lists a public dataset in both languages and never a private o
   expect(locs).not.toContain(`/datasets/${data.private.id}`);
   expect(locs).not.toContain(`/en-US/datasets/${data.private.id}`);
 });
+
+for (const locale of LOCALES) {
+  test(`${locale}: the RSS feed of new datasets lists public ones with links in the language, never a private one`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const data = await seededData(request);
+    const prefix = localePrefix(locale);
+    // A visitor who already chose the language (no first-visit redirect).
+    await page.context().addCookies([{ name: 'locale', value: locale, url: baseURL ?? '' }]);
+    await page.goto(`${prefix}/datasets`);
+    const feedLink = page.locator('link[rel="alternate"][type="application/rss+xml"]');
+    const feedPath = (await feedLink.getAttribute('href')) ?? '';
+    expect(feedPath).toBe(`${prefix}/datasets/rss.xml`);
+    await expect(page.locator(`a[href="${feedPath}"]`)).toBeVisible();
+
+    const res = await request.get(feedPath);
+    expect(res.status()).toBe(200);
+    expect(res.headers()['content-type']).toContain('xml');
+    const items = await page.evaluate(
+      (text) => {
+        const doc = new DOMParser().parseFromString(text, 'application/xml');
+        if (doc.querySelector('parsererror')) throw new Error('not well-formed XML');
+        return {
+          language: doc.querySelector('channel > language')?.textContent,
+          items: [...doc.querySelectorAll('item')].map((item) => ({
+            title: item.querySelector('title')?.textContent ?? '',
+            link: new URL(item.querySelector('link')?.textContent ?? '').pathname,
+          })),
+        };
+      },
+      await res.text(),
+    );
+    expect(items.language).toBe(locale);
+    for (const d of data.public) {
+      expect(items.items).toContainEqual({ title: d.name, link: `${prefix}/datasets/${d.id}` });
+    }
+    expect(items.items.map((i) => i.title)).not.toContain(data.private.name);
+  });
+}
