@@ -9,6 +9,9 @@ import precompress from './src/integrations/precompress.ts';
 // One id per build (src/lib/build-id.ts): open pages compare it with /build.json every hour.
 process.env.PUBLIC_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
 
+// The browser client may call an API on another origin (PUBLIC_API_BASE, a split deployment).
+const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : '';
+
 export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:8080',
   output: 'static',
@@ -22,6 +25,21 @@ export default defineConfig({
     routing: { prefixDefaultLocale: false, redirectToDefaultLocale: false },
   },
   prefetch: false,
+  // A Content-Security-Policy <meta> on every page: scripts only from this origin and the
+  // hashes Astro and our two inline scripts add (src/lib/csp.ts); WebAssembly for the SQL
+  // console; no plugins, no foreign <base>. Avatars may be any https image. See docs/reliability.md.
+  security: {
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' https: data:",
+        `connect-src 'self'${apiOrigin ? ` ${apiOrigin}` : ''}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+      ],
+      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+    },
+  },
   // Code in news posts: a light theme whose colours keep WCAG AA contrast on white.
   markdown: { shikiConfig: { theme: 'github-light' } },
   vite: { plugins: [tailwindcss()] },

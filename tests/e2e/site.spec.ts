@@ -124,3 +124,43 @@ test('a page address with a control character is a 400 page in the page’s lang
   expect(en.status()).toBe(400);
   expect(await en.text()).toContain('Bad request');
 });
+
+test('every page type carries a Content-Security-Policy and nothing on it is blocked', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'zh-CN' });
+  const page = await context.newPage();
+  const blocked: string[] = [];
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { cspBlocked: string[] }).cspBlocked ??= [];
+      (window as unknown as { cspBlocked: string[] }).cspBlocked.push(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
+    });
+  });
+  page.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) blocked.push(message.text());
+  });
+  // Prerendered, server-rendered without islands, with the light header script, with islands.
+  for (const path of ['/terms', '/', '/datasets', '/auth/login', '/auth/register', '/leaderboard']) {
+    // Server-rendered pages send it as a header, prerendered ones in a <meta>.
+    const response = await page.goto(path);
+    const meta = page.locator('meta[http-equiv="content-security-policy"]');
+    const policy =
+      response?.headers()['content-security-policy'] ??
+      ((await meta.count()) > 0 ? await meta.getAttribute('content') : null);
+    expect(policy, path).toMatch(/script-src 'self'[^;]*'sha256-[^;]*;/);
+    expect(policy, path).toContain("object-src 'none'");
+    await page.waitForLoadState('networkidle');
+    const seen = await page.evaluate(
+      () => (window as unknown as { cspBlocked?: string[] }).cspBlocked ?? [],
+    );
+    blocked.push(...seen.map((v) => `${path}: ${v}`));
+  }
+  // Islands hydrated under the policy: the sign-in form answers typing with its checks.
+  await page.goto('/auth/login');
+  await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
+  expect(blocked).toEqual([]);
+  await context.close();
+});
