@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -85,6 +87,14 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await registerRateLimit(api, ctx.config.rateLimit);
+      // JSON answers compressed by negotiation (br, gzip; q=0 honoured, Vary: Accept-Encoding);
+      // downloads opt out (see their route).
+      await api.register(compress, {
+        global: true,
+        threshold: 1024,
+        encodings: ['br', 'gzip'],
+        brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+      });
       await api.register(apiRoutes, { ctx, databaseKind });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

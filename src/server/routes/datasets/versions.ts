@@ -108,6 +108,8 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/datasets/:id/versions/:version/download',
     {
+      // Sent as stored, so Content-Length, byte ranges and the ETag describe the same bytes.
+      compress: false,
       schema: {
         tags,
         summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',

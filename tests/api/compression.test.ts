@@ -1,0 +1,56 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { addUser, createDataset } from './datasets/support.ts';
+
+let t: TestApp;
+let datasetId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const alice = await addUser(t, 'alice');
+  for (let i = 0; i < 8; i++) {
+    const d = await createDataset(t, alice, {
+      name: `城市人口 ${i}`,
+      description: '主要城市的人口与面积，按年份整理。'.repeat(4),
+    });
+    datasetId = d.id;
+  }
+});
+afterAll(() => t.close());
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('API compression by negotiation', () => {
+  it('sends brotli when accepted, the same JSON, varying on the encoding', async () => {
+    const plain = await get('/datasets');
+    const br = await get('/datasets', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers['vary'])).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('honours q=0 and falls back to gzip, or to nothing', async () => {
+    const gzip = await get('/datasets', 'br;q=0, gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toHaveProperty('datasets');
+    const none = await get('/datasets', 'identity');
+    expect(none.headers['content-encoding']).toBeUndefined();
+    expect(none.json()).toHaveProperty('datasets');
+  });
+
+  it('leaves small answers and downloads as they are', async () => {
+    const small = await get('/health', 'br');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    const csv = await get(`/datasets/${datasetId}/versions/1/download?format=csv`, 'br, gzip');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-encoding']).toBeUndefined();
+    expect(Number(csv.headers['content-length'])).toBe(csv.rawPayload.length);
+  });
+});
