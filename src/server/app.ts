@@ -88,7 +88,8 @@ export async function buildApp({
     async (api) => {
       await registerRateLimit(api, ctx.config.rateLimit);
       // JSON answers compressed by negotiation (br, gzip; q=0 honoured, Vary: Accept-Encoding);
-      // downloads opt out (see their route).
+      // downloads opt out (see their route). Request bodies with Content-Encoding gzip, br or
+      // deflate are unpacked as they are read, so every body limit counts unpacked bytes.
       await api.register(compress, {
         global: true,
         threshold: 1024,

@@ -64,13 +64,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (status >= 400 && status < 500) {
       const code =
-        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
+        error.code === 'FST_CP_ERR_INVALID_CONTENT_ENCODING'
           ? 'UNSUPPORTED_MEDIA_TYPE'
-          : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-              error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-              error.name === 'SyntaxError'
-            ? 'INVALID_JSON'
-            : 'BAD_REQUEST';
+          : error.code === 'FST_CP_ERR_INVALID_CONTENT'
+            ? 'INVALID_CONTENT_ENCODING'
+            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+                error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+                error.name === 'SyntaxError'
+              ? 'INVALID_JSON'
+              : 'BAD_REQUEST';
       return reply.status(status).send({ message: error.message, code, details: null });
     }
     if (isOutOfSpace(error)) {

@@ -26,9 +26,10 @@ export function csvRecord(cells: readonly (Cell | string)[]): string {
   return out;
 }
 
-const SPECIAL = /[,"\r\n]/g;
+/** What ends a plain run of text: the delimiter, a quote or a line break. */
+const SPECIALS = { ',': /[,"\r\n]/g, '\t': /[\t"\r\n]/g } as const;
+export type Delimiter = keyof typeof SPECIALS;
 const QUOTE = 34;
-const COMMA = 44;
 const CR = 13;
 const LF = 10;
 
@@ -37,7 +38,12 @@ const LF = 10;
  * lines and is lenient about stray quotes inside a field; fails on a quoted field left open at the
  * end, or a record past MAX_ROW_CHARS.
  */
-export async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<string[]> {
+export async function* csvRecords(
+  text: AsyncIterable<string>,
+  delimiter: Delimiter = ',',
+): AsyncGenerator<string[]> {
+  const SPECIAL = new RegExp(SPECIALS[delimiter].source, 'g');
+  const DELIMITER = delimiter.charCodeAt(0);
   let record: string[] = [];
   let recordChars = 0;
   let field = '';
@@ -112,7 +118,7 @@ export async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<s
       if (!match) break;
       i = j + 1;
       const ch = chunk.charCodeAt(j);
-      if (ch === COMMA) endField();
+      if (ch === DELIMITER) endField();
       else if (ch === QUOTE) {
         if (started) field += '"';
         else inQuotes = quoted = started = true;
@@ -155,15 +161,15 @@ export async function* csvRecords(text: AsyncIterable<string>): AsyncGenerator<s
 }
 
 /**
- * Reads a CSV upload (UTF-8, with or without a BOM; comma-separated; the first record names the
- * columns). Returns the column names and the data rows as lists of text, streamed. The input is
- * not destroyed when reading stops early.
+ * Reads a CSV upload (UTF-8, with or without a BOM; comma-separated, or tab-separated for TSV
+ * with the same quoting; the first record names the columns). Returns the column names and the
+ * data rows as lists of text, streamed. The input is not destroyed when reading stops early.
  */
 export async function parseCsvStream(
   input: AsyncIterable<Uint8Array | string>,
-  options: { maxBytes?: number } = {},
+  options: { maxBytes?: number; delimiter?: Delimiter } = {},
 ): Promise<{ attributes: string[]; rows: AsyncGenerator<string[]> }> {
-  const records = csvRecords(decodeUtf8(keepOpen(input), options.maxBytes));
+  const records = csvRecords(decodeUtf8(keepOpen(input), options.maxBytes), options.delimiter);
   const first = await records.next();
   if (first.done) {
     throw new TableValidationError([

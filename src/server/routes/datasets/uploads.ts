@@ -6,6 +6,7 @@ import type { Upload } from '../../services/datasets/uploads.ts';
 
 const UPLOAD_TYPES: Record<string, Upload['format']> = {
   'text/csv': 'csv',
+  'text/tab-separated-values': 'tsv',
   'application/x-ndjson': 'jsonl',
   'application/jsonl': 'jsonl',
 };
@@ -43,7 +44,7 @@ export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): voi
 export const uploadOf = (request: FastifyRequest): Upload | undefined => uploads.get(request);
 
 export const uploadDescription =
-  'A big table may instead be sent as the raw body with `Content-Type: text/csv` (first line: column names) or `application/x-ndjson` (first line: a JSON list of column names, or the first row as an object), streamed with constant memory; column types are inferred.';
+  'A big table may instead be sent as the raw body with `Content-Type: text/csv` or `text/tab-separated-values` (first line: column names) or `application/x-ndjson` (first line: a JSON list of column names, or the first row as an object), streamed with constant memory; column types are inferred. Any body may be sent with `Content-Encoding: gzip`.';
 
 /** The body again through parseJsonExact when it may hold a long integer (the default parser rounded it). */
 function exactAgain(text: string, parsed: unknown): unknown {

@@ -11,10 +11,11 @@ import {
 import { lockOwned } from './rows.ts';
 
 /**
- * A big table sent as the raw request body (`text/csv` or `application/x-ndjson`), read as a
+ * A big table sent as the raw request body (`text/csv`, `text/tab-separated-values` or
+ * `application/x-ndjson`, optionally `Content-Encoding: gzip`), read as a
  * stream: memory stays constant whatever its size, up to MAX_UPLOAD_MB (then 413).
  */
-export type Upload = { format: 'csv' | 'jsonl'; body: AsyncIterable<Uint8Array> };
+export type Upload = { format: 'csv' | 'tsv' | 'jsonl'; body: AsyncIterable<Uint8Array> };
 
 /** Parses and stores the upload (column types inferred over all rows); 400/413 when invalid. */
 const ingestUpload = (ctx: Context, upload: Upload) => (): Promise<StoredContent> =>
@@ -22,9 +23,12 @@ const ingestUpload = (ctx: Context, upload: Upload) => (): Promise<StoredContent
     (async () => {
       const options = { maxBytes: ctx.config.limits.maxUploadBytes };
       const parsed =
-        upload.format === 'csv'
-          ? await parseCsvStream(upload.body, options)
-          : await parseJsonlStream(upload.body, options);
+        upload.format === 'jsonl'
+          ? await parseJsonlStream(upload.body, options)
+          : await parseCsvStream(upload.body, {
+              ...options,
+              delimiter: upload.format === 'tsv' ? '\t' : ',',
+            });
       return ingestTable(ctx.blobs, parsed, ctx.config.limits);
     })(),
   );
