@@ -15,7 +15,7 @@ import type {
 } from '../lib/api/types.ts';
 import type { UploadProgress } from '../lib/api/upload.ts';
 import type { AttributeType } from '../lib/tables/infer.ts';
-import type { TableDraft } from '../lib/tables/draft.ts';
+import { streamFormatOf, type TableDraft } from '../lib/tables/draft.ts';
 
 /** The table as the API takes it, with the types chosen on the page declared. */
 export function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableContent {
@@ -50,7 +50,11 @@ export function publishDataset(
   onProgress: Progress,
 ): Promise<Dataset> {
   if (draft.sampled) {
-    return datasetsApi.uploadDataset(meta, { body: draft.sampled, format: 'csv' }, { onProgress });
+    return datasetsApi.uploadDataset(
+      meta,
+      { body: draft.sampled, format: streamFormatOf(draft.source) },
+      { onProgress },
+    );
   }
   return datasetsApi.createDataset({ ...meta, ...contentOf(draft, types) }, { onProgress });
 }
@@ -67,7 +71,7 @@ export function publishVersion(
     return datasetsApi.uploadVersion(
       id,
       changelog,
-      { body: draft.sampled, format: 'csv' },
+      { body: draft.sampled, format: streamFormatOf(draft.source) },
       { onProgress },
     );
   }

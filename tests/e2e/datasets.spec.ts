@@ -253,6 +253,44 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
+    test('publish from a TSV file and from a JSON Lines file', async ({ browser }) => {
+      const { context, page } = await newPage(browser);
+      await register(page);
+      const files = [
+        {
+          name: 'cities.tsv',
+          mimeType: 'text/tab-separated-values',
+          buffer: Buffer.from('城市\t人口\n北京\t21893095\n"上海\t浦东"\t24870895\n'),
+          cell: '上海\t浦东',
+        },
+        {
+          name: 'cities.jsonl',
+          mimeType: 'application/x-ndjson',
+          buffer: Buffer.from('["城市","人口"]\n["广州",18676605]\n["深圳",17560061]\n'),
+          cell: '深圳',
+        },
+      ];
+      for (const file of files) {
+        const name = `${file.name} ${unique()}`;
+        await page.goto(at('/datasets/create'));
+        await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
+        await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles(file);
+        await expect(page.getByTestId('validation-status')).toHaveText(
+          t('datasets:validation.valid'),
+        );
+        await expect(
+          page.getByLabel(t('datasets:table.typeFor', { column: '人口' }), { exact: true }),
+        ).toHaveValue('integer');
+        await page.getByRole('button', { name: t('datasets:create.submit'), exact: true }).click();
+        await expect(page).toHaveURL((url) => datasetPath.test(url.pathname));
+        await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+        await expect(
+          page.getByRole('table').getByRole('cell', { name: file.cell, exact: true }),
+        ).toBeVisible();
+      }
+      await context.close();
+    });
+
     test('an id that is not one is the fatal 404; a private dataset is 404 for a guest', async ({
       browser,
     }) => {

@@ -143,7 +143,14 @@ test('every page type carries a Content-Security-Policy and nothing on it is blo
     if (/Content[- ]Security[- ]Policy/i.test(message.text())) blocked.push(message.text());
   });
   // Prerendered, server-rendered without islands, with the light header script, with islands.
-  for (const path of ['/terms', '/', '/datasets', '/auth/login', '/auth/register', '/leaderboard']) {
+  for (const path of [
+    '/terms',
+    '/',
+    '/datasets',
+    '/auth/login',
+    '/auth/register',
+    '/leaderboard',
+  ]) {
     // Server-rendered pages send it as a header, prerendered ones in a <meta>.
     const response = await page.goto(path);
     const meta = page.locator('meta[http-equiv="content-security-policy"]');

@@ -34,7 +34,7 @@ export function TableSection({ state, idPrefix, error, children, withFile = true
           <input
             id={fileId}
             type="file"
-            accept=".csv,.json,text/csv,application/json"
+            accept=".csv,.tsv,.json,.jsonl,.ndjson,text/csv,text/tab-separated-values,application/json"
             className="field-input"
             aria-invalid={message ? true : undefined}
             aria-describedby={`${fileId}-hint${message ? ` ${fileId}-error` : ''}`}

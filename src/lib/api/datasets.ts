@@ -34,10 +34,11 @@ export type SendOptions = {
 };
 
 /** A table file sent as the raw body: CSV (first line: column names) or JSON Lines. */
-export type TableFile = { body: Blob; format: 'csv' | 'jsonl' };
+export type TableFile = { body: Blob; format: 'csv' | 'tsv' | 'jsonl' };
 
 const CONTENT_TYPES: Record<TableFile['format'], string> = {
   csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
   jsonl: 'application/x-ndjson; charset=utf-8',
 };
 

@@ -1,18 +1,26 @@
 /**
- * A table being prepared for upload in the browser: read from a CSV or JSON file or from CSV
- * text, with the column types the preview proposes. CSV is parsed with papaparse, loaded only
+ * A table being prepared for upload in the browser: read from a CSV, TSV, JSON or JSON Lines
+ * file or from CSV text, with the column types the preview proposes. CSV is parsed with papaparse, loaded only
  * when a table is read. Files over LARGE_FILE_BYTES are read only in part (the first SAMPLE_ROWS
  * rows, for the preview and the validation sample) and then sent as a stream; the server reads
  * every row and infers the column types itself.
  */
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 
-/** From this size on, a CSV file is sampled for the preview and streamed to the server. */
+/** From this size on, a CSV, TSV or JSON Lines file is sampled for the preview and streamed. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
 /** Rows read from a large file for its preview and validation. */
 export const SAMPLE_ROWS = 1000;
 
-export type DraftSource = { kind: 'csv' | 'json' | 'text'; name: string; size: number };
+export type DraftSource = {
+  kind: 'csv' | 'tsv' | 'jsonl' | 'json' | 'text';
+  name: string;
+  size: number;
+};
+
+/** How a sampled file is sent: its own format, as a stream. */
+export const streamFormatOf = (source: DraftSource): 'csv' | 'tsv' | 'jsonl' =>
+  source.kind === 'tsv' || source.kind === 'jsonl' ? source.kind : 'csv';
 
 export type TableDraft = {
   source: DraftSource;
@@ -44,7 +52,7 @@ async function papa() {
   return module.default;
 }
 
-const PARSE_CONFIG = { delimiter: ',', skipEmptyLines: true, header: false } as const;
+const PARSE_CONFIG = { skipEmptyLines: true, header: false } as const;
 
 function fromRecords(records: string[][], errors: ParseResult['errors']) {
   const quotes = errors.find((e) => e.type === 'Quotes');
@@ -61,6 +69,7 @@ function fromRecords(records: string[][], errors: ParseResult['errors']) {
  */
 export async function parseCsvText(
   text: string,
+  delimiter: ',' | '\t' = ',',
 ): Promise<{ attributes: string[]; rows: string[][] }> {
   const Papa = await papa();
   const input = text.replace(/^\uFEFF/, '');
@@ -69,6 +78,7 @@ export async function parseCsvText(
   let previous = 0;
   Papa.parse<string[]>(input, {
     ...PARSE_CONFIG,
+    delimiter,
     skipEmptyLines: false,
     step: (result) => {
       const raw = input.slice(previous, result.meta.cursor);
@@ -83,11 +93,12 @@ export async function parseCsvText(
 }
 
 /** The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). */
-async function sampleCsvFile(file: File, rows: number) {
+async function sampleCsvFile(file: File, rows: number, delimiter: ',' | '\t') {
   const Papa = await papa();
   const result = await new Promise<ParseResult>((resolve, reject) => {
     Papa.parse<string[]>(file, {
       ...PARSE_CONFIG,
+      delimiter,
       preview: rows + 1,
       complete: (r) => resolve(r),
       error: (e) => reject(e),
@@ -162,24 +173,68 @@ export function parseJsonTable(text: string, source: DraftSource): TableDraft {
   throw new DraftError('jsonShape');
 }
 
-/** Reads a chosen file (CSV or JSON, by its name or type) into a draft. */
-export async function readTableFile(file: File): Promise<TableDraft> {
-  const name = file.name.toLowerCase();
-  const isJson = name.endsWith('.json') || file.type === 'application/json';
-  const isCsv = name.endsWith('.csv') || file.type === 'text/csv';
-  const source = (kind: DraftSource['kind']): DraftSource => ({
-    kind,
-    name: file.name,
-    size: file.size,
-  });
-  if (isJson) return parseJsonTable(await file.text(), source('json'));
-  if (!isCsv) throw new DraftError('fileType');
-  if (file.size >= LARGE_FILE_BYTES) {
-    const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS);
-    return draftOf(source('csv'), attributes, rows, {}, file);
+/**
+ * JSON Lines (one JSON value per line, as the server reads them): the first line a list of
+ * column names followed by lists, or objects throughout (columns in order of appearance).
+ * `partial`: the text was cut from a longer file, so its last line may be incomplete.
+ */
+export function parseJsonLines(text: string, source: DraftSource, partial = false): TableDraft {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  if (partial) lines.pop();
+  const values: unknown[] = [];
+  for (const [i, line] of lines.entries()) {
+    if (line.trim() === '') continue;
+    try {
+      values.push(JSON.parse(line));
+    } catch (error) {
+      throw new DraftError('jsonSyntax', i + 1, error instanceof Error ? error.message : '');
+    }
   }
-  const { attributes, rows } = await parseCsvText(await file.text());
-  return draftOf(source('csv'), attributes, rows);
+  const [first, ...rest] = values;
+  if (first === undefined) throw new DraftError('csvEmpty');
+  if (Array.isArray(first)) {
+    const names: unknown[] = first;
+    if (!names.every((a): a is string => typeof a === 'string')) {
+      throw new DraftError('jsonShape', 1);
+    }
+    return draftOf(source, names, rest);
+  }
+  return parseJsonTable(JSON.stringify(values), source);
+}
+
+/** What kind of table a file holds, by its name or type; null when none Sheaf reads. */
+function kindOf(file: File): DraftSource['kind'] | null {
+  const name = file.name.toLowerCase();
+  if (/\.(jsonl|ndjson)$/.test(name) || file.type === 'application/x-ndjson') return 'jsonl';
+  if (name.endsWith('.json') || file.type === 'application/json') return 'json';
+  if (/\.(tsv|tab)$/.test(name) || file.type === 'text/tab-separated-values') return 'tsv';
+  if (name.endsWith('.csv') || file.type === 'text/csv') return 'csv';
+  return null;
+}
+
+/** Bytes read from the start of a large JSON Lines file for its preview. */
+const JSONL_SAMPLE_BYTES = 1024 * 1024;
+
+/** Reads a chosen file (CSV, TSV, JSON or JSON Lines, by its name or type) into a draft. */
+export async function readTableFile(file: File): Promise<TableDraft> {
+  const kind = kindOf(file);
+  if (!kind || kind === 'text') throw new DraftError('fileType');
+  const source: DraftSource = { kind, name: file.name, size: file.size };
+  if (kind === 'json') return parseJsonTable(await file.text(), source);
+  const large = file.size >= LARGE_FILE_BYTES;
+  if (kind === 'jsonl') {
+    if (!large) return parseJsonLines(await file.text(), source);
+    const head = await file.slice(0, JSONL_SAMPLE_BYTES).text();
+    const draft = parseJsonLines(head, source, true);
+    return { ...draft, entries: draft.entries.slice(0, SAMPLE_ROWS), sampled: file };
+  }
+  const delimiter = kind === 'tsv' ? '\t' : ',';
+  if (large) {
+    const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS, delimiter);
+    return draftOf(source, attributes, rows, {}, file);
+  }
+  const { attributes, rows } = await parseCsvText(await file.text(), delimiter);
+  return draftOf(source, attributes, rows);
 }
 
 /** A row's values in column order (an object is read by column name). */

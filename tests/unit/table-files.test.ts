@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import {
+  LARGE_FILE_BYTES,
+  SAMPLE_ROWS,
+  readTableFile,
+  streamFormatOf,
+} from '../../src/lib/tables/draft.ts';
+
+const file = (name: string, text: string, type = '') => new File([text], name, { type });
+
+describe('table files read in the browser', () => {
+  it('reads TSV, quoting as in CSV', async () => {
+    const draft = await readTableFile(
+      file('cities.tsv', '城市\t人口\n"北\t京"\t21893095\n上海\t24870895\n'),
+    );
+    expect(draft.source.kind).toBe('tsv');
+    expect(draft.attributes).toEqual(['城市', '人口']);
+    expect(draft.entries).toEqual([
+      ['北\t京', '21893095'],
+      ['上海', '24870895'],
+    ]);
+    expect(draft.types).toEqual(['string', 'integer']);
+    expect(draft.sampled).toBeNull();
+  });
+
+  it('reads JSON Lines with a header line, or with objects', async () => {
+    const listed = await readTableFile(file('a.jsonl', '["a","b"]\n[1,"x"]\n\n[2,"y"]\n'));
+    expect(listed.attributes).toEqual(['a', 'b']);
+    expect(listed.entries).toEqual([
+      [1, 'x'],
+      [2, 'y'],
+    ]);
+    expect(listed.types).toEqual(['integer', 'string']);
+    const objects = await readTableFile(
+      file('b.ndjson', '{"a":1}\n{"a":2,"b":true}\n', 'application/x-ndjson'),
+    );
+    expect(objects.attributes).toEqual(['a', 'b']);
+    expect(objects.types).toEqual(['integer', 'boolean']);
+  });
+
+  it('names the line of a JSON Lines syntax error', async () => {
+    await expect(readTableFile(file('c.jsonl', '["a"]\n[1]\n{oops\n'))).rejects.toMatchObject({
+      key: 'jsonSyntax',
+      row: 3,
+    });
+  });
+
+  it('samples a large JSON Lines file and streams the file itself', async () => {
+    const line = `{"id":1,"note":"${'x'.repeat(200)}"}\n`;
+    const big = file('big.jsonl', line.repeat(Math.ceil(LARGE_FILE_BYTES / line.length) + 10));
+    const draft = await readTableFile(big);
+    expect(draft.sampled).toBe(big);
+    expect(draft.entries).toHaveLength(SAMPLE_ROWS);
+    expect(draft.attributes).toEqual(['id', 'note']);
+    expect(streamFormatOf(draft.source)).toBe('jsonl');
+  });
+
+  it('streams each format as itself and refuses other files', async () => {
+    expect(streamFormatOf({ kind: 'tsv', name: 'x.tsv', size: 1 })).toBe('tsv');
+    expect(streamFormatOf({ kind: 'csv', name: 'x.csv', size: 1 })).toBe('csv');
+    await expect(readTableFile(file('x.xlsx', 'PK'))).rejects.toMatchObject({ key: 'fileType' });
+  });
+});
