@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { randomBytes } from 'node:crypto';
 import precompress from './src/integrations/precompress.ts';
+import { headerAccountScriptHash } from './src/lib/header-account.ts';
 
 // One id per build (src/lib/build-id.ts): open pages compare it with /build.json every hour.
 process.env.PUBLIC_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -37,7 +38,10 @@ export default defineConfig({
         "object-src 'none'",
         "base-uri 'self'",
       ],
-      scriptDirective: { resources: ["'self'", "'wasm-unsafe-eval'"] },
+      scriptDirective: {
+        resources: ["'self'", "'wasm-unsafe-eval'"],
+        hashes: [headerAccountScriptHash(process.env.PUBLIC_API_BASE)],
+      },
     },
   },
   // Code in news posts: a light theme whose colours keep WCAG AA contrast on white.

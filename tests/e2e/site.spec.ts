@@ -54,34 +54,57 @@ test('server-rendered pages are compressed and prerendered ones are too', async 
   }
 });
 
-test('the dataset list ships no island yet shows the signed-in nickname in its header', async ({
+test('pages without islands show guests 登录 and 注册, and signed-in people their name and 退出登录', async ({
   browser,
 }) => {
   const context = await browser.newContext({ locale: 'zh-CN' });
   const page = await context.newPage();
-  await page.goto('/datasets');
   const header = page.getByRole('banner');
-  await expect(header.getByRole('link', { name: '登录', exact: true })).toBeVisible();
-  await expect(header.getByRole('link', { name: '注册', exact: true })).toBeVisible();
+  const pages = ['/', '/datasets', '/leaderboard', '/news', '/terms'];
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(header.getByRole('link', { name: '登录', exact: true }), path).toBeVisible();
+    await expect(header.getByRole('link', { name: '注册', exact: true }), path).toBeVisible();
+    await expect(header.getByRole('button', { name: '退出登录' }), path).toBeHidden();
+  }
+  await page.goto('/datasets');
   expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
 
-  await page.evaluate(() =>
+  // A real account, signed in through the API the way the sign-in page stores it.
+  const username = `hdr${Date.now().toString(36)}`;
+  const registered = await context.request.post('/api/v1/auth/register', {
+    data: { username, email: `${username}@example.com`, password: 'correct-horse-9' },
+  });
+  const session = (await registered.json()) as {
+    access_token: string;
+    user: { id: number; username: string; nickname: string };
+  };
+  await page.evaluate((s) => {
     localStorage.setItem(
       'auth-store',
       JSON.stringify({
-        user: { id: 1, username: 'ada', nickname: '阿达' },
-        token: 'x',
+        user: s.user,
+        token: s.access_token,
         tokenExpiresAt: Date.now() + 60_000,
         isAuthenticated: true,
       }),
-    ),
-  );
-  await page.reload();
-  await expect(header.getByRole('link', { name: '阿达', exact: true })).toHaveAttribute(
-    'href',
-    '/profile',
-  );
-  await expect(header.getByRole('link', { name: '登录', exact: true })).toBeHidden();
+    );
+  }, session);
+  for (const path of pages) {
+    await page.goto(path);
+    await expect(
+      header.getByRole('link', { name: session.user.nickname, exact: true }),
+      path,
+    ).toHaveAttribute('href', '/profile');
+    await expect(header.getByRole('link', { name: '登录', exact: true }), path).toBeHidden();
+  }
+
+  // Signing out from a page without islands ends the session and shows the guest links.
+  await header.getByRole('button', { name: '退出登录' }).click();
+  await expect(header.getByRole('link', { name: '登录', exact: true })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('auth-store'))).toBeNull();
+  const refreshed = await context.request.post('/api/v1/auth/refresh');
+  expect(refreshed.status()).toBe(401);
   await context.close();
 });
 

@@ -1,0 +1,38 @@
+import { scriptHash } from './csp.ts';
+
+/**
+ * The inline script of the header on pages without islands (components/HeaderAccount.astro):
+ * reads the `auth-store` entry of local storage, shows the signed-in user's name and a sign-out
+ * button instead of the sign-in links, and signs out through the API.
+ */
+export function headerAccountScript(configuredApiBase: unknown): string {
+  const apiBase =
+    typeof configuredApiBase === 'string' ? configuredApiBase.replace(/\/+$/, '') : '';
+  return `(() => {
+  try {
+    const s = JSON.parse(localStorage.getItem('auth-store') || 'null');
+    if (!s || !s.isAuthenticated || !s.user) return;
+    const root = document.querySelector('[data-header-account]');
+    root.querySelectorAll('[data-guest]').forEach((a) => (a.hidden = true));
+    root.querySelectorAll('[data-member]').forEach((a) => (a.hidden = false));
+    root.querySelector('[data-member-name]').textContent = s.user.nickname || s.user.username;
+    root.querySelector('[data-sign-out]').addEventListener('click', () => {
+      const base = ${JSON.stringify(apiBase)} || location.origin;
+      fetch(base + '/api/v1/auth/logout', { method: 'POST', credentials: 'include' })
+        .catch(() => undefined)
+        .finally(() => {
+          localStorage.removeItem('auth-store');
+          location.reload();
+        });
+    });
+  } catch {}
+})();`;
+}
+
+/**
+ * Its Content-Security-Policy hash, given to every page's policy by astro.config.mjs: a
+ * server-rendered page's policy is sent before its header renders, so the component cannot add
+ * it itself. The script depends only on PUBLIC_API_BASE, known at build time.
+ */
+export const headerAccountScriptHash = (configuredApiBase: unknown) =>
+  scriptHash(headerAccountScript(configuredApiBase));
