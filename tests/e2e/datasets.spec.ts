@@ -253,6 +253,26 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
+    test('the language switcher on the edit page stays on the same dataset', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await apiAccount(page);
+      const dataset = await apiDataset(page, account, { name: `switch ${unique()}` });
+      await signIn(page, account.username);
+      await page.goto(at(`/datasets/edit?id=${dataset.id}`));
+      await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
+      const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
+      await page.locator(`a[data-locale-switch][hreflang="${other}"]`).click();
+      const prefix = other === 'en-US' ? '/en-US' : '';
+      await expect(page).toHaveURL(
+        (url) =>
+          url.pathname === `${prefix}/datasets/edit` &&
+          url.searchParams.get('id') === `${dataset.id}`,
+      );
+      await context.close();
+    });
+
     test('publish from a TSV file and from a JSON Lines file', async ({ browser }) => {
       const { context, page } = await newPage(browser);
       await register(page);
