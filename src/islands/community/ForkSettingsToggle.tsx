@@ -41,7 +41,7 @@ export default function ForkSettingsToggle({ datasetId, allowFork, locale }: Pro
       const detail = failureText(error, t);
       setMessage({
         text: detail
-          ? `${t('community:forkSettings.failed')}: ${detail}`
+          ? t('common:common.withDetail', { text: t('community:forkSettings.failed'), detail })
           : t('community:forkSettings.failed'),
         failed: true,
       });

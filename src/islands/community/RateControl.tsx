@@ -103,7 +103,9 @@ export default function RateControl(props: Props) {
       setChosen(saved ?? null);
       const detail = failureText(error, t);
       setMessage(
-        detail ? `${t('community:rating.failed')}: ${detail}` : t('community:rating.failed'),
+        detail
+          ? t('common:common.withDetail', { text: t('community:rating.failed'), detail })
+          : t('community:rating.failed'),
       );
     }
   }

@@ -15,7 +15,10 @@ export function ValidationReport({ check, sampledRows, onCheck, t }: Props) {
   let tone = 'text-muted';
   if (check.kind === 'checking') status = t('datasets:validation.checking');
   else if (check.kind === 'failed') {
-    status = `${t('datasets:validation.failed')}: ${check.message}`;
+    status = t('common:common.withDetail', {
+      text: t('datasets:validation.failed'),
+      detail: check.message,
+    });
     tone = 'text-danger';
   } else if (check.kind === 'done' && check.stale) status = t('datasets:validation.stale');
   else if (check.kind === 'done' && check.result.isValid) {

@@ -62,7 +62,12 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
       setResult(await run(connection, sql));
       setOffset(0);
     } catch (err) {
-      setError(`${t('sql:failed')}: ${err instanceof Error ? err.message : String(err)}`);
+      setError(
+        t('common:common.withDetail', {
+          text: t('sql:failed'),
+          detail: err instanceof Error ? err.message : String(err),
+        }),
+      );
     } finally {
       setBusy(false);
     }
