@@ -6,9 +6,10 @@ import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { openApiTransform } from './plugins/openapi.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { corsFor } from './plugins/cors.ts';
 import { createResponseSerializer } from './plugins/serializer.ts';
@@ -77,7 +78,7 @@ export async function buildApp({
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
 
   registerErrorHandler(app);

@@ -27,6 +27,8 @@ export async function mountDuckdbAssets(app: FastifyInstance): Promise<void> {
   app.route({
     method: ['GET', 'HEAD'],
     url: `${DUCKDB_ASSET_PATH}/:file`,
+    // The site's files, not the API: kept out of the OpenAPI document.
+    schema: { hide: true },
     handler: async (request, reply) => {
       const { file } = request.params as { file: string };
       if (!(DUCKDB_FILES as readonly string[]).includes(file)) {

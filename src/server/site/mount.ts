@@ -145,7 +145,8 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
 
   await mountDuckdbAssets(app);
 
-  app.all('/api/*', async (request, reply) =>
+  // Site routes are kept out of the OpenAPI document (`hide`).
+  app.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
     reply.status(404).send({
       message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
       code: 'ROUTE_NOT_FOUND',
@@ -156,6 +157,7 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
+    schema: { hide: true },
     handler: async (request, reply) => {
       const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
       if (isPageRequest(pathname)) {

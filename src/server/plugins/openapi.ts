@@ -1,0 +1,25 @@
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+type Transform = typeof jsonSchemaTransform;
+
+/**
+ * A stable `operationId` for every call that does not name one, from its method and path:
+ * `GET /api/v1/datasets/{id}/versions/{version}/rows` → `getDatasetsIdVersionsVersionRows`.
+ * Generators (openapi-typescript, the `sheaf` CLI) name their functions after it.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api\/v1/, '')
+    .split(/[/{}:_.-]+/)
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
+}
+
+/** The route schemas as OpenAPI (fastify-type-provider-zod), each with an operationId. */
+export const openApiTransform: Transform = (input) => {
+  const output = jsonSchemaTransform(input);
+  const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
+  const schema = output.schema as { operationId?: string };
+  schema.operationId ??= operationIdOf(String(method), input.url);
+  return output;
+};

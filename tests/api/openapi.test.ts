@@ -1,0 +1,49 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationIdOf } from '../../src/server/plugins/openapi.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+type Operation = { operationId?: string; tags?: string[]; summary?: string };
+type Document = { paths: Record<string, Record<string, Operation>> };
+
+let t: TestApp;
+let doc: Document;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<Document>();
+});
+afterAll(() => t.close());
+
+const operations = () =>
+  Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, ...op })),
+  );
+
+describe('the OpenAPI document', () => {
+  it('passes swagger-parser validation', async () => {
+    await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
+  });
+
+  it('gives every operation a unique operationId, tags and a summary', () => {
+    const ops = operations();
+    expect(ops.length).toBeGreaterThan(40);
+    const missing = ops.filter((o) => !o.operationId || !o.tags?.length || !o.summary);
+    expect(missing.map((o) => `${o.method} ${o.path}`)).toEqual([]);
+    const ids = ops.map((o) => o.operationId);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toContain('getDatasetsIdVersionsVersionRows');
+    expect(ids).toContain('postTokens');
+  });
+
+  it('lists only API paths', () => {
+    expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/v1/'))).toEqual([]);
+  });
+
+  it('names operations after their method and path', () => {
+    expect(operationIdOf('DELETE', '/api/v1/tokens/:id')).toBe('deleteTokensId');
+    expect(operationIdOf('GET', '/api/v1/datasets/{id}/compare/rows')).toBe(
+      'getDatasetsIdCompareRows',
+    );
+  });
+});
