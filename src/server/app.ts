@@ -9,7 +9,8 @@ import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { openApiTransform } from './plugins/openapi.ts';
+import { openApiTransform, openApiTransformObject } from './plugins/openapi.ts';
+import './openapi-schemas.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { corsFor } from './plugins/cors.ts';
 import { createResponseSerializer } from './plugins/serializer.ts';
@@ -79,6 +80,7 @@ export async function buildApp({
       },
     },
     transform: openApiTransform,
+    transformObject: openApiTransformObject,
   });
 
   registerErrorHandler(app);

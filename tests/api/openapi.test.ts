@@ -36,6 +36,23 @@ describe('the OpenAPI document', () => {
     expect(ids).toContain('postTokens');
   });
 
+  it('names the shared schemas once and refers to them', () => {
+    const named = doc as Document & { components: { schemas: Record<string, unknown> } };
+    expect(Object.keys(named.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'Dataset',
+        'DatasetVersion',
+        'PublicUser',
+        'User',
+        'Error',
+        'TableRows',
+      ]),
+    );
+    const detail = JSON.stringify(doc.paths['/api/v1/datasets/{id}']);
+    expect(detail).toContain('"$ref":"#/components/schemas/Dataset"');
+    expect(detail).toContain('"$ref":"#/components/schemas/Error"');
+  });
+
   it('lists only API paths', () => {
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/v1/'))).toEqual([]);
   });

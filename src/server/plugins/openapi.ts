@@ -1,4 +1,4 @@
-import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 
 type Transform = typeof jsonSchemaTransform;
 
@@ -22,4 +22,29 @@ export const openApiTransform: Transform = (input) => {
   const schema = output.schema as { operationId?: string };
   schema.operationId ??= operationIdOf(String(method), input.url);
   return output;
+};
+
+type TransformObject = typeof jsonSchemaTransformObject;
+
+/**
+ * Named schemas (src/server/openapi-schemas.ts) in `components.schemas`, referenced by `$ref`.
+ * The input twins that no operation uses (`DatasetInput`, …) are left out.
+ */
+export const openApiTransformObject: TransformObject = (input) => {
+  const document = jsonSchemaTransformObject(input) as {
+    components?: { schemas?: Record<string, unknown> };
+  };
+  const schemas = document.components?.schemas;
+  if (schemas) {
+    const used = JSON.stringify({
+      ...document,
+      components: { ...document.components, schemas: {} },
+    });
+    for (const name of Object.keys(schemas)) {
+      const twin = name.endsWith('Input') && name.slice(0, -'Input'.length) in schemas;
+      const referenced = (text: string) => text.includes(`"#/components/schemas/${name}"`);
+      if (twin && !referenced(used) && !referenced(JSON.stringify(schemas))) delete schemas[name];
+    }
+  }
+  return document as ReturnType<TransformObject>;
 };
