@@ -73,7 +73,7 @@ export async function buildApp({
       info: {
         title: 'Sheaf API',
         version: '1.0.0',
-        description: 'Publish, discover, rate, favourite, fork and download tabular datasets.',
+        description: 'Publish, discover, rate, favorite, fork and download tabular datasets.',
       },
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },

@@ -256,8 +256,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const row = b.page.getByRole('row').filter({ hasText: `@${author.username}` });
       await expect(row.getByRole('link', { name: author.username })).toBeVisible();
       await expect(row.getByRole('cell').last()).toHaveText('1');
-      // Plain links, no JavaScript.
-      expect(await b.page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
+      // Plain links: no script file, only the header's inline account script.
+      expect(await b.page.locator('script[src], script[type="module"]').count()).toBe(0);
+      expect(await b.page.locator('script:not([type="application/ld+json"])').count()).toBe(
+        await b.page.locator('[data-header-account] script').count(),
+      );
 
       // Removing the favourite from the collections.
       await b.page.goto(at('/collections'));

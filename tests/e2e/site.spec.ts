@@ -194,3 +194,32 @@ test('every page type carries a Content-Security-Policy and nothing on it is blo
   expect(blocked).toEqual([]);
   await context.close();
 });
+
+for (const [locale, prefix, title] of [
+  ['zh-CN', '', 'API 参考 · Sheaf'],
+  ['en-US', '/en-US', 'API reference · Sheaf'],
+] as const) {
+  test(`${locale}: the footer's API link opens the API reference, rendered from the OpenAPI document`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const context = await browser.newContext({ locale });
+    await context.addCookies([{ name: 'locale', value: locale, url: baseURL ?? '' }]);
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto(`${prefix}/terms`);
+    await page.getByRole('contentinfo').getByRole('link', { name: /API/ }).click();
+    await expect(page).toHaveURL((url) => url.pathname === `${prefix}/api`);
+    await expect(page).toHaveTitle(title);
+    await expect(page.locator('html')).toHaveAttribute('lang', locale);
+    // Redoc renders the operations of the document, tokens among them.
+    await expect(page.getByRole('heading', { name: 'Create a personal access token' })).toBeVisible(
+      { timeout: 30_000 },
+    );
+    expect(violations).toEqual([]);
+    await context.close();
+  });
+}

@@ -13,6 +13,7 @@ import {
 } from '../../i18n/locales.ts';
 import type { SiteServices } from './services.ts';
 import { compressResponse } from './compress-response.ts';
+import { mountApiReference } from './api-reference.ts';
 import { detectLocale, localeCookie } from './locale.ts';
 import { findForbiddenText } from '../text-rules.ts';
 import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
@@ -144,6 +145,7 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
 
   await mountDuckdbAssets(app);
+  await mountApiReference(app);
 
   // Site routes are kept out of the OpenAPI document (`hide`).
   app.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
