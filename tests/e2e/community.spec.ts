@@ -117,11 +117,18 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await b.page.goto(at(`/users/${author.id}`));
       const follow = b.page.getByRole('button', { name: t('community:follow.button') });
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      const followers = b.page.locator(
+        `[data-live-count="followers"][data-live-id="${author.id}"]`,
+      );
+      await expect(followers).toHaveText('0');
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
       await expect(b.page.getByRole('status').filter({ hasText: author.username })).toHaveText(
         t('community:follow.followed', { name: author.username }),
       );
+      // The profile's count follows at once, and the button says so in plain sight.
+      await expect(followers).toHaveText('1');
+      await expect(follow).toContainText(t('community:follow.followingState'));
       await expectNoAxeViolations(b.page);
 
       // B favourites the dataset; a double click sends one request (the first is held until
@@ -146,6 +153,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(favorite).toHaveAttribute('aria-pressed', 'true');
       await expect(favorite).not.toHaveAttribute('aria-disabled', 'true');
       expect(posts).toBe(1);
+      // The stats panel counts the favorite without a reload.
+      const live = (name: string) =>
+        b.page.locator(`[data-live-count="${name}"][data-live-id="${dataset.id}"]`);
+      await expect(live('favorites')).toHaveText('1');
       await b.page.unroute('**/api/v1/favorites');
 
       // B rates it with the keyboard only: into the radio group, then arrow keys.
@@ -162,6 +173,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(b.page.getByTestId('rating-status')).toHaveText(
         t('community:rating.saved', { score: 4 }),
       );
+      // The stats panel agrees with the rating card at once.
+      await expect(live('ratings')).toHaveText('1');
+      await expect(live('score')).toHaveText(t('datasets:card.scoreValue', { score: '4.0' }));
       await expectNoAxeViolations(b.page);
 
       // Saved: after a reload the score, the favourite and the average are the server's.

@@ -4,6 +4,8 @@ import type { Locale } from '../../i18n/locales.ts';
 import { followStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFollowing } from '../../stores/community.ts';
+import { numberFormat } from '../../lib/intl.ts';
+import { liveCount, showLiveCount } from '../../lib/live-counts.ts';
 import { toast } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
@@ -64,6 +66,11 @@ export default function FollowButton({ userId, name, following, path, locale }: 
     setMessage('');
     try {
       const now = await setFollowing(userId, !isFollowing);
+      const shown = liveCount('followers', userId);
+      if (shown !== null && now !== isFollowing) {
+        const value = Math.max(0, shown + (now ? 1 : -1));
+        showLiveCount('followers', userId, value, numberFormat(locale).format(value));
+      }
       setIsFollowing(now);
       setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
     } catch (error) {
@@ -93,8 +100,15 @@ export default function FollowButton({ userId, name, following, path, locale }: 
         onClick={() => void toggle()}
         data-testid="follow-button"
       >
-        {pressed && <span aria-hidden="true">✓</span>}
-        {t('community:follow.button')}
+        {/* Seen: "✓ 已关注" when followed; heard: the same name in both states, with aria-pressed. */}
+        {pressed ? (
+          <>
+            <span aria-hidden="true">✓ {t('community:follow.followingState')}</span>
+            <span className="sr-only">{t('community:follow.button')}</span>
+          </>
+        ) : (
+          t('community:follow.button')
+        )}
         <span className="sr-only"> {name}</span>
       </button>
       <span role="status" className="sr-only">

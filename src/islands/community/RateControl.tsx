@@ -7,7 +7,8 @@ import { loginUrl } from '../../lib/redirects.ts';
 import { saveRating } from '../../stores/community.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
-import { numberFormat } from '../../lib/intl.ts';
+import { SCORE_FORMAT, numberFormat } from '../../lib/intl.ts';
+import { showLiveCount } from '../../lib/live-counts.ts';
 
 type Props = {
   datasetId: number;
@@ -44,6 +45,27 @@ function Summary({
           })
         : t('community:rating.none')}
     </p>
+  );
+}
+
+/** The dataset page's own numbers (stats panel) follow a saved rating at once. */
+function showRating(
+  datasetId: number,
+  rating: { averageScore: number; ratingCount: number },
+  locale: Locale,
+) {
+  const t = getT(locale);
+  const count = rating.ratingCount;
+  showLiveCount('ratings', datasetId, count, numberFormat(locale).format(count));
+  showLiveCount(
+    'score',
+    datasetId,
+    rating.averageScore,
+    count > 0
+      ? t('datasets:card.scoreValue', {
+          score: numberFormat(locale, SCORE_FORMAT).format(rating.averageScore),
+        })
+      : t('datasets:card.noScore'),
   );
 }
 
@@ -96,6 +118,7 @@ export default function RateControl(props: Props) {
       // Overtaken by a newer choice: that one answers.
       if (!rating || latest.current !== score) return;
       setSummary({ average: rating.averageScore, count: rating.ratingCount });
+      showRating(datasetId, rating, locale);
       setSaved(rating.score);
       setMessage(t('community:rating.saved', { score: rating.score ?? score }));
     } catch (error) {

@@ -1,0 +1,26 @@
+/**
+ * Numbers the server rendered that a visitor's own action changes (a dataset's favorites,
+ * ratings and score; a profile's followers). Each is marked
+ * `data-live-count="<name>" data-live-id="<id>" data-live-value="<number>"`; the island that
+ * performs the action writes the new value into every such element, so the stats panel, the
+ * rating card and the buttons never disagree without a reload.
+ */
+export type LiveCount = 'favorites' | 'ratings' | 'score' | 'followers';
+
+const elements = (name: LiveCount, id: number) =>
+  document.querySelectorAll<HTMLElement>(`[data-live-count="${name}"][data-live-id="${id}"]`);
+
+/** Shows `text` (and keeps `value`) wherever the page shows this number. */
+export function showLiveCount(name: LiveCount, id: number, value: number, text: string): void {
+  for (const element of elements(name, id)) {
+    element.dataset['liveValue'] = String(value);
+    element.textContent = text;
+  }
+}
+
+/** The number the page shows now, or null when it shows none. */
+export function liveCount(name: LiveCount, id: number): number | null {
+  const raw = elements(name, id)[0]?.dataset['liveValue'];
+  const value = raw === undefined ? NaN : Number(raw);
+  return Number.isFinite(value) ? value : null;
+}
