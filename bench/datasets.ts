@@ -1,7 +1,8 @@
 /**
  * The datasets API and pages at scale (issue "Fast at 100,000 datasets and beyond"):
  * BENCH_DATASETS datasets (default 100,000; Chinese and English, 90 % public, one version each),
- * on the embedded database and on PostgreSQL (a fresh database, dropped afterwards; set
+ * on the embedded default (a PostgreSQL server of our own in a temporary folder), on PGlite
+ * (`BENCH_KINDS=pglite`) and on an external PostgreSQL (a fresh database, dropped afterwards; set
  * BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where it may create databases). Each call
  * is loaded over HTTP on loopback by 10 connections from a worker thread (bench/load-worker.ts)
  * for BENCH_SECONDS (default 5) and reported as p95, p99, requests/s and the ratio to a bare
@@ -26,6 +27,7 @@ import { createFsBlobStore } from '../src/server/blobs/fs-store.ts';
 import { createTableEngine } from '../src/server/tables/engine.ts';
 import { getConfig } from '../src/server/config.ts';
 import type { Context } from '../src/server/context.ts';
+import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
 import { openDatabase, type Db, type DatabaseOptions } from '../src/server/db/client.ts';
 import { forgetCounts } from '../src/server/services/datasets/counts.ts';
 import { mountSite } from '../src/server/site/mount.ts';
@@ -134,7 +136,7 @@ const line = (m: Measured, hello: Measured) =>
   `${(m.rps / hello.rps).toFixed(3)}× hello${m.errors ? `, ${m.errors} errors` : ''}`;
 
 /** Seeds a fresh database of the kind, serves it and measures every scenario. */
-async function benchOn(kind: 'embedded' | 'postgres', options: DatabaseOptions) {
+async function benchOn(kind: 'embedded' | 'pglite' | 'postgres', options: DatabaseOptions) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sheaf-bench-datasets-'));
   const database = await openDatabase(options);
   try {
@@ -245,7 +247,19 @@ export async function runDatasetsBench(): Promise<BenchReport> {
   const figures: BenchFigure[] = [];
   const kinds = (process.env['BENCH_KINDS'] ?? 'embedded,postgres').split(',');
   if (kinds.includes('embedded')) {
-    figures.push(...(await benchOn('embedded', { kind: 'pglite', dataDir: undefined })));
+    // The embedded default: a PostgreSQL server of our own (db/embedded-postgres.ts).
+    const dir = await mkdtemp(path.join(tmpdir(), 'sheaf-bench-embedded-'));
+    const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const server = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), log: quiet });
+    try {
+      figures.push(...(await benchOn('embedded', { kind: 'postgres', url: server.url })));
+    } finally {
+      await server.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+  if (kinds.includes('pglite')) {
+    figures.push(...(await benchOn('pglite', { kind: 'pglite', dataDir: undefined })));
   }
   const adminUrl = process.env['BENCH_DATABASE_URL'] ?? process.env['TEST_DATABASE_URL'];
   if (kinds.includes('postgres') && adminUrl) {

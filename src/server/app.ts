@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -22,7 +22,8 @@ import { apiRoutes } from './routes/index.ts';
 export type AppOptions = {
   ctx: Context;
   databaseKind: 'pglite' | 'postgres';
-  logger?: boolean | { level: string };
+  /** Fastify's own pino (a level), or the process's logger (main.ts shares one). */
+  logger?: boolean | { level: string } | FastifyBaseLogger;
   /** Called after every successful write request (POST, PUT, PATCH, DELETE): clears page caches. */
   onWrite?: () => void;
 };
@@ -39,7 +40,7 @@ export async function buildApp({
   onWrite,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger,
+    ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();

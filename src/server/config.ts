@@ -12,6 +12,7 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   PUBLIC_API_BASE: z.url().optional(),
   PUBLIC_SITE_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
@@ -50,6 +51,8 @@ export type Config = {
   /** The built site (astro build output); undefined → the project's dist/. */
   distDir: string | undefined;
   databaseUrl: string | undefined;
+  /** Without DATABASE_URL: a PostgreSQL server in DATA_DIR/postgres, or PGlite in DATA_DIR/db. */
+  embeddedDatabase: 'postgres' | 'pglite';
   publicApiBase: string | undefined;
   siteUrl: string;
   jwtSecret: string | undefined;
@@ -106,6 +109,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     dataDir: path.resolve(e.DATA_DIR),
     distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
+    embeddedDatabase: e.EMBEDDED_DATABASE,
     publicApiBase: e.PUBLIC_API_BASE,
     siteUrl: siteUrl.replace(/\/$/, ''),
     jwtSecret: e.JWT_SECRET,

@@ -7,9 +7,12 @@ import { createLoginThrottle } from './auth/throttle.ts';
 import { createTokenService } from './auth/tokens.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
 import { createTableEngine } from './tables/engine.ts';
-import { ConfigError, getConfig } from './config.ts';
+import { pino } from 'pino';
+import { ConfigError, getConfig, type Config } from './config.ts';
 import type { Context } from './context.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { convertPgliteDataDir } from './db/convert-pglite.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
 import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-dir.ts';
 import { startBlobSweeps } from './services/blob-sweep.ts';
 import { convertTables } from './services/table-files.ts';
@@ -21,14 +24,33 @@ import { createSiteServices } from './site/services.ts';
 
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
+/**
+ * `DATABASE_URL` → that server; otherwise the embedded default: a PostgreSQL server of our own
+ * in DATA_DIR/postgres (a PGlite folder left by an earlier version is converted into it once),
+ * or PGlite in DATA_DIR/db with EMBEDDED_DATABASE=pglite.
+ */
+async function openConfiguredDatabase(
+  config: Config,
+  log: pino.Logger,
+): Promise<{ database: Database; embedded?: EmbeddedPostgres }> {
+  if (config.databaseUrl) {
+    return { database: await openDatabase({ kind: 'postgres', url: config.databaseUrl }) };
+  }
+  if (config.embeddedDatabase === 'pglite') {
+    const dataDir = path.join(config.dataDir, 'db');
+    return { database: await openDatabase({ kind: 'pglite', dataDir }) };
+  }
+  const embedded = await startEmbeddedPostgres({ dir: path.join(config.dataDir, 'postgres'), log });
+  const database = await openDatabase({ kind: 'postgres', url: embedded.url });
+  await convertPgliteDataDir({ dataDir: config.dataDir, target: database, log });
+  return { database, embedded };
+}
+
 async function main(): Promise<void> {
   const config = getConfig(process.env);
   const lock = await lockDataDir(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
-      : { kind: 'pglite', dataDir: path.join(config.dataDir, 'db') },
-  );
+  const log = pino({ level: config.logLevel });
+  const { database, embedded } = await openConfiguredDatabase(config, log);
   const blobs = await createFsBlobStore(path.join(config.dataDir, 'blobs'));
   const ctx: Context = {
     db: database.db,
@@ -50,7 +72,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     ctx,
     databaseKind: database.kind,
-    logger: { level: config.logLevel },
+    logger: log,
     onWrite: () => {
       pageCache.invalidate();
       site.invalidate();
@@ -77,6 +99,7 @@ async function main(): Promise<void> {
       await downloadDigestsSettled();
       ctx.tables.close();
       await database.close();
+      await embedded?.stop();
     } finally {
       lock.release();
       process.exit(0);
@@ -86,7 +109,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ database: database.kind, dataDir: config.dataDir }, 'Sheaf is ready');
+  app.log.info(
+    { database: embedded ? 'embedded-postgres' : database.kind, dataDir: config.dataDir },
+    'Sheaf is ready',
+  );
   void convertTables(ctx, app.log).catch((err: unknown) =>
     app.log.error({ err }, 'table conversion stopped'),
   );
