@@ -29,6 +29,11 @@ export const croissantDocumentSchema = z
     inLanguage: z.string(),
     isAccessibleForFree: z.boolean(),
     version: z.string(),
+    license: z
+      .string()
+      .optional()
+      .describe('The SPDX page of the licence; absent when none is stated'),
+    citeAs: z.string().optional().describe('How to cite the dataset, as its publisher wrote it'),
     variableMeasured: z.array(node),
     distribution: z.array(node).describe('One cr:FileObject (also a DataDownload) per format'),
     recordSet: z.array(node).describe('One cr:RecordSet: the columns of the latest version'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
+import { CITATION_MAX, LICENSE_IDS } from './limits.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
@@ -62,6 +63,20 @@ export const datasetDescriptionSchema = z
     (s) => chars(s) <= DATASET_DESCRIPTION_MAX,
     `Description must be at most ${DATASET_DESCRIPTION_MAX} characters`,
   );
+
+/** An SPDX identifier from the list, or null for "no licence stated". */
+export const licenseSchema = z
+  .enum(LICENSE_IDS, {
+    error: `License must be one of: ${LICENSE_IDS.join(', ')}`,
+  })
+  .nullable()
+  .describe('SPDX identifier of the licence; null when none is stated');
+
+export const citationSchema = z
+  .string()
+  .trim()
+  .refine((s) => chars(s) <= CITATION_MAX, `Citation must be at most ${CITATION_MAX} characters`)
+  .describe('How to cite the dataset (free text, e.g. BibTeX)');
 
 const tagSchema = z
   .string()
@@ -171,6 +186,8 @@ export const datasetSummarySchema = z.object({
   owner: publicUserSchema.describe('The owner, or a placeholder "Unknown User" (id 0) when gone'),
   is_public: z.boolean(),
   allow_fork: z.boolean(),
+  license: licenseSchema,
+  citation: z.string(),
   tags: z.array(z.string()),
   heat: z.number(),
   average_score: z.number(),
@@ -277,6 +294,8 @@ const metadataFields = {
   is_public: z.boolean().default(true),
   language: languageSchema.default(DEFAULT_DATASET_LANGUAGE),
   tags: datasetTagsSchema.default([]),
+  license: licenseSchema.default(null),
+  citation: citationSchema.default(''),
 };
 
 export const createDatasetBodySchema = z.object({
@@ -293,6 +312,13 @@ export const createDatasetUploadQuerySchema = z.object({
   is_public: queryBoolean.default(true),
   language: metadataFields.language,
   tags: queryTags.default([]),
+  license: z
+    .enum(LICENSE_IDS, {
+      error: `License must be one of: ${LICENSE_IDS.join(', ')}`,
+    })
+    .optional()
+    .describe('SPDX identifier of the licence; leave out when none is stated'),
+  citation: metadataFields.citation,
   changelog: changelogSchema.default(''),
 });
 export type CreateDatasetUploadQuery = z.infer<typeof createDatasetUploadQuerySchema>;
@@ -304,6 +330,8 @@ export const updateDatasetBodySchema = z.object({
   is_public: z.boolean().optional(),
   language: languageSchema.optional(),
   tags: datasetTagsSchema.optional(),
+  license: licenseSchema.optional(),
+  citation: citationSchema.optional(),
 });
 export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
 
@@ -318,6 +346,12 @@ export const datasetListQuerySchema = z.object({
   query: searchQuery.optional(),
   tags: queryTags.optional(),
   language: languageSchema.optional(),
+  license: z
+    .enum(['none', ...LICENSE_IDS], {
+      error: `License must be one of: ${LICENSE_IDS.join(', ')}, none`,
+    })
+    .optional()
+    .describe('Only datasets under this licence (`none`: no licence stated)'),
   is_public: queryBoolean.optional(),
   owner_id: positiveId('owner_id').optional(),
   sort: z.enum(DATASET_SORTS).optional(),

@@ -1,22 +1,12 @@
 import { z } from 'zod';
 import { CONTENT_LIMIT_DEFAULT, CONTENT_LIMIT_MAX, cellSchema } from './datasets.ts';
 import { offsetSchema } from './users.ts';
+import { COMPARE_KINDS, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
 
 /**
  * The data viewer's calls: a version's rows (paged, sorted, filtered), its column statistics,
  * and the comparison of two versions. Rules are described in docs/tables.md.
  */
-
-/** `q` (the text filter over string columns) is at most this many characters. */
-export const ROWS_FILTER_MAX = 200;
-/** A histogram has at most this many bins. */
-export const HISTOGRAM_BINS = 20;
-/** The most frequent values listed for a string or boolean column. */
-export const TOP_VALUES = 10;
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
-export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
-export type CompareKind = (typeof COMPARE_KINDS)[number];
 
 const rowsLimitSchema = z.coerce
   .number()

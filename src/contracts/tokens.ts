@@ -1,14 +1,5 @@
 import { z } from 'zod';
-
-/** Longest token name, in characters. */
-export const TOKEN_NAME_MAX = 64;
-/** Longest lifetime a token may be given, in days (none: it never expires). */
-export const TOKEN_DAYS_MAX = 3650;
-/** Every secret starts with this, so scanners and people can recognise a Sheaf token. */
-export const TOKEN_PREFIX = 'shf_';
-
-export const TOKEN_SCOPES = ['read', 'write'] as const;
-export type TokenScope = (typeof TOKEN_SCOPES)[number];
+import { TOKEN_DAYS_MAX, TOKEN_NAME_MAX, TOKEN_SCOPES } from './limits.ts';
 
 export const createTokenBodySchema = z.object({
   name: z

@@ -1,75 +1,46 @@
-import i18next from 'i18next';
 import type { Locale } from './locales.ts';
-import zhCommon from './zh-CN/common.json';
-import enCommon from './en-US/common.json';
-import zhAuth from './zh-CN/auth.json';
-import enAuth from './en-US/auth.json';
-import zhUsers from './zh-CN/users.json';
-import enUsers from './en-US/users.json';
-import zhReading from './zh-CN/reading.json';
-import enReading from './en-US/reading.json';
-import zhOauth from './zh-CN/oauth.json';
-import enOauth from './en-US/oauth.json';
-import zhDebug from './zh-CN/debug.json';
-import enDebug from './en-US/debug.json';
-import zhSite from './zh-CN/site.json';
-import enSite from './en-US/site.json';
-import zhDatasets from './zh-CN/datasets.json';
-import enDatasets from './en-US/datasets.json';
-import zhCommunity from './zh-CN/community.json';
-import enCommunity from './en-US/community.json';
-import zhHome from './zh-CN/home.json';
-import enHome from './en-US/home.json';
-import zhViewer from './zh-CN/viewer.json';
-import enViewer from './en-US/viewer.json';
-import zhSql from './zh-CN/sql.json';
-import enSql from './en-US/sql.json';
-import zhErrors from './zh-CN/errors.json';
-import enErrors from './en-US/errors.json';
+import type zhCN from './zh-CN/index.ts';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
- * keys. A key is addressed as `<area>:<key>`, e.g. t('common:nav.home').
- * To add an area: add both JSON files and one line to each locale below.
+ * keys, `{{name}}` for variables. A key is addressed as `<area>:<key>`, e.g.
+ * t('common:nav.home'). To add an area: add both JSON files and one line to each locale's
+ * index.ts.
+ *
+ * The server (and tests) load both locales; a browser loads only its page's language (the
+ * `lang` of the document), as one chunk, before any island runs.
  */
-export const dictionaries = {
-  'zh-CN': {
-    common: zhCommon,
-    auth: zhAuth,
-    users: zhUsers,
-    reading: zhReading,
-    oauth: zhOauth,
-    debug: zhDebug,
-    site: zhSite,
-    datasets: zhDatasets,
-    community: zhCommunity,
-    home: zhHome,
-    viewer: zhViewer,
-    sql: zhSql,
-    errors: zhErrors,
-  },
-  'en-US': {
-    common: enCommon,
-    auth: enAuth,
-    users: enUsers,
-    reading: enReading,
-    oauth: enOauth,
-    debug: enDebug,
-    site: enSite,
-    datasets: enDatasets,
-    community: enCommunity,
-    home: enHome,
-    viewer: enViewer,
-    sql: enSql,
-    errors: enErrors,
-  },
-} as const satisfies Record<Locale, Record<string, Record<string, string>>>;
+type Areas = typeof zhCN;
+type Dictionary = Record<string, Record<string, string>>;
 
-type Areas = (typeof dictionaries)['zh-CN'];
+const loaded = new Map<Locale, Dictionary>();
+if (import.meta.env.SSR || import.meta.env.MODE === 'test') {
+  const [zh, en] = await Promise.all([import('./zh-CN/index.ts'), import('./en-US/index.ts')]);
+  loaded.set('zh-CN', zh.default);
+  loaded.set('en-US', en.default);
+} else {
+  const english = document.documentElement.lang === 'en-US';
+  const module = await (english ? import('./en-US/index.ts') : import('./zh-CN/index.ts'));
+  loaded.set(english ? 'en-US' : 'zh-CN', module.default);
+}
+
 export type MessageKey = {
   [A in keyof Areas]: `${A & string}:${keyof Areas[A] & string}`;
 }[keyof Areas];
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+
+const VARIABLE = /\{\{\s*([\w.]+)\s*\}\}/g;
+
+/** The strings of a locale (in a browser, the page's own locale is the only one there). */
+function dictionaryOf(locale: Locale): Dictionary {
+  return loaded.get(locale) ?? loaded.values().next().value!;
+}
+
+/** Whether a key has a text (both locales have the same keys; a unit test checks it). */
+export function hasMessage(key: string): boolean {
+  const [area = '', name = ''] = key.split(':', 2);
+  return dictionaryOf('zh-CN')[area]?.[name] !== undefined;
+}
 
 const instances = new Map<Locale, T>();
 
@@ -77,27 +48,15 @@ const instances = new Map<Locale, T>();
 export function getT(locale: Locale): T {
   const cached = instances.get(locale);
   if (cached) return cached;
-  const instance = i18next.createInstance();
-  void instance.init({
-    lng: locale,
-    fallbackLng: false,
-    resources: dictionaries,
-    ns: Object.keys(dictionaries[locale]),
-    defaultNS: 'common',
-    initAsync: false,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  // A key without variables always gives the same text: look it up in i18next once.
-  const plain = new Map<string, string>();
+  const dictionary = dictionaryOf(locale);
   const t: T = (key, vars) => {
-    if (vars !== undefined) return instance.t(key, vars);
-    let text = plain.get(key);
-    if (text === undefined) {
-      text = instance.t(key);
-      plain.set(key, text);
-    }
-    return text;
+    const colon = key.indexOf(':');
+    const text = dictionary[key.slice(0, colon)]?.[key.slice(colon + 1)];
+    if (text === undefined) return key;
+    if (vars === undefined) return text;
+    return text.replace(VARIABLE, (whole, name: string) =>
+      name in vars ? String(vars[name]) : whole,
+    );
   };
   instances.set(locale, t);
   return t;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { TOKEN_NAME_MAX, type TokenScope } from '../contracts/tokens.ts';
+import { TOKEN_NAME_MAX, type TokenScope } from '../contracts/limits.ts';
 import { getT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import {

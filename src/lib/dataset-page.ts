@@ -17,6 +17,7 @@ import type { VersionStats } from '../contracts/tables.ts';
 import { VIEWER_PAGE_ROWS } from './tables/viewer.ts';
 import { DEFAULT_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants.ts';
 import { pageOffset, searchPagination } from './pagination.ts';
+import { LICENSES, type License } from '../contracts/limits.ts';
 import { languageNames } from './intl.ts';
 
 /**
@@ -33,6 +34,8 @@ export type ListState = {
   query: string;
   tags: string[];
   language: string;
+  /** An SPDX identifier, 'none' (no licence stated) or '' (any). */
+  license: string;
   /** '' = the default: relevance for a search, else most recently updated. */
   sort: DatasetSort | '';
   page: number;
@@ -56,22 +59,32 @@ export function readListState(params: URLSearchParams): ListState {
   const language = LANGUAGE_PATTERN.test(rawLanguage)
     ? (Intl.getCanonicalLocales(rawLanguage)[0] ?? '')
     : '';
+  const rawLicense = (params.get('license') ?? '').trim();
+  const license = rawLicense === 'none' || rawLicense in LICENSES ? rawLicense : '';
   const rawSort = params.get('sort') ?? '';
   const sort = (DATASET_SORTS as readonly string[]).includes(rawSort)
     ? (rawSort as DatasetSort)
     : '';
   const rawPage = Number(params.get('page') ?? '1');
   const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, MAX_PAGE) : 1;
-  return { query, tags, language, sort, page };
+  return { query, tags, language, license, sort, page };
 }
 
 /** A query alone is a search (the search call: ranked, 12 a page); anything else is a list. */
 export const isSearch = (state: ListState): boolean =>
-  state.query !== '' && state.tags.length === 0 && state.language === '' && state.sort === '';
+  state.query !== '' &&
+  state.tags.length === 0 &&
+  state.language === '' &&
+  state.license === '' &&
+  state.sort === '';
 
 /** Whether any filter is set (for the "clear filters" link). */
 export const hasFilters = (state: ListState): boolean =>
-  state.query !== '' || state.tags.length > 0 || state.language !== '' || state.sort !== '';
+  state.query !== '' ||
+  state.tags.length > 0 ||
+  state.language !== '' ||
+  state.license !== '' ||
+  state.sort !== '';
 
 /** The /datasets query string of a state (defaults left out), with a leading '?' when not empty. */
 export function listSearch(state: ListState, changes: Partial<ListState> = {}): string {
@@ -80,6 +93,7 @@ export function listSearch(state: ListState, changes: Partial<ListState> = {}): 
   if (next.query) params.set('query', next.query);
   if (next.tags.length > 0) params.set('tags', next.tags.join(','));
   if (next.language) params.set('language', next.language);
+  if (next.license) params.set('license', next.license);
   if (next.sort) params.set('sort', next.sort);
   if (next.page > 1) params.set('page', String(next.page));
   const text = params.toString();
@@ -149,6 +163,7 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
     ...(state.query && { query: state.query }),
     ...(state.tags.length > 0 && { tags: state.tags }),
     ...(state.language && { language: state.language }),
+    ...(state.license && { license: state.license as License | 'none' }),
     ...(state.sort && { sort: state.sort }),
     offset: pageOffset(state.page, DEFAULT_PAGE_SIZE),
     limit: DEFAULT_PAGE_SIZE,

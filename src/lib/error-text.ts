@@ -5,17 +5,15 @@
  * own in the validation report). The server's English `message` is only the fallback for a code
  * the dictionaries lack.
  */
-import { dictionaries, type MessageKey, type T } from '../i18n/index.ts';
+import { hasMessage, type MessageKey, type T } from '../i18n/index.ts';
 import { isApiError, type ClientErrorCode } from './api/errors.ts';
 
-const CODES: ReadonlySet<string> = new Set(Object.keys(dictionaries['zh-CN'].errors));
-
 /** Whether the dictionaries have a text for this code. */
-export const hasCodeText = (code: string): boolean => CODES.has(code);
+export const hasCodeText = (code: string): boolean => hasMessage(`errors:${code}`);
 
 /** A code's text with its variables, or null when the dictionaries have none. */
 export function codeText(t: T, code: string, vars: Record<string, string | number> = {}) {
-  if (!CODES.has(code)) return null;
+  if (!hasCodeText(code)) return null;
   return t(`errors:${code}` as MessageKey, vars);
 }
 

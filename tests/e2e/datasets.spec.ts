@@ -134,6 +134,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         'zh-CN',
       );
       await page.getByLabel(t('datasets:meta.tags'), { exact: true }).fill('人口, census');
+      await page.getByLabel(t('datasets:license.label'), { exact: true }).selectOption('CC-BY-4.0');
+      await page
+        .getByLabel(t('datasets:citation.label'), { exact: true })
+        .fill('@misc{cities, title = {城市人口}}');
       await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles(csvFile());
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.valid'),
@@ -149,6 +153,14 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page).toHaveURL((url) => datasetPath.test(url.pathname));
       const id = Number(datasetPath.exec(pathnameOf(page))?.[2]);
       await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      // The licence links to its SPDX page; the citation is shown as written.
+      await expect(page.getByTestId('dataset-license').getByRole('link')).toHaveAttribute(
+        'href',
+        'https://spdx.org/licenses/CC-BY-4.0.html',
+      );
+      await expect(page.getByTestId('dataset-citation')).toHaveText(
+        '@misc{cities, title = {城市人口}}',
+      );
       const preview = page.getByRole('table');
       await expect(preview.getByRole('columnheader', { name: /人口/ })).toBeVisible();
       await expect(preview.getByRole('cell', { name: '首都,直辖市', exact: true })).toBeVisible();

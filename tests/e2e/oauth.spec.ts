@@ -313,6 +313,8 @@ test.describe('pages with islands', () => {
       return route.fulfill({ json: { build_id: 'a-newer-build' } });
     });
     await page.goto('/auth/login');
+    // Every island has hydrated (Astro drops `ssr` then), so the hourly check is scheduled.
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 
     await page.clock.runFor(59 * 60 * 1000);
     expect(checks).toBe(0);

@@ -173,15 +173,21 @@ describe('dataset field rules', () => {
 describe('the /datasets address', () => {
   it('reads filters, drops unusable values and tells a search from a list', () => {
     const state = readListState(
-      new URLSearchParams('query=%20人口%20&tags=A,b&tags=a&language=ZH-cn&sort=bogus&page=x'),
+      new URLSearchParams(
+        'query=%20人口%20&tags=A,b&tags=a&language=ZH-cn&license=Beerware&sort=bogus&page=x',
+      ),
     );
     expect(state).toEqual({
       query: '人口',
       tags: ['a', 'b'],
       language: 'zh-CN',
+      license: '',
       sort: '',
       page: 1,
     });
+    expect(readListState(new URLSearchParams('license=CC0-1.0')).license).toBe('CC0-1.0');
+    expect(readListState(new URLSearchParams('license=none')).license).toBe('none');
+    expect(isSearch(readListState(new URLSearchParams('query=人口&license=MIT')))).toBe(false);
     expect(isSearch(state)).toBe(false);
     expect(isSearch(readListState(new URLSearchParams('query=人口&page=2')))).toBe(true);
     expect(isSearch(readListState(new URLSearchParams('query=人口&sort=name')))).toBe(false);
@@ -190,6 +196,9 @@ describe('the /datasets address', () => {
   it('writes page links that keep the filters', () => {
     const state = readListState(new URLSearchParams('query=a b&tags=x&sort=heat'));
     expect(listSearch(state, { page: 3 })).toBe('?query=a+b&tags=x&sort=heat&page=3');
+    expect(listSearch(state, { license: 'CC-BY-4.0' })).toBe(
+      '?query=a+b&tags=x&license=CC-BY-4.0&sort=heat',
+    );
     expect(listSearch(state, { page: 1, query: '', tags: [], sort: '' })).toBe('');
   });
 

@@ -29,6 +29,8 @@ const EMPTY: MetadataValues = {
   isPublic: true,
   language: DEFAULT_DATASET_LANGUAGE,
   tags: '',
+  license: '',
+  citation: '',
 };
 
 function Form({ locale, t }: { locale: Locale; t: T }) {

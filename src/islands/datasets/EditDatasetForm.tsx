@@ -18,6 +18,8 @@ const valuesOf = (d: Dataset): MetadataValues => ({
   isPublic: d.isPublic,
   language: d.language,
   tags: d.tags.join(', '),
+  license: d.license ?? '',
+  citation: d.citation,
 });
 
 function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T }) {

@@ -1,4 +1,5 @@
 import type { T } from '../../i18n/index.ts';
+import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { TextArea, TextField } from '../form/Field.tsx';
 
@@ -8,6 +9,9 @@ export type MetadataValues = {
   isPublic: boolean;
   language: string;
   tags: string;
+  /** An SPDX identifier, '' for none stated. */
+  license: string;
+  citation: string;
 };
 export type MetadataField = keyof MetadataValues;
 
@@ -25,7 +29,7 @@ type Props = {
 /** A dataset's name, description, visibility, language and tags, labelled, with their errors. */
 export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
-  const text = (field: Exclude<MetadataField, 'isPublic'>) => ({
+  const text = (field: Exclude<MetadataField, 'isPublic' | 'license'>) => ({
     value: values[field],
     error: errors[field] ?? null,
     onChange: (e: { target: { value: string } }) => onChange(field, e.target.value),
@@ -90,6 +94,37 @@ export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props)
         hint={t('datasets:meta.tagsHint', { max: DATASET_RULES.tagsMax })}
         autoComplete="off"
         {...text('tags')}
+      />
+      <div>
+        <label htmlFor={id('license')} className="field-label">
+          {t('datasets:license.label')}
+        </label>
+        <select
+          id={id('license')}
+          name={id('license')}
+          className="field-input"
+          value={values.license}
+          aria-describedby={`${id('license')}-hint`}
+          onChange={(e) => onChange('license', e.target.value)}
+        >
+          <option value="">{t('datasets:license.none')}</option>
+          {LICENSE_IDS.map((license) => (
+            <option key={license} value={license}>
+              {license} · {LICENSES[license]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id('license')}-hint`} className="mt-1 text-sm text-muted">
+          {t('datasets:license.hint')}
+        </p>
+      </div>
+      <TextArea
+        id={id('citation')}
+        label={t('datasets:citation.label')}
+        rows={3}
+        spellCheck={false}
+        hint={t('datasets:citation.hint')}
+        {...text('citation')}
       />
     </>
   );

@@ -3,6 +3,7 @@
  * failed upload (field messages, table problems).
  */
 import type { T } from '../../i18n/index.ts';
+import { CITATION_MAX, type License } from '../../contracts/limits.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import type { DatasetMetadata, TableProblem } from '../../lib/api/types.ts';
 import {
@@ -26,6 +27,10 @@ export function checkMetadata(values: MetadataValues, t: T): FieldErrors {
     description: checkDescription(values.description),
     language: checkLanguage(values.language),
     tags: checkTags(values.tags),
+    citation:
+      [...values.citation.trim()].length > CITATION_MAX
+        ? { key: 'datasets:rules.citationTooLong', vars: { max: CITATION_MAX } }
+        : null,
   };
   const out: FieldErrors = {};
   for (const [field, error] of Object.entries(found) as [MetadataField, RuleError | null][]) {
@@ -41,6 +46,8 @@ export const metadataOf = (values: MetadataValues): DatasetMetadata => ({
   isPublic: values.isPublic,
   language: canonicalLanguage(values.language),
   tags: parseTags(values.tags),
+  license: (values.license || null) as License | null,
+  citation: values.citation.trim(),
 });
 
 const SERVER_FIELDS: Record<string, MetadataField> = {
@@ -49,6 +56,8 @@ const SERVER_FIELDS: Record<string, MetadataField> = {
   language: 'language',
   tags: 'tags',
   is_public: 'isPublic',
+  license: 'license',
+  citation: 'citation',
 };
 
 /** The server's per-field messages, on this form's fields. */

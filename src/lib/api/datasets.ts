@@ -202,7 +202,7 @@ export function uploadDataset(
 ): Promise<Dataset> {
   return changing(
     uploadRequest<Dataset>('/datasets', {
-      query: { ...meta, tags: tagsParam(meta.tags) },
+      query: { ...meta, license: meta.license ?? undefined, tags: tagsParam(meta.tags) },
       body: file.body,
       contentType: CONTENT_TYPES[file.format],
       ...options,

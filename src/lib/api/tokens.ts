@@ -1,5 +1,6 @@
 /** Personal access tokens of the signed-in user: list, create (the secret once) and revoke. */
-import type { ApiToken as WireToken, TokenScope } from '../../contracts/tokens.ts';
+import type { ApiToken as WireToken } from '../../contracts/tokens.ts';
+import type { TokenScope } from '../../contracts/limits.ts';
 import type { Camelize } from '../case.ts';
 import { apiRequest } from './client.ts';
 

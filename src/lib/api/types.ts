@@ -3,6 +3,7 @@
  * them: `Camelize` of the wire types in src/contracts (imported as types only, so zod never
  * reaches an island bundle).
  */
+import type { License } from '../../contracts/limits.ts';
 import type {
   LoginBody,
   RefreshResponse,
@@ -89,6 +90,8 @@ export type DatasetListFilters = {
   query?: string;
   tags?: string[];
   language?: string;
+  /** An SPDX identifier, or `none` for datasets without a licence. */
+  license?: License | 'none';
   isPublic?: boolean;
   ownerId?: number;
   sort?: DatasetSort;
@@ -110,6 +113,9 @@ export type DatasetMetadata = {
   isPublic?: boolean;
   language?: string;
   tags?: string[];
+  /** An SPDX identifier from LICENSES; null: no licence stated. */
+  license?: License | null;
+  citation?: string;
 };
 export type DatasetUpdate = Partial<DatasetMetadata>;
 

@@ -124,6 +124,10 @@ export const datasets = pgTable(
     language: text('language').notNull().default('zh-CN'),
     isPublic: boolean('is_public').notNull().default(true),
     allowFork: boolean('allow_fork').notNull().default(true),
+    /** An SPDX identifier from LICENSES (contracts/limits.ts); null: no licence stated. */
+    license: text('license'),
+    /** How to cite the dataset (free text, e.g. BibTeX); '' when none. */
+    citation: text('citation').notNull().default(''),
     tags: text('tags')
       .array()
       .notNull()

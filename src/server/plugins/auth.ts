@@ -1,4 +1,4 @@
-import { TOKEN_PREFIX, type TokenScope } from '../../contracts/tokens.ts';
+import { TOKEN_PREFIX, type TokenScope } from '../../contracts/limits.ts';
 import { tokenNotAllowed, tokenScopeTooNarrow, verifyApiToken } from '../services/api-tokens.ts';
 import { isSessionOpen } from '../services/sessions.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';

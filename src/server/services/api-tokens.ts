@@ -1,11 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  TOKEN_PREFIX,
-  type ApiToken,
-  type CreateTokenBody,
-  type TokenScope,
-} from '../../contracts/tokens.ts';
+import type { ApiToken, CreateTokenBody } from '../../contracts/tokens.ts';
+import { TOKEN_PREFIX, type TokenScope } from '../../contracts/limits.ts';
 import type { Context } from '../context.ts';
 import { apiTokens, users } from '../db/schema.ts';
 import { AppError, notFound, unauthorized } from '../errors.ts';

@@ -1,3 +1,4 @@
+import { licenseUrl } from '../../contracts/limits.ts';
 import {
   CROISSANT_CONFORMS_TO,
   DATASET_DESCRIPTION_MIN,
@@ -171,6 +172,8 @@ export function buildCroissant({ dataset, version, digests, siteUrl }: BuildInpu
     isAccessibleForFree: true,
     // Versions are whole numbers; each may change the data, so it is a major version.
     version: `${version.version}.0.0`,
+    ...(dataset.license ? { license: licenseUrl(dataset.license) } : {}),
+    ...(dataset.citation ? { citeAs: dataset.citation } : {}),
     includedInDataCatalog: { '@type': 'DataCatalog', name: 'Sheaf', url: absolute('/') },
     variableMeasured: columns.map((column) => ({
       '@type': 'PropertyValue',

@@ -13,7 +13,7 @@ import { lockOwned, now, searchTextOf } from './datasets/rows.ts';
 /**
  * Forks a dataset the caller may see into a new dataset of theirs. The fork gets its own
  * version rows that point at the same content-addressed blobs (nothing is copied), and the
- * source's tags and language. Name, description and visibility default to the source's.
+ * source's tags, language, licence and citation. Name, description and visibility default to the source's.
  * Refused with 403 FORK_NOT_ALLOWED when the owner disallowed forks (an owner may always
  * fork their own dataset).
  *
@@ -43,6 +43,9 @@ export async function forkDataset(
         language: source.language,
         isPublic: input.is_public ?? source.isPublic,
         tags: source.tags,
+        // The licence travels with the data; so does how to cite it.
+        license: source.license,
+        citation: source.citation,
         searchText: searchTextOf(name, description, source.tags),
         forkedFromId: source.id,
         isFork: true,

@@ -1,5 +1,6 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import type { CompareKind, VersionCompare } from '../../contracts/tables.ts';
+import type { VersionCompare } from '../../contracts/tables.ts';
+import type { CompareKind } from '../../contracts/limits.ts';
 import { canonicalExpr, parquetSource, toCell, type StoredColumn } from './columns.ts';
 import { ident } from './engine.ts';
 import type { Cell } from './types.ts';

@@ -1,6 +1,6 @@
 import { DOUBLE, type DuckDBConnection } from '@duckdb/node-api';
 import type { ColumnStats } from '../../contracts/tables.ts';
-import { HISTOGRAM_BINS, TOP_VALUES } from '../../contracts/tables.ts';
+import { HISTOGRAM_BINS, TOP_VALUES } from '../../contracts/limits.ts';
 import {
   canonicalExpr,
   isNumeric,

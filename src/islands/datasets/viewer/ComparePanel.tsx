@@ -1,10 +1,6 @@
 import { useState } from 'react';
-import {
-  COMPARE_KINDS,
-  type CompareKind,
-  type CompareRows,
-  type VersionCompare,
-} from '../../../contracts/tables.ts';
+import type { CompareRows, VersionCompare } from '../../../contracts/tables.ts';
+import { COMPARE_KINDS, type CompareKind } from '../../../contracts/limits.ts';
 import type { T } from '../../../i18n/index.ts';
 import { VIEWER_PAGE_ROWS, pageWindow } from '../../../lib/tables/viewer.ts';
 import { failureText, fetchCompare, fetchCompareRows } from './api.ts';

@@ -1,10 +1,10 @@
 import type {
-  CompareKind,
   CompareRows,
   TableRows,
   VersionCompare,
   VersionStats,
 } from '../../../contracts/tables.ts';
+import type { CompareKind } from '../../../contracts/limits.ts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { T } from '../../../i18n/index.ts';

@@ -1,4 +1,4 @@
-import { and, arrayContains, count, eq, sql, sum, type SQL } from 'drizzle-orm';
+import { and, arrayContains, count, eq, isNull, sql, sum, type SQL } from 'drizzle-orm';
 import {
   PUBLIC_DATASETS_PER_USER,
   type Dataset,
@@ -84,6 +84,8 @@ export async function listDatasets(
   if (input.owner_id !== undefined) filters.push(eq(datasets.ownerId, input.owner_id));
   if (input.tags?.length) filters.push(arrayContains(datasets.tags, input.tags));
   if (input.language) filters.push(eq(datasets.language, input.language));
+  if (input.license === 'none') filters.push(isNull(datasets.license));
+  else if (input.license) filters.push(eq(datasets.license, input.license));
   const order = input.sort && SORT_ORDER[input.sort];
   return matchingPage(ctx.db, viewerId, filters, input.query, order, SORT_ORDER.recent, input);
 }

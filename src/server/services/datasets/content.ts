@@ -105,7 +105,8 @@ const versionValues = (
 export type DatasetMetadata = Pick<
   CreateDatasetBody,
   'name' | 'description' | 'is_public' | 'language' | 'tags' | 'changelog'
->;
+> &
+  Partial<Pick<CreateDatasetBody, 'license' | 'citation'>>;
 
 /**
  * Creates a dataset with its version 1, all or nothing: the blob is written first, then one
@@ -131,6 +132,8 @@ export async function createDatasetWith(
           isPublic: meta.is_public,
           language: meta.language,
           tags: meta.tags,
+          license: meta.license ?? null,
+          citation: meta.citation ?? '',
           searchText: searchTextOf(meta.name, meta.description, meta.tags),
           latestVersion: 1,
         })

@@ -34,6 +34,8 @@ export async function updateDataset(
         searchText: searchTextOf(name, description, tags),
         ...(input.is_public === undefined ? {} : { isPublic: input.is_public }),
         ...(input.language === undefined ? {} : { language: input.language }),
+        ...(input.license === undefined ? {} : { license: input.license }),
+        ...(input.citation === undefined ? {} : { citation: input.citation }),
         updatedAt: now,
       })
       .where(eq(datasets.id, id));

@@ -1,3 +1,4 @@
+import type { License } from '../../../contracts/limits.ts';
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
@@ -35,6 +36,8 @@ export const summaryColumns = {
   ownerId: datasets.ownerId,
   isPublic: datasets.isPublic,
   allowFork: datasets.allowFork,
+  license: datasets.license,
+  citation: datasets.citation,
   tags: datasets.tags,
   heat: datasets.heat,
   averageScore: datasets.averageScore,
@@ -85,6 +88,8 @@ export function toSummary(row: SummaryRow, viewerId: ViewerId): DatasetSummary {
     owner: row.owner ? toPublicUser(row.owner) : UNKNOWN_OWNER,
     is_public: row.isPublic,
     allow_fork: row.allowFork,
+    license: row.license as License | null,
+    citation: row.citation,
     tags: row.tags,
     heat: row.heat,
     average_score: row.averageScore,

@@ -1,0 +1,53 @@
+/**
+ * Limits and fixed vocabularies the server, the browser and the tests share. No zod here: a
+ * browser island that needs a limit imports this file, not a contract with its schemas.
+ */
+
+/** Longest token name, in characters. */
+export const TOKEN_NAME_MAX = 64;
+/** Longest lifetime a token may be given, in days (none: it never expires). */
+export const TOKEN_DAYS_MAX = 3650;
+/** Every secret starts with this, so scanners and people can recognize a Sheaf token. */
+export const TOKEN_PREFIX = 'shf_';
+export const TOKEN_SCOPES = ['read', 'write'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/** `q` (the text filter over string columns) is at most this many characters. */
+export const ROWS_FILTER_MAX = 200;
+/** A histogram has at most this many bins. */
+export const HISTOGRAM_BINS = 20;
+/** The most frequent values listed for a string or boolean column. */
+export const TOP_VALUES = 10;
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
+export type CompareKind = (typeof COMPARE_KINDS)[number];
+
+/**
+ * Licences a dataset may state, as SPDX identifiers (https://spdx.org/licenses/), with their
+ * official names. None stated: `license` is null ("no licence stated").
+ */
+export const LICENSES = {
+  'CC-BY-4.0': 'Creative Commons Attribution 4.0 International',
+  'CC-BY-SA-4.0': 'Creative Commons Attribution Share Alike 4.0 International',
+  'CC-BY-NC-4.0': 'Creative Commons Attribution Non Commercial 4.0 International',
+  'CC-BY-NC-SA-4.0': 'Creative Commons Attribution Non Commercial Share Alike 4.0 International',
+  'CC-BY-ND-4.0': 'Creative Commons Attribution No Derivatives 4.0 International',
+  'CC0-1.0': 'Creative Commons Zero v1.0 Universal',
+  'ODbL-1.0': 'Open Data Commons Open Database License v1.0',
+  'ODC-By-1.0': 'Open Data Commons Attribution License v1.0',
+  'PDDL-1.0': 'Open Data Commons Public Domain Dedication & License 1.0',
+  'CDLA-Permissive-2.0': 'Community Data License Agreement Permissive 2.0',
+  'CDLA-Sharing-1.0': 'Community Data License Agreement Sharing 1.0',
+  MIT: 'MIT License',
+  'Apache-2.0': 'Apache License 2.0',
+  'GPL-3.0-or-later': 'GNU General Public License v3.0 or later',
+  'OGL-UK-3.0': 'Open Government Licence v3.0',
+} as const;
+export type License = keyof typeof LICENSES;
+export const LICENSE_IDS = Object.keys(LICENSES) as [License, ...License[]];
+/** The canonical page of an SPDX licence. */
+export const licenseUrl = (id: string) => `https://spdx.org/licenses/${id}.html`;
+
+/** Longest citation text (BibTeX of a dataset fits well within it), in characters. */
+export const CITATION_MAX = 4_000;
