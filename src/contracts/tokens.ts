@@ -35,6 +35,7 @@ export type ApiToken = z.infer<typeof apiTokenSchema>;
 export const createdTokenSchema = apiTokenSchema.extend({
   token: z.string().describe('The secret (shf_…), shown this once: Sheaf keeps only its hash'),
 });
+export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
 export const tokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
 

@@ -1,0 +1,117 @@
+/**
+ * The CLI's HTTP client: `SHEAF_API` (default http://localhost:8080) + `/api/v1`, the token
+ * from `SHEAF_TOKEN` or the one `sheaf login` stored, and Sheaf's error shape turned into a
+ * `CliError` with an exit code.
+ */
+import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+export type Env = Record<string, string | undefined>;
+
+/** Exit codes (README "The sheaf command"). */
+export const EXIT = { ok: 0, failed: 1, usage: 2, auth: 3, notFound: 4 } as const;
+
+export class CliError extends Error {
+  readonly exitCode: number;
+  readonly code: string | undefined;
+  constructor(message: string, exitCode: number, code?: string) {
+    super(message);
+    this.exitCode = exitCode;
+    this.code = code;
+  }
+}
+
+/** Where `sheaf login` keeps the token: $SHEAF_CONFIG_DIR, else $XDG_CONFIG_HOME/sheaf, else ~/.config/sheaf. */
+export function configDir(env: Env): string {
+  if (env['SHEAF_CONFIG_DIR']) return env['SHEAF_CONFIG_DIR'];
+  const base = env['XDG_CONFIG_HOME'] || path.join(os.homedir(), '.config');
+  return path.join(base, 'sheaf');
+}
+
+export async function storeToken(env: Env, token: string): Promise<string> {
+  const dir = configDir(env);
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, 'token');
+  await writeFile(file, `${token}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return file;
+}
+
+async function storedToken(env: Env): Promise<string | undefined> {
+  const text = await readFile(path.join(configDir(env), 'token'), 'utf8').catch(() => '');
+  return text.trim() || undefined;
+}
+
+export type Client = {
+  base: string;
+  /** A JSON call; throws CliError for any answer but 2xx. */
+  json: <T>(method: string, path: string, options?: CallOptions) => Promise<T>;
+  /** The raw response of a call (downloads, uploads); throws CliError for 4xx/5xx. */
+  raw: (method: string, path: string, options?: CallOptions) => Promise<Response>;
+};
+
+export type CallOptions = {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** A streamed body (sent as is, with `duplex: 'half'`). */
+  stream?: ReadableStream<Uint8Array>;
+  token?: string | null;
+};
+
+const exitFor = (status: number) =>
+  status === 401 || status === 403 ? EXIT.auth : status === 404 ? EXIT.notFound : EXIT.failed;
+
+export async function createClient(env: Env): Promise<Client> {
+  // The site's origin; an address ending in /api/v1 (as curl examples use) is taken too.
+  const base = (env['SHEAF_API'] || 'http://localhost:8080')
+    .replace(/\/+$/, '')
+    .replace(/\/api\/v1$/, '');
+  const token = env['SHEAF_TOKEN'] || (await storedToken(env));
+  const raw = async (method: string, route: string, options: CallOptions = {}) => {
+    const url = new URL(`${base}/api/v1${route}`);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    const bearer = options.token === undefined ? token : options.token;
+    if (bearer) headers['authorization'] = `Bearer ${bearer}`;
+    let body: BodyInit | undefined;
+    if (options.stream) body = options.stream;
+    else if (options.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(options.body);
+    }
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        method,
+        headers,
+        body,
+        ...(options.stream ? { duplex: 'half' } : {}),
+      });
+    } catch (err) {
+      throw new CliError(`Cannot reach ${base}: ${(err as Error).message}`, EXIT.failed);
+    }
+    if (res.status >= 400) {
+      const answer = (await res.json().catch(() => null)) as {
+        message?: string;
+        code?: string;
+      } | null;
+      const message = answer?.message ?? `${res.status} ${res.statusText}`;
+      throw new CliError(
+        answer?.code ? `${message} (${answer.code})` : message,
+        exitFor(res.status),
+        answer?.code,
+      );
+    }
+    return res;
+  };
+  return {
+    base,
+    raw,
+    json: async <T>(method: string, route: string, options?: CallOptions) =>
+      (await (await raw(method, route, options)).json()) as T,
+  };
+}

@@ -1,0 +1,229 @@
+/** What each `sheaf` command does; main.ts parses the arguments and calls these. */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { createGzip } from 'node:zlib';
+import type {
+  Dataset,
+  DatasetListResponse,
+  DatasetVersion,
+  DownloadFormat,
+} from '../contracts/datasets.ts';
+import type { CreatedToken } from '../contracts/tokens.ts';
+import type { UserResponse } from '../contracts/users.ts';
+import { CliError, EXIT, storeToken, type Client, type Env } from './client.ts';
+import { progress } from './progress.ts';
+
+export type Io = {
+  out: (line: string) => void;
+  err: NodeJS.WriteStream | { isTTY?: boolean; write: (s: string) => unknown };
+  env: Env;
+  /** Reads all of stdin (a password or a token piped in). */
+  stdin: () => Promise<string>;
+};
+
+const print = (io: Io, json: boolean, value: unknown, human: () => string[]) => {
+  if (json) io.out(JSON.stringify(value, null, 2));
+  else for (const line of human()) io.out(line);
+};
+
+/** `sheaf login`: stores a token (given, piped, or made from a username and a password). */
+export async function login(
+  client: Client,
+  io: Io,
+  options: { token?: string; username?: string; passwordStdin?: boolean; json: boolean },
+): Promise<void> {
+  let token = options.token;
+  if (!token && options.username) {
+    if (!options.passwordStdin) {
+      throw new CliError('Give the password on stdin with --password-stdin', EXIT.usage);
+    }
+    const password = (await io.stdin()).replace(/\r?\n$/, '');
+    const session = await client.json<{ access_token: string }>('POST', '/auth/login', {
+      body: { identifier: options.username, password },
+      token: null,
+    });
+    const created = await client.json<CreatedToken>('POST', '/tokens', {
+      body: { name: `sheaf CLI on ${os.hostname()}`.slice(0, 64), scope: 'write' },
+      token: session.access_token,
+    });
+    token = created.token;
+  }
+  if (!token) token = (await io.stdin()).trim();
+  if (!token) throw new CliError('No token: pass --token, pipe one in, or use --username', 2);
+  const { user: me } = await client.json<UserResponse>('GET', '/users/me', { token });
+  const file = await storeToken(io.env, token);
+  print(io, options.json, { username: me.username, token_file: file }, () => [
+    `Signed in as ${me.username}; token stored in ${file}`,
+  ]);
+}
+
+/** `sheaf ls`: public datasets, or the caller's own with --mine. */
+export async function list(
+  client: Client,
+  io: Io,
+  options: { mine: boolean; query?: string; limit: number; json: boolean },
+): Promise<void> {
+  const page = await client.json<DatasetListResponse>(
+    'GET',
+    options.mine ? '/datasets/me' : '/datasets',
+    { query: { query: options.query, limit: options.limit } },
+  );
+  print(io, options.json, page, () => [
+    ...page.datasets.map(
+      (d) =>
+        `${String(d.id).padStart(7)}  v${d.latest_version}  ${d.is_public ? 'public ' : 'private'}  ${d.name}`,
+    ),
+    `${page.datasets.length} of ${page.total}`,
+  ]);
+}
+
+/** `sheaf info ID`: a dataset and its versions. */
+export async function info(client: Client, io: Io, id: number, json: boolean): Promise<void> {
+  const d = await client.json<Dataset>('GET', `/datasets/${id}`);
+  print(io, json, d, () => [
+    `${d.name} (#${d.id}) by ${d.owner.username}, ${d.is_public ? 'public' : 'private'}`,
+    `License: ${d.license ?? 'none stated'}   Language: ${d.language}   Tags: ${d.tags.join(', ') || '—'}`,
+    ...(d.description ? [d.description] : []),
+    ...d.versions.map(
+      (v) =>
+        `  v${v.version}  ${v.entries_count} rows  ${v.attributes.length} columns  ${v.created_at.slice(0, 10)}  ${v.changelog}`,
+    ),
+  ]);
+}
+
+/** The upload type of a file, by its name (a `.gz` ending is sent as it is, compressed). */
+function uploadFormat(file: string): { type: string; gzipped: boolean } {
+  const gzipped = file.endsWith('.gz');
+  const name = gzipped ? file.slice(0, -3) : file;
+  const ext = path.extname(name).toLowerCase();
+  const type =
+    ext === '.csv'
+      ? 'text/csv'
+      : ext === '.tsv' || ext === '.tab'
+        ? 'text/tab-separated-values'
+        : ext === '.jsonl' || ext === '.ndjson'
+          ? 'application/x-ndjson'
+          : undefined;
+  if (!type) {
+    throw new CliError(`Cannot tell the format of ${file}: use .csv, .tsv or .jsonl`, EXIT.usage);
+  }
+  return { type, gzipped };
+}
+
+export type PushOptions = {
+  name?: string;
+  dataset?: number;
+  description?: string;
+  tags?: string;
+  language?: string;
+  license?: string;
+  isPrivate: boolean;
+  changelog?: string;
+  json: boolean;
+};
+
+/** `sheaf push FILE`: a new dataset, or with --dataset a new version; streamed and gzipped. */
+export async function push(client: Client, io: Io, file: string, o: PushOptions): Promise<void> {
+  const { type, gzipped } = uploadFormat(file);
+  if (o.dataset === undefined && !o.name) {
+    throw new CliError('A new dataset needs --name (or --dataset ID for a new version)', 2);
+  }
+  const total = (await stat(file).catch(() => null))?.size;
+  if (total === undefined) throw new CliError(`No such file: ${file}`, EXIT.usage);
+  const bar = progress(io.err, 'push', total);
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bar.add(chunk.length);
+      done(null, chunk);
+    },
+  });
+  const source = createReadStream(file).pipe(counted);
+  const body = gzipped ? source : source.pipe(createGzip());
+  const stream = Readable.toWeb(body) as ReadableStream<Uint8Array>;
+  const headers = { 'content-type': type, 'content-encoding': 'gzip' };
+  const res =
+    o.dataset === undefined
+      ? await client.raw('POST', '/datasets', {
+          stream,
+          headers,
+          query: {
+            name: o.name,
+            description: o.description,
+            tags: o.tags,
+            language: o.language,
+            license: o.license,
+            is_public: o.isPrivate ? false : undefined,
+            changelog: o.changelog,
+          },
+        })
+      : await client.raw('POST', `/datasets/${o.dataset}/versions`, {
+          stream,
+          headers,
+          query: { changelog: o.changelog },
+        });
+  bar.done();
+  const answer = (await res.json()) as Dataset | DatasetVersion;
+  print(io, o.json, answer, () =>
+    'versions' in answer
+      ? [`Published #${answer.id} "${answer.name}" (v1, ${answer.versions[0]?.entries_count} rows)`]
+      : [`Added v${answer.version} to #${answer.dataset_id} (${answer.entries_count} rows)`],
+  );
+}
+
+export type PullOptions = {
+  version?: number;
+  format: DownloadFormat;
+  output?: string;
+  json: boolean;
+};
+
+/**
+ * `sheaf pull ID`: downloads a version into a file. It is written to `FILE.part` first (its
+ * ETag beside it in `FILE.part.etag`) and renamed when complete; a pull that finds a `.part`
+ * asks only for the rest (`Range`, with `If-Range` so a different file starts over).
+ */
+export async function pull(client: Client, io: Io, id: number, o: PullOptions): Promise<void> {
+  const version =
+    o.version ?? (await client.json<Dataset>('GET', `/datasets/${id}`)).latest_version;
+  const output = o.output ?? `dataset-${id}-v${version}.${o.format}`;
+  const part = `${output}.part`;
+  const etagFile = `${part}.etag`;
+  const have = (await stat(part).catch(() => null))?.size ?? 0;
+  const etag = have > 0 ? (await readFile(etagFile, 'utf8').catch(() => '')).trim() : '';
+  const resume = have > 0 && etag !== '';
+  const res = await client.raw('GET', `/datasets/${id}/versions/${version}/download`, {
+    query: { format: o.format },
+    headers: resume ? { range: `bytes=${have}-`, 'if-range': etag } : {},
+  });
+  const partial = res.status === 206;
+  if (resume && partial) io.err.write(`Resuming ${output} at ${have} bytes\n`);
+  const length = Number(res.headers.get('content-length') ?? NaN);
+  const total = Number.isFinite(length) ? length + (partial ? have : 0) : undefined;
+  const newEtag = res.headers.get('etag');
+  if (newEtag) await writeFile(etagFile, newEtag);
+  if (!res.body) throw new CliError('The download answered no body', EXIT.failed);
+  const bar = progress(io.err, 'pull', total, partial ? have : 0);
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bar.add(chunk.length);
+      done(null, chunk);
+    },
+  });
+  await pipeline(
+    Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
+    counted,
+    createWriteStream(part, { flags: partial ? 'a' : 'w' }),
+  );
+  bar.done();
+  await rename(part, output);
+  await rm(etagFile, { force: true });
+  const bytes = (await stat(output)).size;
+  print(io, o.json, { file: output, bytes, version, format: o.format, resumed: partial }, () => [
+    `Saved ${output} (${bytes} bytes, v${version}, ${o.format})`,
+  ]);
+}

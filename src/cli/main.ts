@@ -1,0 +1,148 @@
+#!/usr/bin/env node
+/**
+ * `sheaf`: Sheaf from the command line (README "The sheaf command"). Reads SHEAF_API and
+ * SHEAF_TOKEN; `--json` prints the API's answer for scripts. Exit codes: 0 done, 1 failed,
+ * 2 wrong usage, 3 not signed in or not allowed, 4 not found.
+ */
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
+import { CliError, createClient, EXIT } from './client.ts';
+import { info, list, login, pull, push, type Io } from './commands.ts';
+
+const USAGE = `Usage: sheaf <command> [options]
+
+  login [--token T | --username U --password-stdin]   store a token (or pipe one in)
+  ls [--mine] [--query WORDS] [--limit N]              list datasets
+  info ID                                              a dataset and its versions
+  push FILE --name NAME [--description D] [--tags a,b] [--language TAG]
+            [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.jsonl(.gz)
+  push FILE --dataset ID [--changelog C]               add a version
+  pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes)
+
+Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
+SHEAF_TOKEN (else the token stored by login).`;
+
+const OPTIONS = {
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+  token: { type: 'string' },
+  username: { type: 'string' },
+  'password-stdin': { type: 'boolean', default: false },
+  mine: { type: 'boolean', default: false },
+  query: { type: 'string' },
+  limit: { type: 'string' },
+  name: { type: 'string' },
+  dataset: { type: 'string' },
+  description: { type: 'string' },
+  tags: { type: 'string' },
+  language: { type: 'string' },
+  license: { type: 'string' },
+  private: { type: 'boolean', default: false },
+  changelog: { type: 'string' },
+  version: { type: 'string' },
+  format: { type: 'string', default: 'csv' },
+  output: { type: 'string', short: 'o' },
+} as const;
+
+const idOf = (value: string | undefined, what: string): number => {
+  const n = Number(value);
+  if (!value || !Number.isSafeInteger(n) || n < 1) {
+    throw new CliError(`${what} must be a positive whole number`, EXIT.usage);
+  }
+  return n;
+};
+
+/** Runs one command; returns the exit code (never exits the process itself). */
+export async function run(argv: string[], io: Io): Promise<number> {
+  try {
+    let parsed;
+    try {
+      parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    } catch (err) {
+      throw new CliError(`${(err as Error).message}\n\n${USAGE}`, EXIT.usage);
+    }
+    const { values: v, positionals } = parsed;
+    const [command, ...rest] = positionals;
+    if (v.help || !command) {
+      io.out(USAGE);
+      return command || v.help ? EXIT.ok : EXIT.usage;
+    }
+    const client = await createClient(io.env);
+    switch (command) {
+      case 'login':
+        await login(client, io, {
+          token: v.token,
+          username: v.username,
+          passwordStdin: v['password-stdin'],
+          json: v.json,
+        });
+        break;
+      case 'ls':
+        await list(client, io, {
+          mine: v.mine,
+          query: v.query,
+          limit: v.limit === undefined ? 20 : idOf(v.limit, '--limit'),
+          json: v.json,
+        });
+        break;
+      case 'info':
+        await info(client, io, idOf(rest[0], 'ID'), v.json);
+        break;
+      case 'push': {
+        if (!rest[0]) throw new CliError(`push needs a FILE\n\n${USAGE}`, EXIT.usage);
+        await push(client, io, rest[0], {
+          name: v.name,
+          dataset: v.dataset === undefined ? undefined : idOf(v.dataset, '--dataset'),
+          description: v.description,
+          tags: v.tags,
+          language: v.language,
+          license: v.license,
+          isPrivate: v.private,
+          changelog: v.changelog,
+          json: v.json,
+        });
+        break;
+      }
+      case 'pull': {
+        if (!(DOWNLOAD_FORMATS as readonly string[]).includes(v.format)) {
+          throw new CliError(`--format must be one of ${DOWNLOAD_FORMATS.join(', ')}`, 2);
+        }
+        await pull(client, io, idOf(rest[0], 'ID'), {
+          version: v.version === undefined ? undefined : idOf(v.version, '--version'),
+          format: v.format as DownloadFormat,
+          output: v.output,
+          json: v.json,
+        });
+        break;
+      }
+      default:
+        throw new CliError(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+    }
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err.write(`sheaf: ${err.message}\n`);
+      return err.exitCode;
+    }
+    io.err.write(`sheaf: ${(err as Error).message}\n`);
+    return EXIT.failed;
+  }
+}
+
+const readStdin = async (): Promise<string> => {
+  if (process.stdin.isTTY) return '';
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
+};
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const code = await run(process.argv.slice(2), {
+    out: (line) => process.stdout.write(`${line}\n`),
+    err: process.stderr,
+    env: process.env,
+    stdin: readStdin,
+  });
+  process.exitCode = code;
+}

@@ -1,0 +1,147 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { run } from '../../src/cli/main.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+
+let t: TestApp;
+let base: string;
+let dir: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-'));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: { username: 'wangfang', email: 'wf@example.com', password: 'correct-horse-1' },
+  });
+  expect(res.statusCode).toBe(201);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs `sheaf …` in-process, as a user whose config lives in `config`. */
+async function sheaf(args: string[], options: { stdin?: string; config?: string } = {}) {
+  const out: string[] = [];
+  let err = '';
+  const code = await run(args, {
+    out: (line) => out.push(line),
+    err: { isTTY: false, write: (s: string) => (err += s) },
+    env: { SHEAF_API: base, SHEAF_CONFIG_DIR: options.config ?? path.join(dir, 'config') },
+    stdin: async () => options.stdin ?? '',
+  });
+  return { code, out: out.join('\n'), err };
+}
+
+const CSV = '城市,人口,年份\n北京,21893095,2020\n上海,24870895,2020\n广州,18676605,2020\n';
+
+describe('the sheaf command', () => {
+  let id = 0;
+
+  it('signs in with a password on stdin and keeps a token, not the password', async () => {
+    const login = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
+      stdin: 'correct-horse-1\n',
+    });
+    expect(login.err).toBe('');
+    expect(login.code).toBe(0);
+    expect(login.out).toContain('Signed in as wangfang');
+    const stored = (await readFile(path.join(dir, 'config', 'token'), 'utf8')).trim();
+    expect(stored).toMatch(/^shf_/);
+    const wrong = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
+      stdin: 'nope',
+      config: path.join(dir, 'other'),
+    });
+    expect(wrong.code).toBe(3);
+    expect(wrong.err).toContain('INVALID_CREDENTIALS');
+  });
+
+  it('pushes a CSV file (gzipped on the way) as a new dataset, then a TSV as its version 2', async () => {
+    const file = path.join(dir, 'cities.csv');
+    await writeFile(file, CSV);
+    const pushed = await sheaf([
+      'push',
+      file,
+      '--name',
+      '城市人口',
+      '--license',
+      'CC-BY-4.0',
+      '--tags',
+      '人口,city',
+      '--json',
+    ]);
+    expect(pushed.err).toBe('');
+    expect(pushed.code).toBe(0);
+    const dataset = JSON.parse(pushed.out) as { id: number; license: string; tags: string[] };
+    expect(dataset).toMatchObject({ license: 'CC-BY-4.0', tags: ['人口', 'city'] });
+    id = dataset.id;
+
+    const tsv = path.join(dir, 'v2.tsv');
+    await writeFile(tsv, '城市\t人口\t年份\n深圳\t17560061\t2020\n');
+    const v2 = await sheaf(['push', tsv, '--dataset', String(id), '--changelog', '深圳']);
+    expect(v2.code).toBe(0);
+    expect(v2.out).toBe(`Added v2 to #${id} (1 rows)`);
+  });
+
+  it('lists and describes datasets, for people and as JSON', async () => {
+    const mine = await sheaf(['ls', '--mine', '--json']);
+    expect(JSON.parse(mine.out)).toMatchObject({ total: 1, datasets: [{ id, name: '城市人口' }] });
+    const shown = await sheaf(['info', String(id)]);
+    expect(shown.out).toContain('城市人口');
+    expect(shown.out).toContain('License: CC-BY-4.0');
+    expect(shown.out).toMatch(/v1 {2}3 rows {2}3 columns/);
+  });
+
+  it('pulls a version into a file, and resumes a partial one from where it stopped', async () => {
+    const whole = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${id}/versions/1/download?format=csv`,
+    });
+    const output = path.join(dir, 'v1.csv');
+    const pulled = await sheaf(['pull', String(id), '--version', '1', '-o', output]);
+    expect(pulled.code).toBe(0);
+    expect((await readFile(output)).equals(whole.rawPayload)).toBe(true);
+
+    // An interrupted pull left 10 bytes and the ETag; the next one asks for the rest only.
+    const again = path.join(dir, 'again.csv');
+    await writeFile(`${again}.part`, whole.rawPayload.subarray(0, 10));
+    await writeFile(`${again}.part.etag`, String(whole.headers['etag']));
+    const resumed = await sheaf(['pull', String(id), '--version', '1', '-o', again, '--json']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.err).toContain('Resuming');
+    expect(JSON.parse(resumed.out)).toMatchObject({
+      resumed: true,
+      bytes: whole.rawPayload.length,
+    });
+    expect((await readFile(again)).equals(whole.rawPayload)).toBe(true);
+
+    // The latest version by default, in the asked format.
+    const latest = await sheaf([
+      'pull',
+      String(id),
+      '--format',
+      'jsonl',
+      '-o',
+      path.join(dir, 'latest.jsonl'),
+      '--json',
+    ]);
+    expect(JSON.parse(latest.out)).toMatchObject({ version: 2, format: 'jsonl' });
+    expect(await readFile(path.join(dir, 'latest.jsonl'), 'utf8')).toContain('深圳');
+  });
+
+  it('says what is wrong with an exit code scripts can test', async () => {
+    expect((await sheaf(['info', '999999'])).code).toBe(4);
+    const guest = await sheaf(['ls', '--mine'], { config: path.join(dir, 'guest') });
+    expect(guest.code).toBe(3);
+    const sheet = await sheaf(['push', path.join(dir, 'table.xlsx'), '--name', 'x']);
+    expect(sheet.code).toBe(2);
+    expect(sheet.err).toContain('.csv, .tsv or .jsonl');
+    expect((await sheaf(['pull', String(id), '--format', 'xml'])).code).toBe(2);
+    expect((await sheaf(['frobnicate'])).code).toBe(2);
+    expect((await sheaf(['--unknown-flag'])).code).toBe(2);
+  });
+});
