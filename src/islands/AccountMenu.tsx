@@ -48,8 +48,13 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   if (!hydrated || !isAuthenticated) {
     return (
       <div className="flex items-center gap-3">
-        <a href={href('/auth/login')}>{t('common:nav.login')}</a>
-        <a href={href('/auth/register')} className="btn btn-primary">
+        <a
+          href={href('/auth/login')}
+          className="inline-flex min-h-11 items-center font-medium whitespace-nowrap no-underline"
+        >
+          {t('common:nav.login')}
+        </a>
+        <a href={href('/auth/register')} className="btn btn-primary whitespace-nowrap">
           {t('common:nav.register')}
         </a>
       </div>
@@ -82,7 +87,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
       <button
         ref={button}
         type="button"
-        className="btn btn-secondary max-w-56"
+        className="btn btn-secondary max-w-40 sm:max-w-56"
         aria-expanded={open}
         aria-controls={listId}
         onClick={() => setOpen((o) => !o)}
