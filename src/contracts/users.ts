@@ -133,6 +133,18 @@ export const deleteAccountBodySchema = z.object({
 });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
+/** GET /users/me/deletion: what deleting the account would delete, and what stays. */
+export const accountDeletionSchema = z.object({
+  datasets: z.number().int().describe('Datasets of the account (public and private), deleted'),
+  private_datasets: z.number().int().describe('Of those, the private ones'),
+  versions: z.number().int().describe('Versions of those datasets, deleted'),
+  forks_by_others: z
+    .number()
+    .int()
+    .describe("Others' forks of those datasets: they stay, with their own copy of the data"),
+});
+export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
+
 export const offsetSchema = z.coerce
   .number()
   .int('offset must be an integer')

@@ -4,7 +4,8 @@ import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { checkRequired, type RuleError } from '../lib/account-rules.ts';
 import { failureText } from '../lib/error-text.ts';
-import { deleteAccount } from '../stores/account.ts';
+import type { AccountDeletion } from '../lib/api/types.ts';
+import { accountDeletion, deleteAccount } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { leaveTo, startLeaving, stayHere } from '../stores/navigation.ts';
 import { toast } from '../stores/toasts.ts';
@@ -15,7 +16,8 @@ type Step = 'password' | 'confirm';
 
 /**
  * Deletes the signed-in user's account in two steps: the password, then an explicit
- * confirmation. Afterwards the visitor is signed out and sent to the home page.
+ * confirmation, after saying what goes (datasets, versions) and what stays (others' forks).
+ * Afterwards the visitor is signed out and lands on /account-deleted, which says so.
  */
 export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
@@ -29,6 +31,19 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
+  const [summary, setSummary] = useState<AccountDeletion | null>(null);
+
+  useEffect(() => {
+    if (!hydrated || !user) return;
+    let current = true;
+    accountDeletion().then(
+      (found) => current && setSummary(found),
+      () => undefined, // the warning still stands without the counts
+    );
+    return () => {
+      current = false;
+    };
+  }, [hydrated, user]);
 
   useEffect(() => {
     if (step === 'confirm') cancelButton.current?.focus();
@@ -58,8 +73,7 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
     startLeaving();
     try {
       await deleteAccount(password);
-      toast({ title: t('auth:delete.deleted') });
-      leaveTo(localizePath('/', locale));
+      leaveTo(localizePath('/account-deleted', locale));
     } catch (error) {
       stayHere();
       const message = failureText(error, t);
@@ -87,6 +101,23 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
       aria-labelledby="delete-heading"
     >
       <p>{t('auth:delete.warning')}</p>
+      {summary && (
+        <ul
+          className="list-disc pl-6"
+          aria-label={t('auth:delete.summaryLabel')}
+          data-testid="deletion-summary"
+        >
+          <li>
+            {t('auth:delete.summaryDatasets', {
+              count: summary.datasets,
+              private: summary.privateDatasets,
+            })}
+          </li>
+          <li>{t('auth:delete.summaryVersions', { count: summary.versions })}</li>
+          <li>{t('auth:delete.summaryForks', { count: summary.forksByOthers })}</li>
+        </ul>
+      )}
+      <p>{t('auth:delete.prompt')}</p>
       <FormAlert message={failure} />
       <TextField
         id="delete-password"

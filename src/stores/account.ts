@@ -22,6 +22,9 @@ export async function changePassword(currentPassword: string, newPassword: strin
   setSession(await usersApi.changePassword({ currentPassword, newPassword }));
 }
 
+/** What deleting the account would delete and keep (shown before the password is asked). */
+export const accountDeletion = () => usersApi.accountDeletion();
+
 /** Deletes the account, confirmed with the password, and signs out here. */
 export async function deleteAccount(password: string): Promise<void> {
   await usersApi.deleteAccount(password);

@@ -194,7 +194,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page).toHaveURL((url) => url.pathname === home);
       await page.goto(path('/profile'));
 
-      // Deleting asks for the password, then for a confirmation that can be cancelled.
+      // Deleting says what goes first (this account has published nothing), then asks for the
+      // password and a confirmation that can be cancelled.
+      await expect(page.getByTestId('deletion-summary')).toContainText(
+        t('auth:delete.summaryDatasets', { count: 0, private: 0 }),
+      );
       const deletePassword = page.getByLabel(t('auth:delete.password'), { exact: true });
       const start = page.getByRole('button', { name: t('auth:delete.start'), exact: true });
       await deletePassword.fill(newPassword);
@@ -206,7 +210,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await start.click();
       await page.getByRole('button', { name: t('auth:delete.confirm'), exact: true }).click();
 
-      await expect(page).toHaveURL((url) => url.pathname === home);
+      // It ends on a page that says it is done.
+      await expect(page).toHaveURL((url) => url.pathname === path('/account-deleted'));
+      await expect(
+        page.getByRole('heading', { level: 1, name: t('auth:deleted.title') }),
+      ).toBeVisible();
       await expectSignedOut(page);
       const gone = await page.goto(path(`/users/${account.id}`));
       expect(gone?.status()).toBe(404);

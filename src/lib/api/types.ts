@@ -11,6 +11,7 @@ import type {
   SessionResponse,
 } from '../../contracts/auth.ts';
 import type {
+  AccountDeletion as WireAccountDeletion,
   ChangePasswordBody,
   FullUser,
   ProfileResponse,
@@ -40,6 +41,9 @@ export type User = Camelize<FullUser>;
 
 /** Anyone's public view: no email. */
 export type PublicUser = Camelize<WirePublicUser>;
+
+/** What deleting the account would delete and keep (GET /users/me/deletion). */
+export type AccountDeletion = Camelize<WireAccountDeletion>;
 
 /** A public profile: the user and their counts (GET /users/{id}/profile). */
 export type UserProfile = Camelize<ProfileResponse>;

@@ -6,6 +6,7 @@
 import { cachedUser, invalidateUser } from '../cache.ts';
 import { apiRequest } from './client.ts';
 import type {
+  AccountDeletion,
   AuthSession,
   PasswordChange,
   ProfileUpdate,
@@ -52,6 +53,11 @@ export async function deleteAccount(password: string): Promise<void> {
     body: { password },
     auth: 'required',
   });
+}
+
+/** GET /users/me/deletion: what deleting the account would delete and keep. */
+export function accountDeletion(): Promise<AccountDeletion> {
+  return apiRequest<AccountDeletion>('/users/me/deletion', { auth: 'required' });
 }
 
 /** GET /users/{id} (cached). */

@@ -1,10 +1,38 @@
-import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { AccountDeletion } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import { datasets, datasetVersions, favorites, ratings, users } from '../db/schema.ts';
 import { confirmPassword } from './accounts.ts';
 import { recountFavorites, recountForks, recountRatings } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
 import { getUserRow } from './users.ts';
+
+/** What deleting the caller's account would delete (their datasets and versions) and keep. */
+export async function accountDeletion(ctx: Context, userId: number): Promise<AccountDeletion> {
+  const origin = alias(datasets, 'origin');
+  const [[own], [forks]] = await Promise.all([
+    ctx.db
+      .select({
+        datasets: count(),
+        privateDatasets: sql<number>`count(*) filter (where not ${datasets.isPublic})::int`,
+        versions: sql<number>`coalesce(sum(${datasets.latestVersion}), 0)::int`,
+      })
+      .from(datasets)
+      .where(eq(datasets.ownerId, userId)),
+    ctx.db
+      .select({ n: count() })
+      .from(datasets)
+      .innerJoin(origin, eq(origin.id, datasets.forkedFromId))
+      .where(and(eq(origin.ownerId, userId), ne(datasets.ownerId, userId))),
+  ]);
+  return {
+    datasets: own?.datasets ?? 0,
+    private_datasets: own?.privateDatasets ?? 0,
+    versions: own?.versions ?? 0,
+    forks_by_others: forks?.n ?? 0,
+  };
+}
 
 /**
  * Deletes the caller's account after checking their password, in one transaction: their own

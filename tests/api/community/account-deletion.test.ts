@@ -32,6 +32,25 @@ describe('deleting an account, as the community API shows it', () => {
     await call('POST', `/users/${owner.user.id}/follow`, leaver);
     await call('POST', `/users/${leaver.user.id}/follow`, fan);
 
+    // Asked first: what goes and what stays. Their own fork of `shared` is one of their two
+    // datasets; the fan's fork of `theirs` stays.
+    const secret = await newDataset(t, leaver, { is_public: false });
+    await call('POST', `/datasets/${secret.id}/versions`, leaver, {
+      attributes: ['city', 'rain_mm'],
+      entries: [['广州', 1800]],
+    });
+    const summary = await call('GET', '/users/me/deletion', leaver);
+    expect(summary.statusCode).toBe(200);
+    expect(summary.json()).toEqual({
+      datasets: 3,
+      private_datasets: 1,
+      versions: 4,
+      forks_by_others: 1,
+    });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/me/deletion' })).statusCode,
+    ).toBe(401);
+
     const before = (await datasetAs(t, shared.id)).json();
     expect(before).toMatchObject({
       rating_count: 2,

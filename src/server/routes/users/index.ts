@@ -3,6 +3,7 @@ import { sessionResponseSchema } from '../../../contracts/auth.ts';
 import { apiErrorSchema } from '../../../contracts/errors.ts';
 import {
   changePasswordBodySchema,
+  accountDeletionSchema,
   deleteAccountBodySchema,
   profileResponseSchema,
   publicUserResponseSchema,
@@ -12,7 +13,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from '../../../contracts/users.ts';
-import { deleteAccount } from '../../services/account-deletion.ts';
+import { accountDeletion, deleteAccount } from '../../services/account-deletion.ts';
 import { changePassword } from '../../services/accounts.ts';
 import { getProfile } from '../../services/profiles.ts';
 import { clearRefreshCookie, setRefreshCookie } from '../../services/sessions.ts';
@@ -24,6 +25,24 @@ const security = [{ bearer: [] }];
 const signedIn = { 401: apiErrorSchema };
 
 export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/users/me/deletion',
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'What deleting the account would delete and keep',
+        description:
+          'Counts of the datasets (and of those, the private ones) and versions that deleting the account deletes, and of the forks others made of them, which stay.',
+        response: { 200: accountDeletionSchema, ...signedIn },
+      },
+    },
+    async (request) => {
+      const viewer = await request.requireViewer();
+      return accountDeletion(ctx, viewer.id);
+    },
+  );
+
   app.get(
     '/users/me',
     {
