@@ -4,7 +4,7 @@ import { getT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { toApiError } from '../lib/api/errors.ts';
 import { $auth, clearAuth, refreshAccessToken } from '../stores/auth.ts';
-import { $refreshState } from '../stores/refresh.ts';
+import { $refreshState, NO_REFRESH_YET } from '../stores/refresh.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /** The first and last characters of a token: enough to tell two apart, not enough to use one. */
@@ -39,7 +39,10 @@ export default function DebugAuth({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const auth = useStore($auth);
-  const refresh = useStore($refreshState);
+  // The first render matches the server's HTML (React error #418 otherwise): this browser's
+  // session and scheduler state only after hydration.
+  const scheduler = useStore($refreshState);
+  const refresh = hydrated ? scheduler : NO_REFRESH_YET;
   const now = useNow();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<string | null>(null);

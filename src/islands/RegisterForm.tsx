@@ -142,6 +142,17 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
       <button type="submit" className="btn btn-primary" disabled={!hydrated || submitting}>
         {submitting ? t('auth:register.submitting') : t('auth:register.submit')}
       </button>
+      <p className="text-sm text-muted" data-testid="register-terms">
+        {t('auth:register.agree')}{' '}
+        <a href={localizePath('/terms', locale)} className="underline">
+          {t('auth:register.terms')}
+        </a>
+        {t('auth:register.and')}
+        <a href={localizePath('/privacy', locale)} className="underline">
+          {t('auth:register.privacy')}
+        </a>
+        {t('auth:register.agreeEnd')}
+      </p>
       <p className="text-sm text-muted">
         {t('auth:register.haveAccount')}{' '}
         <a href={localizePath('/auth/login', locale)} className="underline">

@@ -23,6 +23,8 @@ const chars = (s: string) => [...s].length;
 export function checkUsername(value: string): RuleError | null {
   const v = value.trim();
   if (!v) return { key: 'auth:validation.required' };
+  // Characters first: '王芳' is refused for its characters, not for being short.
+  if (/[^A-Za-z0-9_-]/.test(v)) return { key: 'auth:validation.usernameFormat' };
   if (chars(v) < RULES.usernameMin || chars(v) > RULES.usernameMax) {
     return {
       key: 'auth:validation.usernameLength',

@@ -23,13 +23,16 @@ export type RefreshState = {
   nextRunAt: number | null;
 };
 
-export const $refreshState = atom<RefreshState>({
+/** Before the scheduler has run (also what the server renders). */
+export const NO_REFRESH_YET: RefreshState = {
   lastRefreshAt: null,
   lastResult: null,
   lastError: null,
   consecutiveFailures: 0,
   nextRunAt: null,
-});
+};
+
+export const $refreshState = atom<RefreshState>(NO_REFRESH_YET);
 
 export type RefreshSchedulerDeps = {
   $auth: ReadableAtom<{ token: string | null; tokenExpiresAt: number | null }>;

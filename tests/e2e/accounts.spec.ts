@@ -91,6 +91,21 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
       await page.goto(path('/auth/register'));
       await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      // The terms and the privacy policy are a click away before signing up.
+      const terms = page.getByTestId('register-terms');
+      await expect(terms.getByRole('link', { name: t('auth:register.terms') })).toHaveAttribute(
+        'href',
+        path('/terms'),
+      );
+      await expect(terms.getByRole('link', { name: t('auth:register.privacy') })).toHaveAttribute(
+        'href',
+        path('/privacy'),
+      );
+      // A Chinese name as username: the message names the characters, not the length.
+      const usernameField = page.getByLabel(t('auth:register.username'), { exact: true });
+      await usernameField.fill('王芳');
+      await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
+      await expect(page.getByText(t('auth:validation.usernameFormat'))).toBeVisible();
       await page.getByLabel(t('auth:register.username'), { exact: true }).fill(username);
       await page.getByLabel(t('auth:register.email'), { exact: true }).fill(email);
       await page.getByLabel(t('auth:register.password'), { exact: true }).fill(PASSWORD);

@@ -229,6 +229,20 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       );
       await expect(b.page.getByRole('heading', { level: 1 })).toHaveText(forkName);
       await expect(b.page.getByTestId('fork-origin')).toHaveText(datasetName);
+      // B's own list tells the fork from its origin, with a link to the origin.
+      await b.page.goto(at('/datasets/my'));
+      const mine = b.page.getByRole('listitem').filter({ hasText: forkName });
+      await expect(mine.getByTestId('fork-badge').getByRole('link')).toHaveText(datasetName);
+      // So does the public list: the two cards no longer look the same.
+      await b.page.goto(at(`/datasets?query=${encodeURIComponent(datasetName)}&sort=recent`));
+      const forkCard = b.page.getByTestId('dataset-card').filter({ hasText: forkName });
+      await expect(forkCard.getByTestId('fork-badge')).toContainText(t('datasets:card.fork'));
+      await expect(forkCard.getByTestId('fork-badge').getByRole('link')).toHaveText(datasetName);
+      const originCard = b.page
+        .getByTestId('dataset-card')
+        .filter({ has: b.page.getByRole('link', { name: datasetName, exact: true }) })
+        .filter({ hasNot: b.page.getByTestId('fork-badge') });
+      await expect(originCard).toHaveCount(1);
 
       // A sees the new follower on their profile, and no follow button there.
       await a.page.goto(at(`/users/${author.id}`));

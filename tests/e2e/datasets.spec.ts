@@ -138,7 +138,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page
         .getByLabel(t('datasets:citation.label'), { exact: true })
         .fill('@misc{cities, title = {城市人口}}');
+      // Sent without a file: asked for one; the message goes once a file is chosen.
+      await page.getByRole('button', { name: t('datasets:create.submit'), exact: true }).click();
+      const required = page.getByText(t('datasets:table.required'));
+      await expect(required).toBeVisible();
       await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles(csvFile());
+      await expect(required).toHaveCount(0);
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.valid'),
       );
@@ -265,6 +270,32 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
+    test('a large file is previewed from its first rows and counted exactly', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await apiAccount(page);
+      await signIn(page, account.username);
+      await page.goto(at('/datasets/create'));
+      // Over the 8 MB sampling threshold: 70,001 data rows, one with a newline in quotes.
+      const rows = 70_001;
+      const line = `北京,${'x'.repeat(120)},2020\n`;
+      const csv = `城市,备注,年份\n"上海","第一行\n有换行",2020\n${line.repeat(rows - 1)}`;
+      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
+        name: 'big.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv, 'utf8'),
+      });
+      await expect(page.getByTestId('table-summary')).toHaveText(
+        t('datasets:table.summary', {
+          name: 'big.csv',
+          rows: new Intl.NumberFormat(locale).format(rows),
+          columns: 3,
+        }),
+      );
+      await context.close();
+    });
+
     test('the language switcher on the edit page stays on the same dataset', async ({
       browser,
     }) => {
@@ -275,7 +306,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page.goto(at(`/datasets/edit?id=${dataset.id}`));
       await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
       const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
-      await page.locator(`a[data-locale-switch][hreflang="${other}"]`).click();
+      await page.locator(`a[data-locale-switch][hreflang="${other}"]:visible`).click();
       const prefix = other === 'en-US' ? '/en-US' : '';
       await expect(page).toHaveURL(
         (url) =>

@@ -260,6 +260,12 @@ test.describe('/debug-auth', () => {
     await expect(page).toHaveURL((url) => url.pathname === '/en-US');
     await expect(page.locator('a[href*="debug-auth"]')).toHaveCount(0);
 
+    // Hydration matches the server's HTML: no React error #418 (reported as an error or logged).
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
     await page.goto('/en-US/debug-auth');
     const token = await page.evaluate(
       () => (JSON.parse(localStorage.getItem('auth-store') ?? '{}') as { token: string }).token,
@@ -279,6 +285,7 @@ test.describe('/debug-auth', () => {
     ).toBeVisible();
     await page.getByRole('button', { name: t('debug:action.clear') }).click();
     await expect(row(t('debug:field.isAuthenticated'))).toContainText(t('debug:value.no'));
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

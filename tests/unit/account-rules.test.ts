@@ -46,6 +46,10 @@ describe('browser account rules', () => {
     '数据',
     '',
   ]);
+  it('names the characters, not the length, of a username in Chinese', () => {
+    expect(checkUsername('王芳')?.key).toBe('auth:validation.usernameFormat');
+    expect(checkUsername('ab')?.key).toBe('auth:validation.usernameLength');
+  });
   agree('email', checkEmail, contract.emailSchema, [
     'ada@example.com',
     'ada@example',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LARGE_FILE_BYTES,
   SAMPLE_ROWS,
+  countRecords,
   readTableFile,
   streamFormatOf,
 } from '../../src/lib/tables/draft.ts';
@@ -47,12 +48,23 @@ describe('table files read in the browser', () => {
 
   it('samples a large JSON Lines file and streams the file itself', async () => {
     const line = `{"id":1,"note":"${'x'.repeat(200)}"}\n`;
-    const big = file('big.jsonl', line.repeat(Math.ceil(LARGE_FILE_BYTES / line.length) + 10));
+    const lines = Math.ceil(LARGE_FILE_BYTES / line.length) + 10;
+    const big = file('big.jsonl', line.repeat(lines));
     const draft = await readTableFile(big);
     expect(draft.sampled).toBe(big);
     expect(draft.entries).toHaveLength(SAMPLE_ROWS);
+    // The summary gives the exact count of the whole file, not "1000+".
+    expect(draft.totalRows).toBe(lines);
     expect(draft.attributes).toEqual(['id', 'note']);
     expect(streamFormatOf(draft.source)).toBe('jsonl');
+  });
+
+  it('counts CSV records exactly: quoted newlines, blank lines, no final newline', async () => {
+    const text = '城市,备注\r\n北京,"首都\n直辖市"\r\n\r\n\n上海,"末行"';
+    expect(await countRecords(new Blob([text]), true)).toBe(3);
+    expect(await countRecords(new Blob(['a\n\n"b\nc"\n  \nd']), true)).toBe(3);
+    // JSON Lines: lines, not quotes (a string may hold an escaped quote).
+    expect(await countRecords(new Blob(['{"a":1}\n\n{"a":"x\\""}\n']), false)).toBe(2);
   });
 
   it('streams each format as itself and refuses other files', async () => {

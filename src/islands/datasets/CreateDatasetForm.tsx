@@ -121,7 +121,13 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
         <h2 id="create-table-heading" className="text-xl font-bold">
           {t('datasets:table.heading')}
         </h2>
-        <TableSection state={table} idPrefix="dataset" error={tableError} t={t} />
+        <TableSection
+          state={table}
+          idPrefix="dataset"
+          error={table.draft ? null : tableError}
+          locale={locale}
+          t={t}
+        />
       </section>
       <UploadProgress progress={progress} t={t} />
       <div>

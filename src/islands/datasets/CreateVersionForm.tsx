@@ -122,8 +122,9 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
         <TableSection
           state={table}
           idPrefix="version"
-          error={tableError}
+          error={table.draft ? null : tableError}
           withFile={source === 'file'}
+          locale={locale}
           t={t}
         >
           {source === 'latest' && (

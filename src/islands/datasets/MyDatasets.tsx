@@ -160,6 +160,17 @@ function List({ locale, t }: { locale: Locale; t: T }) {
                   >
                     {d.isPublic ? t('datasets:card.public') : t('datasets:card.private')}
                   </span>
+                  {d.isFork && (
+                    <span className="mr-2" data-testid="fork-badge">
+                      {t('datasets:detail.forkedFrom')}{' '}
+                      {d.forkedFrom ? (
+                        <a href={href(`/datasets/${d.forkedFrom.id}`)}>{d.forkedFrom.name}</a>
+                      ) : (
+                        t('datasets:detail.originDeleted')
+                      )}{' '}
+                      ·
+                    </span>
+                  )}
                   {t('datasets:my.latestVersion', { version: d.latestVersion })} ·{' '}
                   <time dateTime={isoDate(new Date(d.updatedAt))}>
                     {t('datasets:card.updated', {

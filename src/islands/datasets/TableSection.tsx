@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import type { T } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { numberFormat } from '../../lib/intl.ts';
 import { SAMPLE_ROWS } from '../../lib/tables/draft.ts';
 import { ColumnTypes } from './ColumnTypes.tsx';
 import type { TableDraftState } from './useTableDraft.ts';
@@ -14,11 +16,20 @@ type Props = {
   children?: ReactNode;
   /** Hide the file picker (when the table comes from elsewhere). */
   withFile?: boolean;
+  locale: Locale;
   t: T;
 };
 
 /** The data part of the upload forms: a CSV or JSON file, its columns and types, the check. */
-export function TableSection({ state, idPrefix, error, children, withFile = true, t }: Props) {
+export function TableSection({
+  state,
+  idPrefix,
+  error,
+  children,
+  withFile = true,
+  locale,
+  t,
+}: Props) {
   const { draft, reading, readError } = state;
   const fileId = `${idPrefix}-file`;
   const message = readError ?? error;
@@ -69,7 +80,7 @@ export function TableSection({ state, idPrefix, error, children, withFile = true
           <p className="font-medium" data-testid="table-summary">
             {t('datasets:table.summary', {
               name: draft.source.name,
-              rows: draft.sampled ? `${SAMPLE_ROWS}+` : rows,
+              rows: numberFormat(locale).format(draft.totalRows),
               columns: draft.attributes.length,
             })}
           </p>

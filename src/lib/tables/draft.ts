@@ -31,6 +31,8 @@ export type TableDraft = {
   entries: unknown[];
   /** Only the first rows were read: the file itself is sent (as a stream). */
   sampled: File | null;
+  /** The data rows of the whole file (counted by a pass over it when it was sampled). */
+  totalRows: number;
 };
 
 /** Why a table could not be read; `key` names the message (datasets:table.error.*). */
@@ -123,7 +125,34 @@ export function draftOf(
     const d = declared[a];
     return isAttributeType(d) ? d : (inferred[c] ?? 'string');
   });
-  return { source, attributes, types, entries, sampled };
+  return { source, attributes, types, entries, sampled, totalRows: entries.length };
+}
+
+const NEWLINE = 0x0a;
+const QUOTE = 0x22;
+const BLANK = new Set([0x0d, 0x20, 0x09]);
+
+/**
+ * The records of a CSV/TSV (newlines inside quotes belong to their cell) or the lines of a
+ * JSON Lines file, blank ones left out, read as a stream in one pass over the bytes.
+ */
+export async function countRecords(file: Blob, quoted: boolean): Promise<number> {
+  let records = 0;
+  let inQuotes = false;
+  let content = false;
+  const reader = file.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    for (const byte of value) {
+      if (quoted && byte === QUOTE) inQuotes = !inQuotes;
+      if (byte === NEWLINE && !inQuotes) {
+        if (content) records++;
+        content = false;
+      } else if (!BLANK.has(byte)) content = true;
+    }
+  }
+  return content ? records + 1 : records;
 }
 
 /** A JSON table: a list of objects, or `{attributes, entries[, attribute_types]}`. */
@@ -226,12 +255,19 @@ export async function readTableFile(file: File): Promise<TableDraft> {
     if (!large) return parseJsonLines(await file.text(), source);
     const head = await file.slice(0, JSONL_SAMPLE_BYTES).text();
     const draft = parseJsonLines(head, source, true);
-    return { ...draft, entries: draft.entries.slice(0, SAMPLE_ROWS), sampled: file };
+    const header = /^\s*\[/.test(head) ? 1 : 0;
+    return {
+      ...draft,
+      entries: draft.entries.slice(0, SAMPLE_ROWS),
+      sampled: file,
+      totalRows: (await countRecords(file, false)) - header,
+    };
   }
   const delimiter = kind === 'tsv' ? '\t' : ',';
   if (large) {
     const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS, delimiter);
-    return draftOf(source, attributes, rows, {}, file);
+    const draft = draftOf(source, attributes, rows, {}, file);
+    return { ...draft, totalRows: (await countRecords(file, true)) - 1 };
   }
   const { attributes, rows } = await parseCsvText(await file.text(), delimiter);
   return draftOf(source, attributes, rows);
