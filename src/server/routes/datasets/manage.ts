@@ -15,6 +15,7 @@ import { limitBody } from '../body-limit.ts';
 import { deleteDataset, updateDataset } from '../../services/datasets/manage.ts';
 import { createDatasetFromUpload } from '../../services/datasets/uploads.ts';
 import type { RoutesPlugin } from '../types.ts';
+import { multipartUpload } from './multipart.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
 
 const tags = ['datasets'];
@@ -70,6 +71,22 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const viewer = await request.requireViewer();
+      const form = await multipartUpload(request, createDatasetUploadQuerySchema);
+      if (form) {
+        const { name, ...meta } = form.fields;
+        if (name === undefined) {
+          throw badRequest('Invalid name: Required (send the fields before the file)', [
+            { field: 'name', message: 'Required' },
+          ]);
+        }
+        const dataset = await createDatasetFromUpload(
+          ctx,
+          viewer.id,
+          { name, ...meta },
+          form.upload,
+        );
+        return reply.status(201).send(dataset);
+      }
       const upload = uploadOf(request);
       if (upload) {
         const { name, ...meta } = request.query;

@@ -18,6 +18,7 @@ import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { sendEntity } from './byte-ranges.ts';
+import { multipartUpload } from './multipart.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
 
 const tags = ['datasets'];
@@ -69,6 +70,17 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request, reply) => {
       const viewer = await request.requireViewer();
       const { id } = request.params;
+      const form = await multipartUpload(request, createVersionUploadQuerySchema);
+      if (form) {
+        const version = await addVersionFromUpload(
+          ctx,
+          viewer.id,
+          id,
+          form.fields.changelog,
+          form.upload,
+        );
+        return reply.status(201).send(version);
+      }
       const upload = uploadOf(request);
       if (upload) {
         const version = await addVersionFromUpload(
