@@ -54,10 +54,11 @@ export async function multipartUpload<S extends z.ZodType>(
   const parts: AsyncIterator<Multipart> = request.parts()[Symbol.asyncIterator]();
   const fields: Record<string, string> = {};
   for (;;) {
-    const { value: part, done } = await parts.next();
-    if (done) {
+    const next: IteratorResult<Multipart, unknown> = await parts.next();
+    if (next.done) {
       throw multipartError('MULTIPART_NO_FILE', 'Send the table as one file field');
     }
+    const part = next.value;
     if (part.type === 'field') {
       fields[part.fieldname] = String(part.value);
       continue;
