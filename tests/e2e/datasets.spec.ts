@@ -296,6 +296,44 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
+    test('table problems are grouped by column, with the count and the first rows', async ({
+      browser,
+    }) => {
+      const { context, page } = await newPage(browser);
+      const account = await apiAccount(page);
+      await signIn(page, account.username);
+      await page.goto(at('/datasets/create'));
+      const cities = ['北京', '上海', '广州', '深圳', '成都', '杭州', '武汉'];
+      const csv = `城市,人口\n${cities.map((c, i) => `${c},${i + 1}`).join('\n')}\n`;
+      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
+        name: 'cities.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from(csv, 'utf8'),
+      });
+      await expect(page.getByTestId('validation-status')).toHaveText(
+        t('datasets:validation.valid'),
+      );
+      // Declared an integer, the city names fail: one line for the column, not seven.
+      await page
+        .getByLabel(t('datasets:table.typeFor', { column: '城市' }), { exact: true })
+        .selectOption('integer');
+      await page.getByRole('button', { name: t('datasets:validation.check'), exact: true }).click();
+      await expect(page.getByTestId('validation-status')).toHaveText(
+        t('datasets:validation.invalid', { count: 7 }),
+      );
+      const report = page.getByRole('region', { name: t('datasets:validation.caption') });
+      const lines = report.getByRole('row');
+      await expect(lines).toHaveCount(2);
+      const cells = lines.nth(1).getByRole('cell');
+      await expect(cells.nth(0)).toHaveText('城市');
+      await expect(cells.nth(2)).toHaveText('7');
+      const sep = t('datasets:validation.rowSeparator');
+      await expect(cells.nth(3)).toHaveText(
+        `${[1, 2, 3, 4, 5].join(sep)}${t('datasets:validation.moreRows')}`,
+      );
+      await context.close();
+    });
+
     test('the language switcher on the edit page stays on the same dataset', async ({
       browser,
     }) => {

@@ -100,6 +100,7 @@ export function TableSection({
             check={state.check}
             sampledRows={draft.sampled ? rows : null}
             onCheck={() => void state.recheck()}
+            locale={locale}
             t={t}
           />
         </>

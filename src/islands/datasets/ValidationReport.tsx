@@ -2,14 +2,25 @@ import type { T } from '../../i18n/index.ts';
 import type { TableProblem } from '../../lib/api/types.ts';
 import type { CheckState } from './useTableDraft.ts';
 import { codeText, hasCodeText } from '../../lib/error-text.ts';
+import type { Locale } from '../../i18n/locales.ts';
+import { numberFormat } from '../../lib/intl.ts';
+import { groupProblems } from '../../lib/tables/problems.ts';
 
-type Props = { check: CheckState; sampledRows: number | null; onCheck: () => void; t: T };
+type Props = {
+  check: CheckState;
+  sampledRows: number | null;
+  onCheck: () => void;
+  locale: Locale;
+  t: T;
+};
 
 /**
- * What the server's check said: valid, or each problem with its row and column. The status line
+ * What the server's check said: valid, or its problems grouped by column and kind, with how
+ * many rows have each and the first of them (src/lib/tables/problems.ts). The status line
  * is a live region, so the outcome is announced.
  */
-export function ValidationReport({ check, sampledRows, onCheck, t }: Props) {
+export function ValidationReport({ check, sampledRows, onCheck, locale, t }: Props) {
+  const number = numberFormat(locale);
   const problems: TableProblem[] = check.kind === 'done' ? check.result.errors : [];
   let status = '';
   let tone = 'text-muted';
@@ -65,27 +76,36 @@ export function ValidationReport({ check, sampledRows, onCheck, t }: Props) {
             </caption>
             <thead className="bg-danger-50">
               <tr>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('datasets:validation.row')}
-                </th>
                 <th scope="col" className="px-3 py-2 text-left">
                   {t('datasets:validation.column')}
                 </th>
                 <th scope="col" className="px-3 py-2 text-left">
                   {t('datasets:validation.message')}
                 </th>
+                <th scope="col" className="px-3 py-2 text-right">
+                  {t('datasets:validation.count')}
+                </th>
+                <th scope="col" className="px-3 py-2 text-left">
+                  {t('datasets:validation.rows')}
+                </th>
               </tr>
             </thead>
             <tbody>
-              {problems.map((p, i) => (
-                <tr key={i} className="border-t border-line">
-                  <td className="px-3 py-1.5 text-right">
-                    {p.row ?? t('datasets:validation.wholeTable')}
-                  </td>
-                  <td className="px-3 py-1.5">{p.column ?? t('datasets:validation.allColumns')}</td>
+              {groupProblems(problems).map((g) => (
+                <tr key={`${g.column ?? ''}\u0000${g.code}`} className="border-t border-line">
+                  <td className="px-3 py-1.5">{g.column ?? t('datasets:validation.allColumns')}</td>
                   {/* Row and column have their own cells: the code's text goes without them. */}
-                  <td className="px-3 py-1.5" lang={hasCodeText(p.code) ? undefined : 'en'}>
-                    {codeText(t, p.code) ?? p.message}
+                  <td className="px-3 py-1.5" lang={hasCodeText(g.code) ? undefined : 'en'}>
+                    {codeText(t, g.code) ?? g.message}
+                  </td>
+                  <td className="px-3 py-1.5 text-right">{number.format(g.count)}</td>
+                  <td className="px-3 py-1.5">
+                    {g.rows.length === 0
+                      ? t('datasets:validation.wholeTable')
+                      : g.rows
+                          .map((r) => number.format(r))
+                          .join(t('datasets:validation.rowSeparator')) +
+                        (g.count > g.rows.length ? t('datasets:validation.moreRows') : '')}
                   </td>
                 </tr>
               ))}

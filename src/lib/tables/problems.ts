@@ -1,0 +1,37 @@
+/**
+ * A table check's problems grouped for people: one line per column and kind of problem, with
+ * how many rows have it and the first few of them (a file with 100 bad rows in one column is
+ * one line, not 100).
+ */
+export type Problem = { row: number | null; column: string | null; code: string; message: string };
+
+export type ProblemGroup = {
+  column: string | null;
+  code: string;
+  /** The first problem's message (the server's English; the page shows the code's text). */
+  message: string;
+  count: number;
+  /** The first rows with this problem, ascending (none for a problem of the whole table). */
+  rows: number[];
+};
+
+/** How many rows each group lists. */
+export const ROWS_SHOWN = 5;
+
+export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
+  const groups = new Map<string, ProblemGroup>();
+  for (const p of problems) {
+    const key = JSON.stringify([p.column, p.code]);
+    let group = groups.get(key);
+    if (!group) {
+      group = { column: p.column, code: p.code, message: p.message, count: 0, rows: [] };
+      groups.set(key, group);
+    }
+    group.count++;
+    if (p.row !== null) group.rows.push(p.row);
+  }
+  return [...groups.values()].map((g) => ({
+    ...g,
+    rows: [...new Set(g.rows)].sort((a, b) => a - b).slice(0, ROWS_SHOWN),
+  }));
+}
