@@ -3,7 +3,7 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { Readable, Transform } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { createGzip } from 'node:zlib';
@@ -16,7 +16,7 @@ import type {
 import type { CreatedToken } from '../contracts/tokens.ts';
 import type { UserResponse } from '../contracts/users.ts';
 import { CliError, EXIT, storeToken, type Client, type Env } from './client.ts';
-import { progress } from './progress.ts';
+import { counting, progress } from './progress.ts';
 
 export type Io = {
   out: (line: string) => void;
@@ -136,12 +136,7 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
   const total = (await stat(file).catch(() => null))?.size;
   if (total === undefined) throw new CliError(`No such file: ${file}`, EXIT.usage);
   const bar = progress(io.err, 'push', total);
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bar.add(chunk.length);
-      done(null, chunk);
-    },
-  });
+  const counted = counting(bar);
   const source = createReadStream(file).pipe(counted);
   const body = gzipped ? source : source.pipe(createGzip());
   const stream = Readable.toWeb(body) as ReadableStream<Uint8Array>;
@@ -208,12 +203,7 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
   if (newEtag) await writeFile(etagFile, newEtag);
   if (!res.body) throw new CliError('The download answered no body', EXIT.failed);
   const bar = progress(io.err, 'pull', total, partial ? have : 0);
-  const counted = new Transform({
-    transform(chunk: Buffer, _encoding, done) {
-      bar.add(chunk.length);
-      done(null, chunk);
-    },
-  });
+  const counted = counting(bar);
   await pipeline(
     Readable.fromWeb(res.body as WebReadableStream<Uint8Array>),
     counted,

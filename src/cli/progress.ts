@@ -1,3 +1,5 @@
+import { Transform } from 'node:stream';
+
 /** A one-line progress bar on stderr, drawn only when stderr is a terminal. */
 export type Progress = { add: (bytes: number) => void; done: () => void };
 
@@ -39,3 +41,12 @@ export function progress(
     },
   };
 }
+
+/** A pass-through stream that adds the bytes flowing through it to a progress bar. */
+export const counting = (bar: Progress) =>
+  new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bar.add(chunk.length);
+      done(null, chunk);
+    },
+  });

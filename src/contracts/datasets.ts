@@ -65,10 +65,10 @@ export const datasetDescriptionSchema = z
   );
 
 /** An SPDX identifier from the list, or null for "no licence stated". */
-export const licenseSchema = z
-  .enum(LICENSE_IDS, {
-    error: `License must be one of: ${LICENSE_IDS.join(', ')}`,
-  })
+const licenseIdSchema = z.enum(LICENSE_IDS, {
+  error: `License must be one of: ${LICENSE_IDS.join(', ')}`,
+});
+export const licenseSchema = licenseIdSchema
   .nullable()
   .describe('SPDX identifier of the licence; null when none is stated');
 
@@ -312,10 +312,7 @@ export const createDatasetUploadQuerySchema = z.object({
   is_public: queryBoolean.default(true),
   language: metadataFields.language,
   tags: queryTags.default([]),
-  license: z
-    .enum(LICENSE_IDS, {
-      error: `License must be one of: ${LICENSE_IDS.join(', ')}`,
-    })
+  license: licenseIdSchema
     .optional()
     .describe('SPDX identifier of the licence; leave out when none is stated'),
   citation: metadataFields.citation,

@@ -5,6 +5,9 @@
  * performs the action writes the new value into every such element, so the stats panel, the
  * rating card and the buttons never disagree without a reload.
  */
+import type { Locale } from '../i18n/locales.ts';
+import { numberFormat } from './intl.ts';
+
 export type LiveCount = 'favorites' | 'ratings' | 'score' | 'followers';
 
 const elements = (name: LiveCount, id: number) =>
@@ -16,6 +19,17 @@ export function showLiveCount(name: LiveCount, id: number, value: number, text: 
     element.dataset['liveValue'] = String(value);
     element.textContent = text;
   }
+}
+
+/**
+ * Adds `delta` to a count the page shows (never below 0), written in the page's number
+ * format; nothing when the page does not show it.
+ */
+export function bumpLiveCount(name: LiveCount, id: number, delta: number, locale: Locale): void {
+  const shown = liveCount(name, id);
+  if (shown === null) return;
+  const value = Math.max(0, shown + delta);
+  showLiveCount(name, id, value, numberFormat(locale).format(value));
 }
 
 /** The number the page shows now, or null when it shows none. */

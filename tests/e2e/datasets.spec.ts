@@ -270,22 +270,26 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
-    test('a large file is previewed from its first rows and counted exactly', async ({
-      browser,
-    }) => {
+    /** A signed-in user's create page with `csv` chosen as the file named `name`. */
+    async function createFormWith(browser: Browser, name: string, csv: string) {
       const { context, page } = await newPage(browser);
       const account = await apiAccount(page);
       await signIn(page, account.username);
       await page.goto(at('/datasets/create'));
+      await page
+        .getByLabel(t('datasets:table.file'), { exact: true })
+        .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      return { context, page };
+    }
+
+    test('a large file is previewed from its first rows and counted exactly', async ({
+      browser,
+    }) => {
       // Over the 8 MB sampling threshold: 70,001 data rows, one with a newline in quotes.
       const rows = 70_001;
       const line = `北京,${'x'.repeat(120)},2020\n`;
       const csv = `城市,备注,年份\n"上海","第一行\n有换行",2020\n${line.repeat(rows - 1)}`;
-      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
-        name: 'big.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(csv, 'utf8'),
-      });
+      const { context, page } = await createFormWith(browser, 'big.csv', csv);
       await expect(page.getByTestId('table-summary')).toHaveText(
         t('datasets:table.summary', {
           name: 'big.csv',
@@ -299,17 +303,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     test('table problems are grouped by column, with the count and the first rows', async ({
       browser,
     }) => {
-      const { context, page } = await newPage(browser);
-      const account = await apiAccount(page);
-      await signIn(page, account.username);
-      await page.goto(at('/datasets/create'));
       const cities = ['北京', '上海', '广州', '深圳', '成都', '杭州', '武汉'];
       const csv = `城市,人口\n${cities.map((c, i) => `${c},${i + 1}`).join('\n')}\n`;
-      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
-        name: 'cities.csv',
-        mimeType: 'text/csv',
-        buffer: Buffer.from(csv, 'utf8'),
-      });
+      const { context, page } = await createFormWith(browser, 'cities.csv', csv);
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.valid'),
       );

@@ -4,8 +4,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { checkFavorite, type FavoriteStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFavorite } from '../../stores/community.ts';
-import { numberFormat } from '../../lib/intl.ts';
-import { liveCount, showLiveCount } from '../../lib/live-counts.ts';
+import { bumpLiveCount } from '../../lib/live-counts.ts';
 import { toast } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
@@ -60,10 +59,8 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
     try {
       const next = await setFavorite(datasetId, status.isFavorited ? status.favoriteId : null);
       setStatus(next);
-      const shown = liveCount('favorites', datasetId);
-      if (shown !== null && next.isFavorited !== status.isFavorited) {
-        const value = Math.max(0, shown + (next.isFavorited ? 1 : -1));
-        showLiveCount('favorites', datasetId, value, numberFormat(locale).format(value));
+      if (next.isFavorited !== status.isFavorited) {
+        bumpLiveCount('favorites', datasetId, next.isFavorited ? 1 : -1, locale);
       }
       setMessage(t(next.isFavorited ? 'community:favorite.added' : 'community:favorite.removed'));
     } catch (error) {

@@ -4,8 +4,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { followStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFollowing } from '../../stores/community.ts';
-import { numberFormat } from '../../lib/intl.ts';
-import { liveCount, showLiveCount } from '../../lib/live-counts.ts';
+import { bumpLiveCount } from '../../lib/live-counts.ts';
 import { toast } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
@@ -66,11 +65,7 @@ export default function FollowButton({ userId, name, following, path, locale }: 
     setMessage('');
     try {
       const now = await setFollowing(userId, !isFollowing);
-      const shown = liveCount('followers', userId);
-      if (shown !== null && now !== isFollowing) {
-        const value = Math.max(0, shown + (now ? 1 : -1));
-        showLiveCount('followers', userId, value, numberFormat(locale).format(value));
-      }
+      if (now !== isFollowing) bumpLiveCount('followers', userId, now ? 1 : -1, locale);
       setIsFollowing(now);
       setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
     } catch (error) {

@@ -5,6 +5,7 @@ import { chmod, chown, lstat, mkdir, readFile, rm, stat, symlink } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { isAlive as alive } from '../lib/data-dir.ts';
 
 /** What the supervisor reports; pino and Fastify's logger both fit. */
 export type EmbeddedLog = {
@@ -126,15 +127,6 @@ function run(file: string, args: string[], owner: Owner): Promise<string> {
     );
   });
 }
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-};
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -7,7 +7,8 @@ export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
 }
 
-const isAlive = (pid: number) => {
+/** Whether a process with this pid runs (one we may not signal counts as running). */
+export const isAlive = (pid: number) => {
   try {
     process.kill(pid, 0);
     return true;

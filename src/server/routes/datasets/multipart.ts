@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, badRequest } from '../../errors.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
+import { UPLOAD_TYPES } from './uploads.ts';
 
 /**
  * `multipart/form-data` uploads — what `curl -F file=@cities.csv -F name=城市` and a plain HTML
@@ -21,15 +22,8 @@ export async function acceptMultipart(app: FastifyInstance, maxUploadBytes: numb
 
 const multipartError = (code: string, message: string) => new AppError(400, code, message);
 
-const FORMATS: Record<string, Upload['format']> = {
-  'text/csv': 'csv',
-  'text/tab-separated-values': 'tsv',
-  'application/x-ndjson': 'jsonl',
-  'application/jsonl': 'jsonl',
-};
-
 function formatOf(mimetype: string, filename: string): Upload['format'] {
-  const byType = FORMATS[mimetype.toLowerCase()];
+  const byType = UPLOAD_TYPES[mimetype.toLowerCase()];
   if (byType) return byType;
   const name = filename.toLowerCase();
   if (/\.(jsonl|ndjson)$/.test(name)) return 'jsonl';

@@ -4,7 +4,8 @@ import { parseJsonExact } from '../../../lib/big-integer.ts';
 import { uploadTooLarge } from '../../tables/lines.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 
-const UPLOAD_TYPES: Record<string, Upload['format']> = {
+/** Content types of a streamed table, and the format each is read as. */
+export const UPLOAD_TYPES: Record<string, Upload['format']> = {
   'text/csv': 'csv',
   'text/tab-separated-values': 'tsv',
   'application/x-ndjson': 'jsonl',
