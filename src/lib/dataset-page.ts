@@ -107,19 +107,22 @@ export function excerpt(text: string, max = 160): string {
   return chars.length <= max ? flat : `${chars.slice(0, max).join('').trimEnd()}…`;
 }
 
-/** Languages offered by the filter; a dataset's own language is added when it is not here. */
-export const COMMON_LANGUAGES = [
-  'zh-CN',
-  'zh-TW',
-  'en-US',
-  'en-GB',
-  'ja-JP',
-  'ko-KR',
-  'fr-FR',
-  'de-DE',
-  'es-ES',
-  'ru-RU',
-] as const;
+/** A language of public datasets with how many there are (null: none, but it is selected). */
+export type LanguageChoice = { tag: string; count: number | null };
+
+/**
+ * The language filter's choices: the languages public datasets are in, most used first, and the
+ * selected one when no public dataset has it (so the form shows what is being filtered by).
+ */
+export function languageChoices(
+  present: readonly { tag: string; count: number }[],
+  selected: string,
+): LanguageChoice[] {
+  const choices: LanguageChoice[] = [...present];
+  if (selected && !present.some((p) => p.tag === selected))
+    choices.push({ tag: selected, count: null });
+  return choices;
+}
 
 /** A language tag's name in the page's locale ('zh-CN' → '中文（中国）'); the tag when unknown. */
 export function languageName(tag: string, locale: string): string {

@@ -21,6 +21,7 @@ import {
   listUserPublicDatasets,
   searchDatasets,
 } from './browse.ts';
+import { datasetLanguages } from './languages.ts';
 import { readPublicDatasetPage } from './page.ts';
 import { latestContent, listVersions } from './versions.ts';
 
@@ -73,6 +74,8 @@ export function datasetSiteReads(ctx: Context) {
         }),
       ),
     stats: (): Promise<DatasetStats> => datasetStats(ctx),
+    /** The languages of public datasets with their counts, most used first. */
+    languages: () => datasetLanguages(ctx),
   };
 }
 
