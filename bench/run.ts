@@ -10,6 +10,7 @@ import { runDatasetsBench } from './datasets.ts';
 import { runHeatBench } from './heat.ts';
 import { runViewerBench } from './viewer.ts';
 import { runSerializerBench } from './serializer.ts';
+import { runFaultsBench } from './faults.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
@@ -18,6 +19,7 @@ const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'heat', run: runHeatBench },
   { name: 'viewer', run: runViewerBench },
   { name: 'serializer', run: runSerializerBench },
+  { name: 'faults', run: runFaultsBench },
 ];
 
 const only = process.argv.slice(2);
