@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 export type Server = {
   base: string;
@@ -32,7 +33,7 @@ export async function freePort(): Promise<number> {
 
 /** Starts the server on `port` with `dataDir` and waits until /health answers 200. */
 export async function startServer(dataDir: string, port: number): Promise<Server> {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,

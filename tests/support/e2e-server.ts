@@ -7,6 +7,7 @@ import { spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 import { startE2eOidcProvider } from './oidc.ts';
 
 const isAlive = (pid: number) => {
@@ -32,7 +33,7 @@ cpSync('dist', distDir, { recursive: true });
 const siteUrl = `http://127.0.0.1:${process.env['PORT'] ?? '8181'}`;
 // A real OpenID Connect provider on loopback for the OAuth2 tests (tests/e2e/oauth.spec.ts).
 const oidc = await startE2eOidcProvider(siteUrl);
-const child = spawn(process.execPath, ['src/server/main.ts'], {
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   stdio: 'inherit',
   env: {
     ...process.env,
