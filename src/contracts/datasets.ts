@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
-import { CITATION_MAX, LICENSE_IDS } from './limits.ts';
+import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES } from './limits.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
@@ -77,6 +77,17 @@ export const citationSchema = z
   .trim()
   .refine((s) => chars(s) <= CITATION_MAX, `Citation must be at most ${CITATION_MAX} characters`)
   .describe('How to cite the dataset (free text, e.g. BibTeX)');
+
+/** Bytes of `text` in UTF-8 (works in the browser too). */
+export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+export const readmeSchema = z
+  .string()
+  .refine(
+    (s) => utf8Bytes(s) <= README_MAX_BYTES,
+    `Readme must be at most ${README_MAX_BYTES / 1024} KB (${README_MAX_BYTES} bytes of UTF-8)`,
+  )
+  .describe('The dataset card: Markdown, shown on the dataset page');
 
 const tagSchema = z
   .string()
@@ -208,6 +219,7 @@ export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
 
 /** A dataset with its versions, newest first. */
 export const datasetSchema = datasetSummarySchema.extend({
+  readme: z.string().describe('The dataset card (Markdown); not in lists'),
   versions: z.array(datasetVersionSchema),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
@@ -296,6 +308,7 @@ const metadataFields = {
   tags: datasetTagsSchema.default([]),
   license: licenseSchema.default(null),
   citation: citationSchema.default(''),
+  readme: readmeSchema.default(''),
 };
 
 export const createDatasetBodySchema = z.object({
@@ -329,6 +342,7 @@ export const updateDatasetBodySchema = z.object({
   tags: datasetTagsSchema.optional(),
   license: licenseSchema.optional(),
   citation: citationSchema.optional(),
+  readme: readmeSchema.optional(),
 });
 export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
 

@@ -49,5 +49,8 @@ export const LICENSE_IDS = Object.keys(LICENSES) as [License, ...License[]];
 /** The canonical page of an SPDX licence. */
 export const licenseUrl = (id: string) => `https://spdx.org/licenses/${id}.html`;
 
+/** Largest dataset card (`readme`, Markdown), in bytes of UTF-8. */
+export const README_MAX_BYTES = 64 * 1024;
+
 /** Longest citation text (BibTeX of a dataset fits well within it), in characters. */
 export const CITATION_MAX = 4_000;

@@ -203,6 +203,8 @@ export type DatasetPageData =
       preview: VersionContent | null;
       structuredData: CroissantDocument | null;
       stats: VersionStats | null;
+      /** The dataset card, rendered and sanitised on the server. */
+      readmeHtml: string;
     };
 
 /** Reads /datasets/{id} as a guest: an invalid id, a missing (or private) dataset, or the dataset. */

@@ -128,6 +128,8 @@ export const datasets = pgTable(
     license: text('license'),
     /** How to cite the dataset (free text, e.g. BibTeX); '' when none. */
     citation: text('citation').notNull().default(''),
+    /** The dataset card: Markdown, rendered on the dataset page (src/server/markdown.ts). */
+    readme: text('readme').notNull().default(''),
     tags: text('tags')
       .array()
       .notNull()

@@ -10,6 +10,7 @@ import { datasetCommunityRoutes } from './dataset-community/index.ts';
 import { datasetsRoutes } from './datasets/index.ts';
 import { croissantRoutes } from './croissant/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
+import { markdownRoutes } from './markdown/index.ts';
 
 /** Every resource's routes, mounted under /api/v1. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
@@ -24,4 +25,5 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
   await app.register(datasetsRoutes, opts);
   await app.register(croissantRoutes, opts);
   await app.register(tokensRoutes, opts);
+  await app.register(markdownRoutes, opts);
 };

@@ -43,9 +43,10 @@ export async function forkDataset(
         language: source.language,
         isPublic: input.is_public ?? source.isPublic,
         tags: source.tags,
-        // The licence travels with the data; so does how to cite it.
+        // The licence travels with the data; so do how to cite it and its card.
         license: source.license,
         citation: source.citation,
+        readme: source.readme,
         searchText: searchTextOf(name, description, source.tags),
         forkedFromId: source.id,
         isFork: true,

@@ -16,6 +16,7 @@ import { datasets } from '../../db/schema.ts';
 import {
   datasetNotFound,
   selectSummaries,
+  toDataset,
   toSummary,
   toVersion,
   visibleTo,
@@ -194,5 +195,5 @@ export async function getDataset(ctx: Context, id: number, viewerId: ViewerId): 
     versionsOf(ctx.db, id),
   ]);
   if (!row) throw datasetNotFound();
-  return { ...toSummary(row, viewerId), versions };
+  return toDataset(row, viewerId, versions);
 }

@@ -106,7 +106,7 @@ export type DatasetMetadata = Pick<
   CreateDatasetBody,
   'name' | 'description' | 'is_public' | 'language' | 'tags' | 'changelog'
 > &
-  Partial<Pick<CreateDatasetBody, 'license' | 'citation'>>;
+  Partial<Pick<CreateDatasetBody, 'license' | 'citation' | 'readme'>>;
 
 /**
  * Creates a dataset with its version 1, all or nothing: the blob is written first, then one
@@ -134,6 +134,7 @@ export async function createDatasetWith(
           tags: meta.tags,
           license: meta.license ?? null,
           citation: meta.citation ?? '',
+          readme: meta.readme ?? '',
           searchText: searchTextOf(meta.name, meta.description, meta.tags),
           latestVersion: 1,
         })

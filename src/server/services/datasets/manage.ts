@@ -36,6 +36,7 @@ export async function updateDataset(
         ...(input.language === undefined ? {} : { language: input.language }),
         ...(input.license === undefined ? {} : { license: input.license }),
         ...(input.citation === undefined ? {} : { citation: input.citation }),
+        ...(input.readme === undefined ? {} : { readme: input.readme }),
         updatedAt: now,
       })
       .where(eq(datasets.id, id));

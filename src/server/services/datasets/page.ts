@@ -10,7 +10,8 @@ import {
 } from '../download-digests.ts';
 import { headerOf, tableRows, tableStats } from '../table-files.ts';
 import { prepared } from './prepared.ts';
-import { toSummary, toVersion } from './rows.ts';
+import { renderReadme } from '../../markdown.ts';
+import { toDataset, toVersion } from './rows.ts';
 
 /** What /datasets/{id} shows a guest: the dataset, its first rows and its structured data. */
 export type DatasetPageRead = {
@@ -20,6 +21,8 @@ export type DatasetPageRead = {
   structuredData: CroissantDocument | null;
   /** The latest version's column statistics (null without a version). */
   stats: VersionStats | null;
+  /** The dataset card as safe HTML ('' when it has none; see src/server/markdown.ts). */
+  readmeHtml: string;
 };
 
 /**
@@ -45,9 +48,10 @@ export async function readPublicDatasetPage(
     statements.versions.execute({ id }),
   ]);
   if (!row) return null;
-  const dataset: Dataset = { ...toSummary(row, null), versions: versionRows.map(toVersion) };
+  const dataset: Dataset = toDataset(row, null, versionRows.map(toVersion));
+  const readmeHtml = renderReadme(dataset.readme);
   const latest = versionRows.find((v) => v.version === dataset.latest_version);
-  if (!latest) return { dataset, preview: null, structuredData: null, stats: null };
+  if (!latest) return { dataset, preview: null, structuredData: null, stats: null, readmeHtml };
 
   const stored = latest.preview.length >= Math.min(previewRows, latest.entriesCount);
   const entries = stored
@@ -76,5 +80,5 @@ export async function readPublicDatasetPage(
     version: latest.version,
     ...(await tableStats(ctx, latest.sha256, headerOf(latest))),
   };
-  return { dataset, preview, structuredData, stats };
+  return { dataset, preview, structuredData, stats, readmeHtml };
 }

@@ -1,7 +1,7 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
-import { selectSummaries } from './rows.ts';
+import { selectDetails, selectSummaries } from './rows.ts';
 
 /**
  * Statements of the hottest reads, built once per database and prepared (named statements on
@@ -14,7 +14,7 @@ function build(db: Db) {
       .where(sql`${datasets.id} = any(cast(${sql.placeholder('ids')} as int[]))`)
       .prepare('dataset_summaries_by_ids'),
     /** One dataset if the viewer (`viewer`, or -1 for a guest) may see it. */
-    visibleSummary: selectSummaries(db)
+    visibleSummary: selectDetails(db)
       .where(
         and(
           eq(datasets.id, sql.placeholder('id')),

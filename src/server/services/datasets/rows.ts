@@ -3,6 +3,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DOWNLOAD_COUNT_WINDOW_MINUTES,
+  type Dataset,
   type DatasetSummary,
   type DatasetVersion,
 } from '../../../contracts/datasets.ts';
@@ -63,6 +64,24 @@ export function selectSummaries(db: Db) {
 }
 
 export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
+
+/** Like selectSummaries, with what only a dataset's own page shows (its card). */
+export function selectDetails(db: Db) {
+  return db
+    .select({ ...summaryColumns, readme: datasets.readme })
+    .from(datasets)
+    .leftJoin(users, eq(users.id, datasets.ownerId))
+    .leftJoin(origin, eq(origin.id, datasets.forkedFromId));
+}
+
+/** A dataset as its own page and the API's detail show it. */
+export function toDataset(
+  row: SummaryRow & { readme: string },
+  viewerId: ViewerId,
+  versions: DatasetVersion[],
+): Dataset {
+  return { ...toSummary(row, viewerId), readme: row.readme, versions };
+}
 
 /** Stands in for an owner whose account is gone. */
 export const UNKNOWN_OWNER: PublicUser = {

@@ -1,0 +1,1 @@
+ALTER TABLE "datasets" ADD COLUMN "readme" text DEFAULT '' NOT NULL;
