@@ -43,18 +43,21 @@ export function checkDraft(
 type Progress = (progress: UploadProgress) => void;
 
 /** Publishes a new dataset with the draft as version 1. */
-export function publishDataset(
+export async function publishDataset(
   meta: DatasetMetadata,
   draft: TableDraft,
   types: readonly AttributeType[],
   onProgress: Progress,
 ): Promise<Dataset> {
   if (draft.sampled) {
-    return datasetsApi.uploadDataset(
-      meta,
+    // A streamed upload takes its metadata in the query: the card (up to 64 KB) follows by PUT.
+    const { readme, ...query } = meta;
+    const created = await datasetsApi.uploadDataset(
+      query,
       { body: draft.sampled, format: streamFormatOf(draft.source) },
       { onProgress },
     );
+    return readme ? datasetsApi.updateDataset(created.id, { readme }) : created;
   }
   return datasetsApi.createDataset({ ...meta, ...contentOf(draft, types) }, { onProgress });
 }

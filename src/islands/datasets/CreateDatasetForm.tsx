@@ -31,6 +31,7 @@ const EMPTY: MetadataValues = {
   tags: '',
   license: '',
   citation: '',
+  readme: '',
 };
 
 function Form({ locale, t }: { locale: Locale; t: T }) {

@@ -20,6 +20,7 @@ const valuesOf = (d: Dataset): MetadataValues => ({
   tags: d.tags.join(', '),
   license: d.license ?? '',
   citation: d.citation,
+  readme: d.readme,
 });
 
 function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T }) {

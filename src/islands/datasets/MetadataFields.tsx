@@ -2,6 +2,7 @@ import type { T } from '../../i18n/index.ts';
 import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { TextArea, TextField } from '../form/Field.tsx';
+import { ReadmeField } from './ReadmeField.tsx';
 
 export type MetadataValues = {
   name: string;
@@ -12,6 +13,8 @@ export type MetadataValues = {
   /** An SPDX identifier, '' for none stated. */
   license: string;
   citation: string;
+  /** The dataset card (Markdown). */
+  readme: string;
 };
 export type MetadataField = keyof MetadataValues;
 
@@ -29,7 +32,7 @@ type Props = {
 /** A dataset's name, description, visibility, language and tags, labelled, with their errors. */
 export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
-  const text = (field: Exclude<MetadataField, 'isPublic' | 'license'>) => ({
+  const text = (field: Exclude<MetadataField, 'isPublic' | 'license' | 'readme'>) => ({
     value: values[field],
     error: errors[field] ?? null,
     onChange: (e: { target: { value: string } }) => onChange(field, e.target.value),
@@ -125,6 +128,13 @@ export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props)
         spellCheck={false}
         hint={t('datasets:citation.hint')}
         {...text('citation')}
+      />
+      <ReadmeField
+        id={id('readme')}
+        value={values.readme}
+        error={errors.readme ?? null}
+        onChange={(value) => onChange('readme', value)}
+        t={t}
       />
     </>
   );

@@ -3,7 +3,8 @@
  * failed upload (field messages, table problems).
  */
 import type { T } from '../../i18n/index.ts';
-import { CITATION_MAX, type License } from '../../contracts/limits.ts';
+import { utf8Bytes } from '../../contracts/datasets.ts';
+import { CITATION_MAX, README_MAX_BYTES, type License } from '../../contracts/limits.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import type { DatasetMetadata, TableProblem } from '../../lib/api/types.ts';
 import {
@@ -31,6 +32,10 @@ export function checkMetadata(values: MetadataValues, t: T): FieldErrors {
       [...values.citation.trim()].length > CITATION_MAX
         ? { key: 'datasets:rules.citationTooLong', vars: { max: CITATION_MAX } }
         : null,
+    readme:
+      utf8Bytes(values.readme) > README_MAX_BYTES
+        ? { key: 'datasets:rules.readmeTooLong', vars: { max: README_MAX_BYTES } }
+        : null,
   };
   const out: FieldErrors = {};
   for (const [field, error] of Object.entries(found) as [MetadataField, RuleError | null][]) {
@@ -48,6 +53,7 @@ export const metadataOf = (values: MetadataValues): DatasetMetadata => ({
   tags: parseTags(values.tags),
   license: (values.license || null) as License | null,
   citation: values.citation.trim(),
+  readme: values.readme,
 });
 
 const SERVER_FIELDS: Record<string, MetadataField> = {
@@ -58,6 +64,7 @@ const SERVER_FIELDS: Record<string, MetadataField> = {
   is_public: 'isPublic',
   license: 'license',
   citation: 'citation',
+  readme: 'readme',
 };
 
 /** The server's per-field messages, on this form's fields. */

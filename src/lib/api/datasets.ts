@@ -219,6 +219,15 @@ export function updateDataset(id: number, update: DatasetUpdate): Promise<Datase
   );
 }
 
+/** POST /markdown: a dataset card as the dataset page will show it (sanitised HTML). */
+export function previewMarkdown(markdown: string): Promise<{ html: string }> {
+  return apiRequest<{ html: string }>('/markdown', {
+    method: 'POST',
+    body: { markdown },
+    auth: 'required',
+  });
+}
+
 /** DELETE /datasets/{id}. Drops the dataset's cache entries. */
 export async function deleteDataset(id: number): Promise<void> {
   await changing(

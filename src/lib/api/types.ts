@@ -120,6 +120,8 @@ export type DatasetMetadata = {
   /** An SPDX identifier from LICENSES; null: no licence stated. */
   license?: License | null;
   citation?: string;
+  /** The dataset card (Markdown). */
+  readme?: string;
 };
 export type DatasetUpdate = Partial<DatasetMetadata>;
 
