@@ -330,6 +330,47 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await context.close();
     });
 
+    test('a dataset card is previewed, published and shown rendered, its markup as text', async ({
+      browser,
+    }) => {
+      const name = `card ${unique()}`;
+      const { context, page } = await createFormWith(
+        browser,
+        'cities.csv',
+        '城市,人口\n北京,2189\n',
+      );
+      await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
+      const card = [
+        '# 数据来源',
+        '',
+        '| 列 | 含义 |',
+        '| --- | --- |',
+        '| 人口 | 常住人口（万） |',
+        '',
+        '<script>window.cardRan = true</script>',
+      ].join('\n');
+      await page.getByLabel(t('datasets:readme.label'), { exact: true }).fill(card);
+      await page.getByRole('button', { name: t('datasets:readme.preview'), exact: true }).click();
+      const preview = page.getByTestId('readme-preview');
+      await expect(preview.getByRole('heading', { level: 3, name: '数据来源' })).toBeVisible();
+      await expect(preview.getByRole('cell', { name: '常住人口（万）' })).toBeVisible();
+      await expect(preview).toContainText('<script>window.cardRan = true</script>');
+      await expect(page.getByTestId('validation-status')).toHaveText(
+        t('datasets:validation.valid'),
+      );
+      await page.getByRole('button', { name: t('datasets:create.submit'), exact: true }).click();
+
+      await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+      const shown = page.getByRole('region', { name: t('datasets:detail.readme') });
+      await expect(shown.getByRole('heading', { level: 3, name: '数据来源' })).toBeVisible();
+      await expect(shown.getByRole('cell', { name: '人口', exact: true })).toBeVisible();
+      await expect(shown).toContainText('<script>window.cardRan = true</script>');
+      await expect(shown.locator('script')).toHaveCount(0);
+      expect(await page.evaluate(() => 'cardRan' in window)).toBe(false);
+      await expectNoAxeViolations(page);
+      await context.close();
+    });
+
     test('the language switcher on the edit page stays on the same dataset', async ({
       browser,
     }) => {
