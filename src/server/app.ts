@@ -75,9 +75,19 @@ export async function buildApp({
         title: 'Sheaf API',
         version: '1.0.0',
         description: 'Publish, discover, rate, favorite, fork and download tabular datasets.',
+        license: { name: 'MIT', identifier: 'MIT' },
       },
+      // Paths carry their /api/v1 prefix: the server is the site's own origin.
+      servers: [{ url: ctx.config.siteUrl, description: 'This Sheaf' }],
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'An access token from sign-in (a JWT, 15 minutes) or a personal access token (shf_…, from /profile)',
+          },
+        },
       },
     },
     transform: openApiTransform,

@@ -1,9 +1,10 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from '../../src/server/plugins/openapi.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
-type Operation = { operationId?: string; tags?: string[]; summary?: string };
+type Operation = { operationId?: string; tags?: string[]; summary?: string; security?: unknown };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 let t: TestApp;
@@ -25,10 +26,27 @@ describe('the OpenAPI document', () => {
     await expect(SwaggerParser.validate(structuredClone(doc) as never)).resolves.toBeTruthy();
   });
 
-  it('gives every operation a unique operationId, tags and a summary', () => {
+  it('passes Redocly lint (its recommended rules) without an error', async () => {
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: '/openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId} at ${p.location[0]?.pointer ?? '?'}: ${p.message}`);
+    expect(errors).toEqual([]);
+    // Sign-in calls need a token; the rest take one when sent.
+    expect(doc.paths['/api/v1/tokens']?.['post']?.security).toEqual([{ bearer: [] }]);
+    expect(doc.paths['/api/v1/datasets']?.['get']?.security).toEqual([{}, { bearer: [] }]);
+  });
+
+  it('gives every operation a unique operationId, tags, a summary and its security', () => {
     const ops = operations();
     expect(ops.length).toBeGreaterThan(40);
-    const missing = ops.filter((o) => !o.operationId || !o.tags?.length || !o.summary);
+    const missing = ops.filter(
+      (o) => !o.operationId || !o.tags?.length || !o.summary || !Array.isArray(o.security),
+    );
     expect(missing.map((o) => `${o.method} ${o.path}`)).toEqual([]);
     const ids = ops.map((o) => o.operationId);
     expect(new Set(ids).size).toBe(ids.length);

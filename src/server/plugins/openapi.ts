@@ -15,12 +15,19 @@ export function operationIdOf(method: string, url: string): string {
   return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
 }
 
+/**
+ * Calls that name no security take a token when one is sent (a signed-in caller also sees their
+ * own private datasets) and work without: `[{}, { bearer: [] }]`, i.e. optional.
+ */
+const OPTIONAL_BEARER = [{}, { bearer: [] }];
+
 /** The route schemas as OpenAPI (fastify-type-provider-zod), each with an operationId. */
 export const openApiTransform: Transform = (input) => {
   const output = jsonSchemaTransform(input);
   const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
-  const schema = output.schema as { operationId?: string };
+  const schema = output.schema as { operationId?: string; security?: unknown };
   schema.operationId ??= operationIdOf(String(method), input.url);
+  schema.security ??= OPTIONAL_BEARER;
   return output;
 };
 
