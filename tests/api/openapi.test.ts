@@ -71,6 +71,35 @@ describe('the OpenAPI document', () => {
     expect(detail).toContain('"$ref":"#/components/schemas/Error"');
   });
 
+  it('declares the streamed and multipart uploads and the downloaded files', () => {
+    type Media = Record<string, { schema?: Record<string, unknown> }>;
+    const ops = doc.paths as unknown as Record<
+      string,
+      Record<
+        string,
+        { requestBody?: { content: Media }; responses: Record<string, { content?: Media }> }
+      >
+    >;
+    for (const path of ['/api/v1/datasets', '/api/v1/datasets/{id}/versions']) {
+      const body = ops[path]!['post']!.requestBody!.content;
+      expect(Object.keys(body).sort()).toEqual([
+        'application/json',
+        'application/jsonl',
+        'application/x-ndjson',
+        'multipart/form-data',
+        'text/csv',
+        'text/tab-separated-values',
+      ]);
+      expect(body['text/csv']!.schema).toEqual({ type: 'string', contentMediaType: 'text/csv' });
+    }
+    const download = ops['/api/v1/datasets/{id}/versions/{version}/download']!['get']!.responses;
+    expect(download['200']!.content!['application/vnd.apache.parquet']!.schema).toMatchObject({
+      type: 'string',
+      contentMediaType: 'application/vnd.apache.parquet',
+    });
+    expect(download['200']!.content!['application/json']!.schema).toMatchObject({ type: 'array' });
+  });
+
   it('lists only API paths', () => {
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/v1/'))).toEqual([]);
   });

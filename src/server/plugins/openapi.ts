@@ -1,4 +1,5 @@
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { UPLOAD_TYPES } from '../routes/datasets/uploads.ts';
 
 type Transform = typeof jsonSchemaTransform;
 
@@ -21,13 +22,38 @@ export function operationIdOf(method: string, url: string): string {
  */
 const OPTIONAL_BEARER = [{}, { bearer: [] }];
 
+/**
+ * The bodies a route marked `config: { streamedTable: true }` takes beside its JSON: the table as
+ * a streamed file of each upload type (gzip allowed), or a multipart form with one file.
+ */
+function streamedTableBodies(json: unknown) {
+  const file = (type: string) => ({ schema: { type: 'string', contentMediaType: type } });
+  return {
+    content: {
+      'application/json': { schema: json },
+      ...Object.fromEntries(Object.keys(UPLOAD_TYPES).map((type) => [type, file(type)])),
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          description: 'The query parameters as fields, then one file (CSV, TSV or JSON Lines)',
+          properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+          required: ['file'],
+          additionalProperties: { type: 'string' },
+        },
+      },
+    },
+  };
+}
+
 /** The route schemas as OpenAPI (fastify-type-provider-zod), each with an operationId. */
 export const openApiTransform: Transform = (input) => {
   const output = jsonSchemaTransform(input);
   const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
-  const schema = output.schema as { operationId?: string; security?: unknown };
+  const schema = output.schema as { operationId?: string; security?: unknown; body?: unknown };
   schema.operationId ??= operationIdOf(String(method), input.url);
   schema.security ??= OPTIONAL_BEARER;
+  const config = input.route.config as { streamedTable?: boolean } | undefined;
+  if (config?.streamedTable) schema.body = streamedTableBodies(schema.body);
   return output;
 };
 

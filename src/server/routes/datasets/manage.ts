@@ -53,6 +53,7 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets',
     {
+      config: { streamedTable: true },
       schema: {
         tags,
         security,

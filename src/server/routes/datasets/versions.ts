@@ -23,7 +23,8 @@ import { uploadDescription, uploadOf } from './uploads.ts';
 
 const tags = ['datasets'];
 const security = [{ bearer: [] }];
-const file = { schema: z.string() };
+/** A file in a download's answer: its bytes, of this media type. */
+const file = (type: string) => ({ schema: z.string().meta({ contentMediaType: type }) });
 
 /** Versions: list, add, read a page, download. */
 export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
@@ -48,6 +49,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets/:id/versions',
     {
+      config: { streamedTable: true },
       schema: {
         tags,
         security,
@@ -133,15 +135,19 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
           200: {
             description: 'The file',
             content: {
-              'text/csv': file,
-              'application/json': file,
-              'application/x-ndjson': file,
-              'application/vnd.apache.parquet': file,
+              'text/csv': file('text/csv'),
+              'application/json': {
+                schema: z
+                  .array(z.record(z.string(), z.unknown()))
+                  .describe('The rows, each an object keyed by column name'),
+              },
+              'application/x-ndjson': file('application/x-ndjson'),
+              'application/vnd.apache.parquet': file('application/vnd.apache.parquet'),
             },
           },
           206: {
             description: 'Part of the Parquet file (a `Range` request)',
-            content: { 'application/vnd.apache.parquet': file },
+            content: { 'application/vnd.apache.parquet': file('application/vnd.apache.parquet') },
           },
           304: z.null().describe('Not modified (Parquet, `If-None-Match`)'),
           416: apiErrorSchema,
