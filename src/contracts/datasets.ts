@@ -210,6 +210,12 @@ export const datasetSummarySchema = z.object({
     .object({ id: z.number().int(), name: z.string() })
     .nullable()
     .describe('The dataset this one was forked from, while it exists and is visible'),
+  fork_credit: z
+    .object({ name: z.string(), author: z.string() })
+    .nullable()
+    .describe(
+      "What a fork came from and who made it (the author's nickname when the fork was made): kept after the origin or its author is deleted; null for a dataset that is not a fork, and while the origin exists but is private to the caller",
+    ),
   is_fork: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,

@@ -1,3 +1,4 @@
+import { originGone } from '../../lib/fork-credit.ts';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
@@ -166,7 +167,7 @@ function List({ locale, t }: { locale: Locale; t: T }) {
                       {d.forkedFrom ? (
                         <a href={href(`/datasets/${d.forkedFrom.id}`)}>{d.forkedFrom.name}</a>
                       ) : (
-                        t('datasets:detail.originDeleted')
+                        originGone(d.forkCredit, t)
                       )}{' '}
                       ·
                     </span>

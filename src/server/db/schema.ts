@@ -144,6 +144,12 @@ export const datasets = pgTable(
       onDelete: 'set null',
     }),
     isFork: boolean('is_fork').notNull().default(false),
+    /**
+     * The origin's name and its author's nickname when the fork was made: the credit a fork keeps
+     * after its origin (or the origin's author) is deleted.
+     */
+    originName: text('origin_name'),
+    originAuthor: text('origin_author'),
     latestVersion: integer('latest_version').notNull().default(0),
     searchText: text('search_text').notNull().default(''),
     /**

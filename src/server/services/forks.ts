@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Dataset } from '../../contracts/datasets.ts';
 import type { ForkBody } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
-import { datasets, datasetVersions } from '../db/schema.ts';
+import { datasets, datasetVersions, users } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { lockVisible, recountForks } from './dataset-counters.ts';
 import { getDataset } from './datasets/browse.ts';
@@ -32,6 +32,13 @@ export async function forkDataset(
       throw forbidden('The owner does not allow forks of this dataset', 'FORK_NOT_ALLOWED');
     const [source] = await tx.select().from(datasets).where(eq(datasets.id, sourceId));
     if (!source) throw new Error('locked dataset vanished');
+    const [author] =
+      source.ownerId === null
+        ? []
+        : await tx
+            .select({ nickname: users.nickname })
+            .from(users)
+            .where(eq(users.id, source.ownerId));
     const name = input.name ?? source.name;
     const description = input.description ?? source.description;
     const [fork] = await tx
@@ -50,6 +57,8 @@ export async function forkDataset(
         searchText: searchTextOf(name, description, source.tags),
         forkedFromId: source.id,
         isFork: true,
+        originName: source.name,
+        originAuthor: author?.nickname ?? null,
         latestVersion: source.latestVersion,
       })
       .returning({ id: datasets.id });

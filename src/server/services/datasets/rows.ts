@@ -47,6 +47,8 @@ export const summaryColumns = {
   favoriteCount: datasets.favoriteCount,
   forkCount: datasets.forkCount,
   isFork: datasets.isFork,
+  originName: datasets.originName,
+  originAuthor: datasets.originAuthor,
   latestVersion: datasets.latestVersion,
   createdAt: datasets.createdAt,
   updatedAt: datasets.updatedAt,
@@ -95,6 +97,13 @@ export const UNKNOWN_OWNER: PublicUser = {
   last_login_at: null,
 };
 
+/** See `fork_credit` in the contract: the live name while visible, the recorded one once gone. */
+function forkCredit(row: SummaryRow, originVisible: boolean): DatasetSummary['fork_credit'] {
+  if (!row.isFork || (row.origin && !originVisible)) return null;
+  const name = originVisible ? row.origin!.name : row.originName;
+  return name === null ? null : { name, author: row.originAuthor ?? UNKNOWN_OWNER.nickname };
+}
+
 export function toSummary(row: SummaryRow, viewerId: ViewerId): DatasetSummary {
   const origin = row.origin;
   const originVisible = origin && (origin.isPublic || origin.ownerId === viewerId);
@@ -117,6 +126,7 @@ export function toSummary(row: SummaryRow, viewerId: ViewerId): DatasetSummary {
     favorite_count: row.favoriteCount,
     fork_count: row.forkCount,
     forked_from: originVisible ? { id: origin.id, name: origin.name } : null,
+    fork_credit: forkCredit(row, Boolean(originVisible)),
     is_fork: row.isFork,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dataset } from '../../../src/contracts/datasets.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, createDataset, get, type TestUser } from './support.ts';
+
+/** A fork credits its origin and the origin's author by name, even after both are gone. */
+let t: TestApp;
+let alice: TestUser;
+let bob: TestUser;
+let carol: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [alice, bob, carol] = [
+    await addUser(t, 'alice'),
+    await addUser(t, 'bob'),
+    await addUser(t, 'carol'),
+  ];
+});
+afterAll(() => t.close());
+
+const send = (method: 'PUT' | 'DELETE' | 'POST', url: string, user: TestUser, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    headers: user.headers,
+    ...(payload && { payload }),
+  });
+
+const forkOf = async (id: number, user: TestUser) => {
+  const res = await send('POST', `/datasets/${id}/fork`, user, {});
+  expect(res.statusCode).toBe(201);
+  return res.json<Dataset>();
+};
+
+describe('fork credit', () => {
+  it('names the origin and its author; nothing for a dataset that is not a fork', async () => {
+    const origin = await createDataset(t, alice, { name: '城市人口' });
+    expect(origin.fork_credit).toBeNull();
+    const fork = await forkOf(origin.id, bob);
+    expect(fork.fork_credit).toEqual({ name: '城市人口', author: 'alice' });
+    expect(fork.forked_from).toEqual({ id: origin.id, name: '城市人口' });
+  });
+
+  it('is hidden while the origin is private to the caller, like the link', async () => {
+    const origin = await createDataset(t, alice, { name: '私有来源' });
+    const fork = await forkOf(origin.id, bob);
+    expect(
+      (await send('PUT', `/datasets/${origin.id}`, alice, { is_public: false })).statusCode,
+    ).toBe(200);
+    const seen = (await get(t, `/datasets/${fork.id}`, carol)).json<Dataset>();
+    expect(seen).toMatchObject({ is_fork: true, forked_from: null, fork_credit: null });
+  });
+
+  it('stays, as recorded when the fork was made, after the origin is deleted', async () => {
+    const origin = await createDataset(t, alice, { name: '人口普查' });
+    const fork = await forkOf(origin.id, bob);
+    expect((await send('DELETE', `/datasets/${origin.id}`, alice)).statusCode).toBe(204);
+    for (const viewer of [bob, carol, undefined]) {
+      const seen = (await get(t, `/datasets/${fork.id}`, viewer)).json<Dataset>();
+      expect(seen).toMatchObject({
+        forked_from: null,
+        fork_credit: { name: '人口普查', author: 'alice' },
+      });
+    }
+    const listed = await get(t, '/datasets/me', bob);
+    expect(
+      listed.json<{ datasets: Dataset[] }>().datasets.find((d) => d.id === fork.id),
+    ).toMatchObject({
+      fork_credit: { name: '人口普查', author: 'alice' },
+    });
+  });
+});
