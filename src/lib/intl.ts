@@ -34,6 +34,19 @@ export const languageNames = (locale: string) =>
     () => new Intl.DisplayNames([locale], { type: 'language' }),
   );
 
+/**
+ * A language tag's name in Chinese and in English, e.g. 'zh-CN' → '中文（中国） · Chinese (China)';
+ * '' when the tag is malformed or neither language knows it (the name would be the tag itself).
+ */
+export function bilingualLanguageName(tag: string): string {
+  try {
+    const names = ['zh-CN', 'en-US'].map((locale) => languageNames(locale).of(tag) ?? '');
+    return [...new Set(names)].filter((name) => name && name !== tag).join(' · ');
+  } catch {
+    return '';
+  }
+}
+
 /** One decimal place, always shown: average scores ("4.0"). */
 export const SCORE_FORMAT: Intl.NumberFormatOptions = {
   minimumFractionDigits: 1,

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '../../src/lib/dates.ts';
-import { languageNames, numberFormat, SCORE_FORMAT } from '../../src/lib/intl.ts';
+import {
+  bilingualLanguageName,
+  languageNames,
+  numberFormat,
+  SCORE_FORMAT,
+} from '../../src/lib/intl.ts';
 
 describe('cached Intl formatters', () => {
   it('format in each locale', () => {
@@ -18,5 +23,18 @@ describe('cached Intl formatters', () => {
     expect(numberFormat('en-US', { ...SCORE_FORMAT })).toBe(numberFormat('en-US', SCORE_FORMAT));
     expect(numberFormat('en-US', SCORE_FORMAT)).not.toBe(numberFormat('en-US'));
     expect(numberFormat('zh-CN')).not.toBe(numberFormat('en-US'));
+  });
+});
+
+describe('bilingualLanguageName', () => {
+  it('names a tag in Chinese and in English', () => {
+    expect(bilingualLanguageName('zh-CN')).toBe('中文（中国） · Chinese (China)');
+    expect(bilingualLanguageName('fr')).toBe('法语 · French');
+  });
+
+  it('is empty for a malformed tag or one neither language can name', () => {
+    expect(bilingualLanguageName('not a tag!')).toBe('');
+    expect(bilingualLanguageName('')).toBe('');
+    expect(bilingualLanguageName('qaa')).toBe('');
   });
 });

@@ -1,6 +1,7 @@
 import type { T } from '../../i18n/index.ts';
 import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
+import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
 import { TextArea, TextField } from '../form/Field.tsx';
 import { ReadmeField } from './ReadmeField.tsx';
 
@@ -80,7 +81,9 @@ export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props)
       <TextField
         id={id('language')}
         label={t('datasets:meta.language')}
-        hint={t('datasets:meta.languageHint')}
+        hint={[t('datasets:meta.languageHint'), bilingualName(values.language.trim())]
+          .filter(Boolean)
+          .join(' — ')}
         list={id('languages')}
         autoComplete="off"
         spellCheck={false}
@@ -88,7 +91,7 @@ export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props)
       />
       <datalist id={id('languages')}>
         {LANGUAGES.map((l) => (
-          <option key={l} value={l} />
+          <option key={l} value={l} label={bilingualName(l)} />
         ))}
       </datalist>
       <TextField
