@@ -13,9 +13,9 @@ export const SEARCH_QUERY_MAX = 100;
 /** A list cursor is an opaque string of at most this many characters. */
 export const CURSOR_MAX = 1000;
 export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
-/** Search answers 12 per page unless asked otherwise (spec: search page size). */
+/** Search answers 12 per page unless asked otherwise (SEARCH_PAGE_SIZE). */
 export const SEARCH_PAGE_SIZE = 12;
-/** At most this many public datasets of one user are listed (spec: public datasets per user). */
+/** At most this many public datasets of one user are listed. */
 export const PUBLIC_DATASETS_PER_USER = 100;
 export const CONTENT_LIMIT_DEFAULT = 100;
 export const CONTENT_LIMIT_MAX = 1000;
@@ -244,7 +244,7 @@ export const datasetListResponseSchema = z.object({
 });
 export type DatasetListResponse = z.infer<typeof datasetListResponseSchema>;
 
-/** Search answers carry page numbers too (spec: Search pagination). */
+/** Search answers carry page numbers too (Search pagination, docs/pages.md). */
 export const datasetSearchResponseSchema = datasetListResponseSchema.extend({
   current_page: z.number().int(),
   total_pages: z.number().int(),
@@ -263,7 +263,7 @@ export type DatasetStats = z.infer<typeof datasetStatsSchema>;
 export const versionListResponseSchema = z.object({ versions: z.array(datasetVersionSchema) });
 export type VersionListResponse = z.infer<typeof versionListResponseSchema>;
 
-/** A page of the latest version's rows (spec: Version detail). */
+/** A page of the latest version's rows (the product's Version detail). */
 export const versionContentSchema = z.object({
   version: z.number().int(),
   attributes: z.array(z.string()),

@@ -6,7 +6,7 @@ import { enforceGuard, type GuardMode } from '../stores/navigation.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /**
- * Keeps a page to its access class (spec 6). 'auth' pages send guests to the sign-in page,
+ * Keeps a page to its access class (docs/pages.md, Guards). 'auth' pages send guests to the sign-in page,
  * also later when the session ends (expired refresh, sign-out in another tab); 'guest' pages
  * send a visitor who arrives signed in onward once, on arrival. Renders nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * The error page's texts (spec 2 and 8, verbatim in every locale) and the crawler check:
+ * The error page's texts (verbatim in every locale, docs/pages.md, Error pages) and the crawler check:
  * bots get the error status with an empty body instead of the error page.
  */
 

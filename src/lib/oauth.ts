@@ -1,5 +1,5 @@
 /**
- * The browser's half of OAuth2 sign-in (spec 4, OAuth2): a random state, a PKCE verifier and
+ * The browser's half of OAuth2 sign-in (docs/oauth.md): a random state, a PKCE verifier and
  * its S256 challenge, kept in session storage with the provider until the provider sends the
  * browser back to /auth/callback?provider=…; there the state and the provider must match, and
  * the saved values are removed before the code is exchanged. Pure functions: storage, crypto
@@ -15,7 +15,7 @@ export const OAUTH_KEYS = {
   returnTo: 'oauth2_return_to',
 } as const;
 
-/** Spec 5, verbatim: the messages of a failed callback check. */
+/** The messages of a failed callback check, verbatim (docs/oauth.md). */
 export const OAUTH_STATE_MISMATCH = 'OAuth2 state 验证失败';
 export const OAUTH_PROVIDER_MISMATCH = 'OAuth2 提供商不匹配';
 

@@ -1,5 +1,5 @@
 /**
- * Search pagination (spec: currentPage, totalPages, pageSize, total, hasNext, hasPrev) derived
+ * Search pagination (currentPage, totalPages, pageSize, total, hasNext, hasPrev) derived
  * from a list answer's `{ total, offset, limit }`, and the offset of a 1-based page.
  */
 import { SEARCH_PAGE_SIZE } from './constants.ts';

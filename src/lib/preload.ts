@@ -1,7 +1,7 @@
 /**
  * Route preloads: internal links are fetched ahead when the pointer rests on them or they get
  * focus (or are touched), so the next page is in the HTTP cache when it is opened. At most
- * ROUTE_PRELOAD_CONCURRENCY (4, spec 9) preloads are in flight; the rest wait in a queue, the
+ * ROUTE_PRELOAD_CONCURRENCY (4, docs/site-runtime.md) preloads are in flight; the rest wait in a queue, the
  * most recent wish first. Started by the site runtime on pages that have islands.
  */
 

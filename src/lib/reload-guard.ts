@@ -1,5 +1,5 @@
 /**
- * Failed code-chunk loads (spec 4 and 8): after a deploy, an open page may ask for a script
+ * Failed code-chunk loads (docs/site-runtime.md): after a deploy, an open page may ask for a script
  * chunk that no longer exists. The page then reloads to get the new build, at most once per
  * path within RELOAD_GUARD_MS (a session-storage timestamp per path), so a chunk that is
  * really broken cannot cause a reload loop.

@@ -1,5 +1,5 @@
 /**
- * Build freshness (spec 4, 9): every build has an id (PUBLIC_BUILD_ID, made by astro.config.mjs
+ * Build freshness (docs/site-runtime.md): every build has an id (PUBLIC_BUILD_ID, made by astro.config.mjs
  * and baked into the bundles and into /build.json). Pages with islands fetch /build.json every
  * BUILD_CHECK_INTERVAL_MS (1 hour); when its id differs from the page's, `$newerBuild` holds it
  * and a toast offers a reload, once per new id.

@@ -1,5 +1,5 @@
 /**
- * OAuth2 sign-in (spec 4): `$oauthProviders` (the configured providers, loaded once per page),
+ * OAuth2 sign-in (docs/oauth.md): `$oauthProviders` (the configured providers, loaded once per page),
  * `startOAuthSignIn` (state + PKCE into session storage, then off to the provider) and
  * `completeOAuthSignIn` with its `$oauthCallback` state (checks state and provider, removes the
  * saved values, exchanges the code, starts the session, goes on). See docs/oauth.md.

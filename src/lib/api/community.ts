@@ -1,8 +1,8 @@
 /**
- * Community calls, one function each (spec 7): ratings, favourites, follows, forks, fork
- * settings and the leaderboards, with the cache rules of spec 4: forking clears all caches,
+ * Community calls, one function each: ratings, favourites, follows, forks, fork
+ * settings and the leaderboards, with the cache rules of docs/browser-client.md: forking clears all caches,
  * changing the fork setting drops the dataset's entries. A failed favourite-status lookup
- * quietly answers "not favourited" (spec 8).
+ * quietly answers "not favourited" (docs/browser-client.md).
  *
  * The browser (camelCase) types of these calls are declared here too: `Camelize` of the wire
  * types in src/contracts/community.ts, imported as types only.

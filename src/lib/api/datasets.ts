@@ -1,5 +1,5 @@
 /**
- * Datasets calls, one function each (spec 7), with the dataset cache (spec 4): reads are cached
+ * Datasets calls, one function each, with the dataset cache (docs/browser-client.md, Caches): reads are cached
  * for 10 minutes; creating a dataset clears all caches; updating or deleting one, or adding a
  * version, drops its entries and every list. Large tables go up as a stream with progress
  * (`uploadDataset`, `uploadVersion`); JSON bodies can report progress too (`onProgress`).
@@ -58,7 +58,7 @@ const tagsParam = (tags: string[] | undefined) =>
 
 /* ---------- reading ---------- */
 
-/** GET /datasets/stats; a failed lookup quietly answers 0 for both (spec 8). */
+/** GET /datasets/stats; a failed lookup quietly answers 0 for both (docs/browser-client.md). */
 export async function getDatasetStats(): Promise<DatasetStats> {
   try {
     return await cachedDatasetList('/datasets/stats', {}, () =>

@@ -1,5 +1,5 @@
 /**
- * The browser's error catalogue (spec section 8): `ApiError` — message, status, code, details —
+ * The browser's error catalogue (docs/browser-client.md, Error catalogue): `ApiError` — message, status, code, details —
  * and one constructor per catalogue entry, `toApiError` for anything caught, and the default
  * login/register failure messages per locale. Messages are verbatim from the spec.
  */

@@ -82,7 +82,7 @@ export type DatasetPage = Camelize<DatasetListResponse>;
 /** A search answer: a page plus the spec's Search pagination fields. */
 export type DatasetSearchPage = Camelize<DatasetSearchResponse>;
 export type DatasetStats = Camelize<WireDatasetStats>;
-/** A page of the latest version's rows (spec: Version detail). */
+/** A page of the latest version's rows (the product's Version detail). */
 export type VersionContent = Camelize<WireVersionContent>;
 export type TableValidation = Camelize<ValidateResponse>;
 export type TableProblem = TableValidation['errors'][number];

@@ -67,7 +67,7 @@ export function communitySiteReads(ctx: Context) {
     },
     /**
      * The user's public datasets, newest first: all of them up to the 100 a user's list shows
-     * (spec: public datasets per user) unless a smaller page is asked; null when invalid.
+     * (PUBLIC_DATASETS_PER_USER) unless a smaller page is asked; null when invalid.
      */
     publicDatasetsOf: async (
       userId: number,

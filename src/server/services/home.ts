@@ -16,7 +16,7 @@ export type HomeSnapshot = {
   newest: DatasetSummary[];
 };
 
-/** A failed stats read quietly counts 0 (spec: a failed stats lookup quietly returns 0). */
+/** A failed stats read quietly counts 0: the product spec's rule for the stats lookup. */
 async function statsOrZero(ctx: Context): Promise<{ stats: DatasetStats; ok: boolean }> {
   try {
     return { stats: await datasetStats(ctx), ok: true };
