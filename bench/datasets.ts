@@ -21,12 +21,9 @@ import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../src/server/app.ts';
-import { createLoginThrottle } from '../src/server/auth/throttle.ts';
-import { createTokenService } from '../src/server/auth/tokens.ts';
 import { createFsBlobStore } from '../src/server/blobs/fs-store.ts';
-import { createTableEngine } from '../src/server/tables/engine.ts';
 import { getConfig } from '../src/server/config.ts';
-import type { Context } from '../src/server/context.ts';
+import { createContext, type Context } from '../src/server/context.ts';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
 import { openDatabase, type Db, type DatabaseOptions } from '../src/server/db/client.ts';
 import { forgetCounts } from '../src/server/services/datasets/counts.ts';
@@ -154,19 +151,9 @@ async function benchOn(kind: 'embedded' | 'pglite' | 'postgres', options: Databa
       RATE_LIMIT_USER_PER_MINUTE: '0',
     });
     const blobs = await createFsBlobStore(path.join(dataDir, 'blobs'));
-    const ctx: Context = {
-      db: database.db,
-      config,
-      blobs,
-      tables: await createTableEngine({ root: blobs.root, ...config.tables }),
-      tokens: createTokenService(randomBytes(32).toString('hex'), config.accessTokenTtl),
-      loginThrottle: createLoginThrottle({
-        maxFailures: config.loginMaxFailures,
-        maxFailuresPerIp: config.loginMaxFailuresPerIp,
-        windowSeconds: config.loginWindowSeconds,
-      }),
-    };
-    const app = await buildApp({ ctx, databaseKind: database.kind });
+    const jwtSecret = randomBytes(32).toString('hex');
+    const ctx = await createContext({ config, database, blobs, jwtSecret });
+    const app = await buildApp({ ctx });
     const site = existsSync(path.join(DIST_DIR, 'server', 'entry.mjs'));
     if (site) {
       const services = createSiteServices(ctx);

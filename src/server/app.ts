@@ -21,7 +21,6 @@ import { apiRoutes } from './routes/index.ts';
 
 export type AppOptions = {
   ctx: Context;
-  databaseKind: 'pglite' | 'postgres';
   /** Fastify's own pino (a level), or the process's logger (main.ts shares one). */
   logger?: boolean | { level: string } | FastifyBaseLogger;
   /** Called after every successful write request (POST, PUT, PATCH, DELETE): clears page caches. */
@@ -35,7 +34,6 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
 export async function buildApp({
   ctx,
-  databaseKind,
   logger = false,
   onWrite,
 }: AppOptions): Promise<FastifyInstance> {
@@ -110,7 +108,7 @@ export async function buildApp({
         encodings: ['br', 'gzip'],
         brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
       });
-      await api.register(apiRoutes, { ctx, databaseKind });
+      await api.register(apiRoutes, { ctx });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -3,13 +3,10 @@ import './production-env.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
-import { createLoginThrottle } from './auth/throttle.ts';
-import { createTokenService } from './auth/tokens.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
-import { createTableEngine } from './tables/engine.ts';
 import { pino } from 'pino';
 import { ConfigError, getConfig, type Config } from './config.ts';
-import type { Context } from './context.ts';
+import { createContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { convertPgliteDataDir } from './db/convert-pglite.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
@@ -52,26 +49,16 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel });
   const { database, embedded } = await openConfiguredDatabase(config, log);
   const blobs = await createFsBlobStore(path.join(config.dataDir, 'blobs'));
-  const ctx: Context = {
-    db: database.db,
+  const ctx = await createContext({
     config,
+    database,
     blobs,
-    tables: await createTableEngine({ root: blobs.root, ...config.tables }),
-    tokens: createTokenService(
-      config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir)),
-      config.accessTokenTtl,
-    ),
-    loginThrottle: createLoginThrottle({
-      maxFailures: config.loginMaxFailures,
-      maxFailuresPerIp: config.loginMaxFailuresPerIp,
-      windowSeconds: config.loginWindowSeconds,
-    }),
-  };
+    jwtSecret: config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir)),
+  });
   const pageCache = createPageCache(PAGE_CACHE);
   const site = createSiteServices(ctx);
   const app = await buildApp({
     ctx,
-    databaseKind: database.kind,
     logger: log,
     onWrite: () => {
       pageCache.invalidate();

@@ -8,12 +8,9 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.ts';
 import { createSiteServices, type SiteServices } from '../../src/server/site/services.ts';
 import { downloadDigestsSettled } from '../../src/server/services/download-digests.ts';
-import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
-import { createTokenService } from '../../src/server/auth/tokens.ts';
 import { createFsBlobStore } from '../../src/server/blobs/fs-store.ts';
-import { createTableEngine } from '../../src/server/tables/engine.ts';
 import { getConfig } from '../../src/server/config.ts';
-import type { Context } from '../../src/server/context.ts';
+import { createContext, type Context } from '../../src/server/context.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 
 /** The secret test apps sign access tokens with (tests may sign their own, e.g. expired ones). */
@@ -70,25 +67,14 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   });
   const { database, drop } = await openTestDatabase();
   const blobs = await createFsBlobStore(path.join(dataDir, 'blobs'));
-  const ctx: Context = {
-    db: database.db,
-    config,
-    blobs,
-    tables: await createTableEngine({ root: blobs.root, ...config.tables }),
-    tokens: createTokenService(TEST_JWT_SECRET, config.accessTokenTtl),
-    loginThrottle: createLoginThrottle({
-      maxFailures: config.loginMaxFailures,
-      maxFailuresPerIp: config.loginMaxFailuresPerIp,
-      windowSeconds: config.loginWindowSeconds,
-    }),
-  };
+  const ctx = await createContext({ config, database, blobs, jwtSecret: TEST_JWT_SECRET });
   const writes = { count: 0 };
   const site = createSiteServices(ctx);
   const onWrite = () => {
     writes.count++;
     site.invalidate();
   };
-  const app = await buildApp({ ctx, databaseKind: database.kind, onWrite });
+  const app = await buildApp({ ctx, onWrite });
   await app.ready();
   return {
     app,

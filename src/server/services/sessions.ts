@@ -90,20 +90,6 @@ export function clearRefreshCookie(ctx: Context, reply: FastifyReply): void {
   });
 }
 
-/**
- * Signs a user in and sets the refresh cookie: for login flows that already know the user
- * (password login, OAuth2). Returns `{ user, access_token, expires_in }`.
- */
-export async function startSession(
-  ctx: Context,
-  reply: FastifyReply,
-  user: UserRow,
-): Promise<SessionResponse> {
-  const { session, refreshToken } = await issueSession(ctx, user);
-  setRefreshCookie(ctx, reply, refreshToken);
-  return session;
-}
-
 async function revokeFamily(ctx: Context, familyId: string): Promise<void> {
   await ctx.db
     .update(refreshTokens)

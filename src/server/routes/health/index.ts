@@ -26,7 +26,7 @@ async function blobsWritable(tempPath: string): Promise<boolean> {
   }
 }
 
-export const healthRoutes: RoutesPlugin = async (app, { ctx, databaseKind }) => {
+export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/health',
     {
@@ -48,7 +48,7 @@ export const healthRoutes: RoutesPlugin = async (app, { ctx, databaseKind }) => 
       const body = {
         status: ok && writable ? ('ok' as const) : ('degraded' as const),
         database: {
-          kind: databaseKind,
+          kind: ctx.databaseKind,
           ok,
           latency_ms: Math.round((performance.now() - started) * 100) / 100,
         },
