@@ -1,3 +1,4 @@
+import { errors } from '../errors.ts';
 import { z } from 'zod';
 import {
   loginBodySchema,
@@ -7,7 +8,6 @@ import {
   registerBodySchema,
   sessionResponseSchema,
 } from '../../../contracts/auth.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { unauthorized } from '../../errors.ts';
 import { login, register } from '../../services/accounts.ts';
 import {
@@ -40,7 +40,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'Sets nickname equal to username. Sets the HttpOnly refresh_token cookie. 409 USERNAME_TAKEN or EMAIL_TAKEN (both compared case-insensitively).',
         body: registerBodySchema,
-        response: { 201: sessionResponseSchema, 400: apiErrorSchema, 409: apiErrorSchema },
+        response: { 201: sessionResponseSchema, ...errors(400, 409) },
       },
     },
     async (request, reply) => {
@@ -61,10 +61,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: loginBodySchema,
         response: {
           200: sessionResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errors(400, 401, 403, 429),
         },
       },
     },
@@ -84,7 +81,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'An empty body uses the refresh_token cookie and rotates it. A body { refresh_token } (services) answers the rotated token in the body instead. A spent or revoked token revokes its whole session.',
         body: refreshBodySchema,
-        response: { 200: refreshResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: refreshResponseSchema, ...errors(400, 401) },
       },
     },
     async (request, reply) => {
@@ -112,7 +109,7 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'Revokes the session of the refresh token (cookie or body) and clears the cookie. Always 204, also without a token.',
         body: logoutBodySchema,
-        response: { 204: z.null().describe('Signed out'), 400: apiErrorSchema },
+        response: { 204: z.null().describe('Signed out'), ...errors(400) },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
+import { errors } from '../errors.ts';
 import { croissantDocumentSchema } from '../../../contracts/croissant.ts';
 import { datasetIdParamsSchema } from '../../../contracts/datasets.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { datasetCroissant } from '../../services/croissant.ts';
 import type { RoutesPlugin } from '../types.ts';
 
@@ -22,9 +22,7 @@ export const croissantRoutes: RoutesPlugin = async (app, { ctx }) => {
             description: 'The JSON-LD document',
             content: { 'application/ld+json': { schema: croissantDocumentSchema } },
           },
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },

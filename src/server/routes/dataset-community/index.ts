@@ -1,3 +1,4 @@
+import { errors } from '../errors.ts';
 import {
   forkBodySchema,
   forkSettingsBodySchema,
@@ -5,7 +6,6 @@ import {
   ratingResponseSchema,
 } from '../../../contracts/community.ts';
 import { datasetIdParamsSchema, datasetSchema } from '../../../contracts/datasets.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { forkDataset, setForkSettings } from '../../services/forks.ts';
 import { getRating, rateDataset } from '../../services/ratings.ts';
 import type { RoutesPlugin } from '../types.ts';
@@ -27,10 +27,7 @@ export const datasetCommunityRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: rateBodySchema,
         response: {
           200: ratingResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 403, 404),
         },
       },
     },
@@ -49,7 +46,7 @@ export const datasetCommunityRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: "A dataset's average score and count, and the caller's own score",
         description: 'score is null when the caller has not rated the dataset, or is a guest.',
         params: datasetIdParamsSchema,
-        response: { 200: ratingResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: ratingResponseSchema, ...errors(400, 404) },
       },
     },
     async (request) => getRating(ctx, request.viewer?.id ?? null, request.params.id),
@@ -68,10 +65,7 @@ export const datasetCommunityRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: forkBodySchema,
         response: {
           201: datasetSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 403, 404),
         },
       },
     },
@@ -95,10 +89,7 @@ export const datasetCommunityRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: forkSettingsBodySchema,
         response: {
           200: datasetSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 403, 404),
         },
       },
     },

@@ -1,3 +1,4 @@
+import { errors } from '../errors.ts';
 import {
   datasetIdParamsSchema,
   datasetListQuerySchema,
@@ -9,7 +10,6 @@ import {
   searchQuerySchema,
   userPublicDatasetsQuerySchema,
 } from '../../../contracts/datasets.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import {
   datasetStats,
   getDataset,
@@ -47,7 +47,7 @@ export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'List datasets',
         description: `Public datasets by default. \`is_public=false\` lists the caller's own private datasets; \`owner_id\` of the caller lists all of theirs, of anyone else only the public ones. \`tags\` (comma-separated or repeated) must all be present. With \`query\` and no \`sort\`, ranked by relevance; otherwise \`sort\` defaults to \`recent\`. ${listDescription}`,
         querystring: datasetListQuerySchema,
-        response: { 200: datasetListResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: datasetListResponseSchema, ...errors(400, 401) },
       },
     },
     async (request) => listDatasets(ctx, request.viewer?.id ?? null, request.query),
@@ -62,7 +62,7 @@ export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: "The caller's own datasets, private ones included",
         description: listDescription,
         querystring: myDatasetsQuerySchema,
-        response: { 200: datasetListResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: datasetListResponseSchema, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -79,7 +79,7 @@ export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: "A user's public datasets, newest first",
         description: `Only a user's first 100 public datasets are listed: \`limit\` is capped at 100, \`total\` counts at most 100 and no page reaches past them. ${listDescription}`,
         querystring: userPublicDatasetsQuerySchema,
-        response: { 200: datasetListResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: datasetListResponseSchema, ...errors(400, 401) },
       },
     },
     async (request) => listUserPublicDatasets(ctx, request.viewer?.id ?? null, request.query),
@@ -93,7 +93,7 @@ export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Search datasets by name, description and tags',
         description: `Chinese and English; ranked with name matches first. 12 per page unless \`limit\` says otherwise; the answer carries page numbers. ${listDescription}`,
         querystring: searchQuerySchema,
-        response: { 200: datasetSearchResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: datasetSearchResponseSchema, ...errors(400, 401) },
       },
     },
     async (request) => searchDatasets(ctx, request.viewer?.id ?? null, request.query),
@@ -109,9 +109,7 @@ export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
         params: datasetIdParamsSchema,
         response: {
           200: datasetSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },

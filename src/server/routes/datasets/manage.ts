@@ -1,3 +1,4 @@
+import { errors } from '../errors.ts';
 import { z } from 'zod';
 import {
   createDatasetBodySchema,
@@ -8,7 +9,6 @@ import {
   updateDatasetBodySchema,
   validateResponseSchema,
 } from '../../../contracts/datasets.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { badRequest } from '../../errors.ts';
 import { createDataset, validateContent } from '../../services/datasets/content.ts';
 import { limitBody } from '../body-limit.ts';
@@ -36,9 +36,7 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: tableContentSchema,
         response: {
           200: validateResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          413: apiErrorSchema,
+          ...errors(400, 401, 413),
         },
       },
       // Without a token the body may be at most MAX_GUEST_VALIDATE_MB, checked before reading it.
@@ -63,10 +61,7 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
         querystring: createDatasetUploadQuerySchema,
         response: {
           201: datasetSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          409: apiErrorSchema,
-          413: apiErrorSchema,
+          ...errors(400, 401, 409, 413),
         },
       },
     },
@@ -116,10 +111,7 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: updateDatasetBodySchema,
         response: {
           200: datasetSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 403, 404),
         },
       },
     },
@@ -140,10 +132,7 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
         params: datasetIdParamsSchema,
         response: {
           204: z.null().describe('Deleted'),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 403, 404),
         },
       },
     },

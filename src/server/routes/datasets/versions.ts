@@ -1,3 +1,4 @@
+import { errors } from '../errors.ts';
 import { z } from 'zod';
 import {
   contentQuerySchema,
@@ -10,7 +11,6 @@ import {
   versionListResponseSchema,
   versionParamsSchema,
 } from '../../../contracts/datasets.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
 import { openDownload } from '../../services/datasets/downloads.ts';
@@ -37,9 +37,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
         params: datasetIdParamsSchema,
         response: {
           200: versionListResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },
@@ -60,12 +58,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
         querystring: createVersionUploadQuerySchema,
         response: {
           201: datasetVersionSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          413: apiErrorSchema,
+          ...errors(400, 401, 403, 404, 409, 413),
         },
       },
     },
@@ -109,9 +102,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
         querystring: contentQuerySchema,
         response: {
           200: versionContentSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },
@@ -150,10 +141,7 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
             content: { 'application/vnd.apache.parquet': file('application/vnd.apache.parquet') },
           },
           304: z.null().describe('Not modified (Parquet, `If-None-Match`)'),
-          416: apiErrorSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(416, 400, 401, 404),
         },
       },
     },

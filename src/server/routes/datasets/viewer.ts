@@ -1,5 +1,5 @@
+import { errors } from '../errors.ts';
 import { datasetIdParamsSchema, versionParamsSchema } from '../../../contracts/datasets.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import {
   compareQuerySchema,
   compareRowsQuerySchema,
@@ -18,7 +18,7 @@ import {
 import type { RoutesPlugin } from '../types.ts';
 
 const tags = ['datasets'];
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 404: apiErrorSchema };
+const readErrors = errors(400, 401, 404);
 const privacy =
   'A private dataset answers 404 to everyone but its owner, exactly like `GET /datasets/{id}`.';
 
@@ -33,7 +33,7 @@ export const viewerRoutes: RoutesPlugin = async (app, { ctx }) => {
         description: `Values in column order. \`total\` counts the rows matching \`q\` (case-insensitive substring over the string columns). An unknown \`sort\` column is 400 UNKNOWN_COLUMN. ${privacy}`,
         params: versionParamsSchema,
         querystring: rowsQuerySchema,
-        response: { 200: tableRowsSchema, ...errors },
+        response: { 200: tableRowsSchema, ...readErrors },
       },
     },
     async (request) =>
@@ -54,7 +54,7 @@ export const viewerRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: "A version's column statistics",
         description: `Per column: count, nulls, distinct (exact), min and max; mean, standard deviation and a histogram (at most 20 bins) for numbers, dates and datetimes; the 10 most frequent values for strings and booleans. Computed at publish. ${privacy}`,
         params: versionParamsSchema,
-        response: { 200: versionStatsSchema, ...errors },
+        response: { 200: versionStatsSchema, ...readErrors },
       },
     },
     async (request) =>
@@ -70,7 +70,7 @@ export const viewerRoutes: RoutesPlugin = async (app, { ctx }) => {
         description: `Column changes and counts of added, removed and changed rows. Without \`key\` rows compare whole over the columns both versions share and \`changed\` is null; with \`key\` (a column of both) rows pair by key. ${privacy}`,
         params: datasetIdParamsSchema,
         querystring: compareQuerySchema,
-        response: { 200: versionCompareSchema, ...errors },
+        response: { 200: versionCompareSchema, ...readErrors },
       },
     },
     async (request) =>
@@ -86,7 +86,7 @@ export const viewerRoutes: RoutesPlugin = async (app, { ctx }) => {
         description: `Added rows in the \`to\` version's columns, removed rows in the \`from\` version's, changed rows as both sides in the shared columns. ${privacy}`,
         params: datasetIdParamsSchema,
         querystring: compareRowsQuerySchema,
-        response: { 200: compareRowsSchema, ...errors },
+        response: { 200: compareRowsSchema, ...readErrors },
       },
     },
     async (request) =>

@@ -1,3 +1,4 @@
+import { errors } from '../errors.ts';
 import { z } from 'zod';
 import {
   addFavoriteBodySchema,
@@ -8,7 +9,6 @@ import {
   favoriteListResponseSchema,
   favoriteSchema,
 } from '../../../contracts/community.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import {
   addFavorite,
   checkFavorite,
@@ -31,7 +31,7 @@ export const favoritesRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'Only datasets the caller may see: a favourited dataset made private by its owner is left out (and counted out of total).',
         querystring: favoriteListQuerySchema,
-        response: { 200: favoriteListResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema },
+        response: { 200: favoriteListResponseSchema, ...errors(400, 401) },
       },
     },
     async (request) => {
@@ -53,9 +53,7 @@ export const favoritesRoutes: RoutesPlugin = async (app, { ctx }) => {
         response: {
           200: favoriteSchema,
           201: favoriteSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },
@@ -77,9 +75,7 @@ export const favoritesRoutes: RoutesPlugin = async (app, { ctx }) => {
         params: favoriteIdParamsSchema,
         response: {
           204: z.null().describe('Removed'),
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },
@@ -101,9 +97,7 @@ export const favoritesRoutes: RoutesPlugin = async (app, { ctx }) => {
         params: favoriteCheckParamsSchema,
         response: {
           200: favoriteCheckResponseSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },

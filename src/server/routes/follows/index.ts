@@ -1,9 +1,9 @@
+import { errors } from '../errors.ts';
 import {
   followListQuerySchema,
   followListResponseSchema,
   followStatusSchema,
 } from '../../../contracts/community.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { userIdParamsSchema } from '../../../contracts/users.ts';
 import {
   follow,
@@ -30,9 +30,7 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
         params: userIdParamsSchema,
         response: {
           200: followStatusSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },
@@ -54,9 +52,7 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
         params: userIdParamsSchema,
         response: {
           200: followStatusSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          404: apiErrorSchema,
+          ...errors(400, 401, 404),
         },
       },
     },
@@ -75,7 +71,7 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Whether the caller follows a user',
         description: 'A guest (no token) follows nobody: is_following false.',
         params: userIdParamsSchema,
-        response: { 200: followStatusSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: followStatusSchema, ...errors(400, 404) },
       },
     },
     async (request) => followStatus(ctx, request.viewer?.id ?? null, request.params.id),
@@ -89,7 +85,7 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Users this user follows, most recently followed first',
         params: userIdParamsSchema,
         querystring: followListQuerySchema,
-        response: { 200: followListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: followListResponseSchema, ...errors(400, 404) },
       },
     },
     async (request) => listFollowing(ctx, request.params.id, request.query),
@@ -103,7 +99,7 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Users who follow this user, most recent first',
         params: userIdParamsSchema,
         querystring: followListQuerySchema,
-        response: { 200: followListResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: followListResponseSchema, ...errors(400, 404) },
       },
     },
     async (request) => listFollowers(ctx, request.params.id, request.query),

@@ -1,3 +1,4 @@
+import { errors } from '../errors.ts';
 import {
   datasetLeaderboardQuerySchema,
   datasetLeaderboardResponseSchema,
@@ -5,7 +6,6 @@ import {
   userLeaderboardQuerySchema,
   userLeaderboardResponseSchema,
 } from '../../../contracts/community.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import { datasetLeaderboard, userLeaderboard } from '../../services/leaderboard.ts';
 import type { RoutesPlugin } from '../types.ts';
 
@@ -20,7 +20,7 @@ export const leaderboardRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Top public datasets by heat, downloads or average score',
         description: `by=score lists only datasets with at least ${LEADERBOARD_MIN_RATINGS} ratings. Private datasets never appear, whoever asks. limit: default 20, at most 100.`,
         querystring: datasetLeaderboardQuerySchema,
-        response: { 200: datasetLeaderboardResponseSchema, 400: apiErrorSchema },
+        response: { 200: datasetLeaderboardResponseSchema, ...errors(400) },
       },
     },
     async (request) => datasetLeaderboard(ctx, request.query),
@@ -35,7 +35,7 @@ export const leaderboardRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'Only users with a value above zero are listed. limit: default 20, at most 100.',
         querystring: userLeaderboardQuerySchema,
-        response: { 200: userLeaderboardResponseSchema, 400: apiErrorSchema },
+        response: { 200: userLeaderboardResponseSchema, ...errors(400) },
       },
     },
     async (request) => userLeaderboard(ctx, request.query),

@@ -1,4 +1,4 @@
-import { apiErrorSchema } from '../../../contracts/errors.ts';
+import { errors } from '../errors.ts';
 import { markdownPreviewBodySchema, markdownPreviewSchema } from '../../../contracts/markdown.ts';
 import { renderMarkdown } from '../../markdown.ts';
 import type { RoutesPlugin } from '../types.ts';
@@ -17,9 +17,7 @@ export const markdownRoutes: RoutesPlugin = async (app) => {
         body: markdownPreviewBodySchema,
         response: {
           200: markdownPreviewSchema,
-          400: apiErrorSchema,
-          401: apiErrorSchema,
-          403: apiErrorSchema,
+          ...errors(400, 401, 403),
         },
       },
     },

@@ -1,5 +1,5 @@
+import { errors } from '../errors.ts';
 import { sessionResponseSchema } from '../../../contracts/auth.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import {
   oauthAuthorizeQuerySchema,
   oauthAuthorizeResponseSchema,
@@ -53,9 +53,7 @@ export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
         querystring: oauthAuthorizeQuerySchema,
         response: {
           200: oauthAuthorizeResponseSchema,
-          400: apiErrorSchema,
-          404: apiErrorSchema,
-          502: apiErrorSchema,
+          ...errors(400, 404, 502),
         },
       },
     },
@@ -84,11 +82,7 @@ export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: oauthCallbackBodySchema,
         response: {
           200: sessionResponseSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          404: apiErrorSchema,
-          409: apiErrorSchema,
-          502: apiErrorSchema,
+          ...errors(400, 403, 404, 409, 502),
         },
       },
     },

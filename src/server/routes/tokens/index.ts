@@ -1,5 +1,5 @@
+import { errors } from '../errors.ts';
 import { z } from 'zod';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import {
   createTokenBodySchema,
   createdTokenSchema,
@@ -13,7 +13,7 @@ const tags = ['tokens'];
 const security = [{ bearer: [] }];
 /** Tokens are managed from a signed-in session only: a token can never make or see tokens. */
 const config = { sessionOnly: true };
-const refused = { 401: apiErrorSchema, 403: apiErrorSchema };
+const refused = errors(401, 403);
 
 export const tokensRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
@@ -27,7 +27,7 @@ export const tokensRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'Answers the secret (`shf_…`) once; Sheaf keeps only its hash. Send it as `Authorization: Bearer shf_…`. A `read` token may call GET and HEAD; a `write` token may also create, change and delete datasets, versions, favourites, ratings and follows. No token may manage tokens, change the password or delete the account (403 TOKEN_NOT_ALLOWED).',
         body: createTokenBodySchema,
-        response: { 201: createdTokenSchema, 400: apiErrorSchema, ...refused },
+        response: { 201: createdTokenSchema, ...errors(400), ...refused },
       },
     },
     async (request, reply) => {
@@ -63,7 +63,7 @@ export const tokensRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Revoke a personal access token',
         description: 'It stops working at once (401 API_TOKEN_REVOKED).',
         params: tokenIdParamsSchema,
-        response: { 204: z.null().describe('Revoked'), 404: apiErrorSchema, ...refused },
+        response: { 204: z.null().describe('Revoked'), ...errors(404), ...refused },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
+import { errors } from '../errors.ts';
 import { z } from 'zod';
 import { sessionResponseSchema } from '../../../contracts/auth.ts';
-import { apiErrorSchema } from '../../../contracts/errors.ts';
 import {
   changePasswordBodySchema,
   accountDeletionSchema,
@@ -22,7 +22,7 @@ import type { RoutesPlugin } from '../types.ts';
 
 const tags = ['users'];
 const security = [{ bearer: [] }];
-const signedIn = { 401: apiErrorSchema };
+const signedIn = errors(401);
 
 export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
@@ -67,7 +67,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
         security,
         summary: 'Change nickname, avatar or bio',
         body: updateMeBodySchema,
-        response: { 200: userResponseSchema, 400: apiErrorSchema, ...signedIn },
+        response: { 200: userResponseSchema, ...errors(400), ...signedIn },
       },
     },
     async (request) => {
@@ -89,9 +89,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: changePasswordBodySchema,
         response: {
           200: sessionResponseSchema,
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errors(400, 403, 429),
           ...signedIn,
         },
       },
@@ -120,9 +118,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
         body: deleteAccountBodySchema,
         response: {
           204: z.null().describe('Deleted'),
-          400: apiErrorSchema,
-          403: apiErrorSchema,
-          429: apiErrorSchema,
+          ...errors(400, 403, 429),
           ...signedIn,
         },
       },
@@ -143,7 +139,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'List or search users',
         description: 'query matches username or nickname (case-insensitive).',
         querystring: userListQuerySchema,
-        response: { 200: userListResponseSchema, 400: apiErrorSchema },
+        response: { 200: userListResponseSchema, ...errors(400) },
       },
     },
     async (request) => listUsers(ctx, request.query),
@@ -156,7 +152,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags,
         summary: 'A public user',
         params: userIdParamsSchema,
-        response: { 200: publicUserResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: publicUserResponseSchema, ...errors(400, 404) },
       },
     },
     async (request) => ({ user: await getPublicUser(ctx, request.params.id) }),
@@ -170,7 +166,7 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'A public profile with follow and dataset counts',
         description: 'Counts only public datasets, whoever asks.',
         params: userIdParamsSchema,
-        response: { 200: profileResponseSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: profileResponseSchema, ...errors(400, 404) },
       },
     },
     async (request) => getProfile(ctx, request.params.id),
