@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES } from './limits.ts';
+
+/** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
+export const DATASET_NAME_MAX = 100;
+export const DATASET_DESCRIPTION_MAX = 5000;
+export const DATASET_TAGS_MAX = 10;
+export const DATASET_TAG_MAX = 30;
+export const CHANGELOG_MAX = 2000;
+export const SEARCH_QUERY_MAX = 100;
+/** A list cursor is an opaque string of at most this many characters. */
+export const CURSOR_MAX = 1000;
+export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
+/** Search answers 12 per page unless asked otherwise (SEARCH_PAGE_SIZE). */
+export const SEARCH_PAGE_SIZE = 12;
+/** At most this many public datasets of one user are listed. */
+export const PUBLIC_DATASETS_PER_USER = 100;
+export const CONTENT_LIMIT_DEFAULT = 100;
+export const CONTENT_LIMIT_MAX = 1000;
+/** A downloader counts once per version within this many minutes. */
+export const DOWNLOAD_COUNT_WINDOW_MINUTES = 5;
+export const DATASET_SORTS = ['recent', 'heat', 'downloads', 'score', 'name'] as const;
+export type DatasetSort = (typeof DATASET_SORTS)[number];
+/** Formats written from the table's rows as they stream (and described in Croissant). */
+export const TEXT_DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
+export type TextDownloadFormat = (typeof TEXT_DOWNLOAD_FORMATS)[number];
+/** Every download format: the text ones and the version's Parquet file (typed, range requests). */
+export const DOWNLOAD_FORMATS = [...TEXT_DOWNLOAD_FORMATS, 'parquet'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+
+/** Length in characters (code points), so an emoji counts once. */
+const chars = (s: string) => [...s].length;
+
+/**
+ * A BCP 47 language tag of the common shapes: language (2–3 letters), optional script
+ * (4 letters) and optional region (2 letters or 3 digits): `zh-CN`, `en`, `zh-Hans-CN`, `es-419`.
+ * Case is normalised (`ZH-cn` → `zh-CN`).
+ */
+export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?$/;
+export const languageSchema = z
+  .string()
+  .trim()
+  .regex(LANGUAGE_PATTERN, 'Language must be a BCP 47 tag such as zh-CN or en-US')
+  .transform((s) => Intl.getCanonicalLocales(s)[0] ?? s);
+
+export const datasetNameSchema = z
+  .string()
+  .trim()
+  .refine((s) => chars(s) >= 1, 'Name must not be empty')
+  .refine(
+    (s) => chars(s) <= DATASET_NAME_MAX,
+    `Name must be at most ${DATASET_NAME_MAX} characters`,
+  )
+  .refine((s) => !/\p{Cc}/u.test(s), 'Name must not contain control characters');
+
+export const datasetDescriptionSchema = z
+  .string()
+  .trim()
+  .refine(
+    (s) => chars(s) <= DATASET_DESCRIPTION_MAX,
+    `Description must be at most ${DATASET_DESCRIPTION_MAX} characters`,
+  );
+
+/** An SPDX identifier from the list, or null for "no licence stated". */
+export const licenseIdSchema = z.enum(LICENSE_IDS, {
+  error: `License must be one of: ${LICENSE_IDS.join(', ')}`,
+});
+export const licenseSchema = licenseIdSchema
+  .nullable()
+  .describe('SPDX identifier of the licence; null when none is stated');
+
+export const citationSchema = z
+  .string()
+  .trim()
+  .refine((s) => chars(s) <= CITATION_MAX, `Citation must be at most ${CITATION_MAX} characters`)
+  .describe('How to cite the dataset (free text, e.g. BibTeX)');
+
+/** Bytes of `text` in UTF-8 (works in the browser too). */
+export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
+
+export const readmeSchema = z
+  .string()
+  .refine(
+    (s) => utf8Bytes(s) <= README_MAX_BYTES,
+    `Readme must be at most ${README_MAX_BYTES / 1024} KB (${README_MAX_BYTES} bytes of UTF-8)`,
+  )
+  .describe('The dataset card: Markdown, shown on the dataset page');
+
+const tagSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine(
+    (s) => chars(s) >= 1 && chars(s) <= DATASET_TAG_MAX,
+    `Each tag must be 1–${DATASET_TAG_MAX} characters`,
+  )
+  .refine((s) => !/[\p{Cc},]/u.test(s), 'Tags must not contain commas or control characters');
+
+/** Tags are trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
+export const datasetTagsSchema = z
+  .array(tagSchema)
+  .transform((tags) => [...new Set(tags)])
+  .refine((tags) => tags.length <= DATASET_TAGS_MAX, `At most ${DATASET_TAGS_MAX} tags`);
+
+export const changelogSchema = z
+  .string()
+  .trim()
+  .refine(
+    (s) => chars(s) <= CHANGELOG_MAX,
+    `Changelog must be at most ${CHANGELOG_MAX} characters`,
+  );
