@@ -1,3 +1,7 @@
+/**
+ * Dataset field rules, limits and query-parameter pieces. Re-exported by datasets.ts, so code
+ * imports them from there like every other dataset contract.
+ */
 import { z } from 'zod';
 import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES } from './limits.ts';
 
@@ -109,3 +113,42 @@ export const changelogSchema = z
     (s) => chars(s) <= CHANGELOG_MAX,
     `Changelog must be at most ${CHANGELOG_MAX} characters`,
   );
+
+/** `true` / `false` in a query string (any other value is a 400). */
+export const queryBoolean = z
+  .enum(['true', 'false', '1', '0'])
+  .transform((v) => v === 'true' || v === '1');
+
+export const positiveId = (what: string) =>
+  z.coerce
+    .number(`${what} must be a positive integer`)
+    .int(`${what} must be a positive integer`)
+    .min(1, `${what} must be a positive integer`)
+    .max(2_147_483_647, `${what} must be a positive integer`);
+
+/** Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`). */
+export const queryTags = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) =>
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  )
+  .pipe(datasetTagsSchema);
+
+/** Where a page starts: right after the row a previous answer's `next_cursor` names. */
+export const cursorQuery = z
+  .string()
+  .max(CURSOR_MAX, `cursor must be at most ${CURSOR_MAX} characters`)
+  .optional()
+  .describe(
+    'The `next_cursor` of the previous page: continues right after it, as cheap however far (`offset` then skips further)',
+  );
+
+export const searchQuery = z
+  .string()
+  .trim()
+  .max(SEARCH_QUERY_MAX, `query must be at most ${SEARCH_QUERY_MAX} characters`);
+
+/* ---------- responses ---------- */

@@ -5,13 +5,11 @@ import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 import {
   CONTENT_LIMIT_DEFAULT,
   CONTENT_LIMIT_MAX,
-  CURSOR_MAX,
   DATASET_SORTS,
   DEFAULT_DATASET_LANGUAGE,
   DOWNLOAD_FORMATS,
   PUBLIC_DATASETS_PER_USER,
   SEARCH_PAGE_SIZE,
-  SEARCH_QUERY_MAX,
   changelogSchema,
   citationSchema,
   datasetDescriptionSchema,
@@ -21,51 +19,16 @@ import {
   licenseIdSchema,
   licenseSchema,
   readmeSchema,
+  queryBoolean,
+  positiveId,
+  queryTags,
+  cursorQuery,
+  searchQuery,
 } from './dataset-fields.ts';
 
-/** The field rules and limits are in dataset-fields.ts; every importer of this file sees them too. */
 export * from './dataset-fields.ts';
 
 const timestamp = z.iso.datetime();
-
-/** `true` / `false` in a query string (any other value is a 400). */
-const queryBoolean = z
-  .enum(['true', 'false', '1', '0'])
-  .transform((v) => v === 'true' || v === '1');
-
-const positiveId = (what: string) =>
-  z.coerce
-    .number(`${what} must be a positive integer`)
-    .int(`${what} must be a positive integer`)
-    .min(1, `${what} must be a positive integer`)
-    .max(2_147_483_647, `${what} must be a positive integer`);
-
-/** Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`). */
-const queryTags = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v) =>
-    (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean),
-  )
-  .pipe(datasetTagsSchema);
-
-/** Where a page starts: right after the row a previous answer's `next_cursor` names. */
-const cursorQuery = z
-  .string()
-  .max(CURSOR_MAX, `cursor must be at most ${CURSOR_MAX} characters`)
-  .optional()
-  .describe(
-    'The `next_cursor` of the previous page: continues right after it, as cheap however far (`offset` then skips further)',
-  );
-
-const searchQuery = z
-  .string()
-  .trim()
-  .max(SEARCH_QUERY_MAX, `query must be at most ${SEARCH_QUERY_MAX} characters`);
-
-/* ---------- responses ---------- */
 
 export const attributeTypesSchema = z.record(z.string(), z.string());
 /**

@@ -6,6 +6,9 @@
  * every row and infers the column types itself.
  */
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
+import { countRecords } from './count-records.ts';
+
+export { countRecords };
 
 /** From this size on, a CSV, TSV or JSON Lines file is sampled for the preview and streamed. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
@@ -126,33 +129,6 @@ export function draftOf(
     return isAttributeType(d) ? d : (inferred[c] ?? 'string');
   });
   return { source, attributes, types, entries, sampled, totalRows: entries.length };
-}
-
-const NEWLINE = 0x0a;
-const QUOTE = 0x22;
-const BLANK = new Set([0x0d, 0x20, 0x09]);
-
-/**
- * The records of a CSV/TSV (newlines inside quotes belong to their cell) or the lines of a
- * JSON Lines file, blank ones left out, read as a stream in one pass over the bytes.
- */
-export async function countRecords(file: Blob, quoted: boolean): Promise<number> {
-  let records = 0;
-  let inQuotes = false;
-  let content = false;
-  const reader = file.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    for (const byte of value) {
-      if (quoted && byte === QUOTE) inQuotes = !inQuotes;
-      if (byte === NEWLINE && !inQuotes) {
-        if (content) records++;
-        content = false;
-      } else if (!BLANK.has(byte)) content = true;
-    }
-  }
-  return content ? records + 1 : records;
 }
 
 /** A JSON table: a list of objects, or `{attributes, entries[, attribute_types]}`. */

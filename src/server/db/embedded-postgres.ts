@@ -1,11 +1,12 @@
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, chown, lstat, mkdir, readFile, rm, stat, symlink } from 'node:fs/promises';
+import { lstat, readFile, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { isAlive as alive } from '../lib/data-dir.ts';
+import { ownedDir, run, serverOwner } from './postgres-owner.ts';
 
 /** What the supervisor reports; pino and Fastify's logger both fit. */
 export type EmbeddedLog = {
@@ -71,61 +72,12 @@ async function binaries(): Promise<Binaries> {
   return found;
 }
 
-type Owner = { uid: number; gid: number } | undefined;
-
-/**
- * PostgreSQL refuses to run as root: under root the server runs as the `postgres` user (or
- * `nobody` where there is none) and its folders are handed to that user.
- */
-function serverOwner(): Owner {
-  if (process.getuid?.() !== 0) return undefined;
-  for (const name of ['postgres', 'nobody']) {
-    try {
-      const uid = Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
-      const gid = Number(execFileSync('id', ['-g', name], { encoding: 'utf8' }).trim());
-      if (Number.isInteger(uid) && uid > 0) return { uid, gid };
-    } catch {
-      /* no such user */
-    }
-  }
-  throw new Error('Running as root, and neither a "postgres" nor a "nobody" user exists.');
-}
-
-async function ownedDir(dir: string, owner: Owner): Promise<void> {
-  await mkdir(path.dirname(dir), { recursive: true });
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  if (!owner) return;
-  await chown(dir, owner.uid, owner.gid);
-  // DATA_DIR is Sheaf's own folder: the server user may pass through it (not list or read it).
-  const parent = await stat(path.dirname(dir));
-  if (!(parent.mode & 0o001)) await chmod(path.dirname(dir), parent.mode | 0o001);
-  if (spawnSync('test', ['-w', dir], owner).status !== 0) {
-    throw new Error(
-      `The embedded PostgreSQL runs as uid ${owner.uid} (PostgreSQL refuses root), which cannot ` +
-        `reach ${dir}: put DATA_DIR where that user can enter every parent folder.`,
-    );
-  }
-}
-
 /** The socket folder: inside the cluster's folder when the path is short enough. */
 function socketDir(dir: string): string {
   const inside = path.join(dir, 'run');
   if (Buffer.byteLength(inside) <= MAX_SOCKET_DIR) return inside;
   const hash = createHash('sha256').update(dir).digest('hex').slice(0, 16);
   return path.join(os.tmpdir(), `sheaf-pg-${hash}`);
-}
-
-function run(file: string, args: string[], owner: Owner): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(file, args, { ...owner, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`${path.basename(file)} failed:\n${output}`)),
-    );
-  });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
