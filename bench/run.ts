@@ -11,6 +11,7 @@ import { runHeatBench } from './heat.ts';
 import { runViewerBench } from './viewer.ts';
 import { runSerializerBench } from './serializer.ts';
 import { runFaultsBench } from './faults.ts';
+import { runScaleBench } from './scale.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
@@ -20,6 +21,7 @@ const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'viewer', run: runViewerBench },
   { name: 'serializer', run: runSerializerBench },
   { name: 'faults', run: runFaultsBench },
+  { name: 'scale', run: runScaleBench },
 ];
 
 const only = process.argv.slice(2);

@@ -23,8 +23,6 @@ export type AppOptions = {
   ctx: Context;
   /** Fastify's own pino (a level), or the process's logger (main.ts shares one). */
   logger?: boolean | { level: string } | FastifyBaseLogger;
-  /** Called after every successful write request (POST, PUT, PATCH, DELETE): clears page caches. */
-  onWrite?: () => void;
 };
 
 export const API_PREFIX = '/api/v1';
@@ -32,11 +30,7 @@ export const API_PREFIX = '/api/v1';
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
-export async function buildApp({
-  ctx,
-  logger = false,
-  onWrite,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ ctx, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
     genReqId: (req) => {
@@ -53,11 +47,11 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  if (onWrite) {
-    app.addHook('onResponse', async (request, reply) => {
-      if (!READ_METHODS.has(request.method) && reply.statusCode < 400) onWrite();
-    });
-  }
+  // After every successful write request (POST, PUT, PATCH, DELETE) every process forgets what
+  // it cached, before the answer leaves: whoever sees the answer sees the write everywhere.
+  app.addHook('onSend', async (request, reply) => {
+    if (!READ_METHODS.has(request.method) && reply.statusCode < 400) await ctx.changes.announce();
+  });
 
   await app.register(helmet, {
     // Pages set their own CSP (Astro); the API only answers JSON and files.

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProvider } from './oauth/providers.ts';
 
@@ -8,6 +9,10 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DIST_DIR: z.string().min(1).optional(),
+  BLOB_STORE: z
+    .string()
+    .regex(/^file:\/\/\/./, 'must be file:///absolute/path')
+    .optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -40,6 +45,7 @@ const envSchema = z.object({
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   OAUTH_PROVIDERS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  REFRESH_COOKIE_SAMESITE: z.enum(['lax', 'none']).default('lax'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -48,6 +54,8 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
+  /** Where table files live: DATA_DIR/blobs, or BLOB_STORE (a folder several processes share). */
+  blobDir: string;
   /** The built site (astro build output); undefined → the project's dist/. */
   distDir: string | undefined;
   databaseUrl: string | undefined;
@@ -83,6 +91,11 @@ export type Config = {
   /** Behind a reverse proxy: take the client IP from X-Forwarded-For (only then). */
   trustProxy: boolean;
   secureCookies: boolean;
+  /**
+   * The refresh cookie's SameSite: `lax`, or `none` (then also Secure) when the pages and the
+   * API are on different sites (docs/deploy.md: a same-site API host is the better choice).
+   */
+  refreshCookieSameSite: 'lax' | 'none';
 };
 
 export class ConfigError extends Error {
@@ -103,10 +116,21 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const siteUrl = e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`;
+  if (
+    e.REFRESH_COOKIE_SAMESITE === 'none' &&
+    !(e.PUBLIC_API_BASE ?? siteUrl).startsWith('https://')
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REFRESH_COOKIE_SAMESITE: none needs an https:// API (PUBLIC_API_BASE)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    blobDir: e.BLOB_STORE
+      ? fileURLToPath(e.BLOB_STORE)
+      : path.join(path.resolve(e.DATA_DIR), 'blobs'),
     distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.EMBEDDED_DATABASE,
@@ -136,5 +160,6 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: siteUrl.startsWith('https://'),
+    refreshCookieSameSite: e.REFRESH_COOKIE_SAMESITE,
   };
 }

@@ -1,8 +1,11 @@
 import type { BlobStore } from './blobs/store.ts';
+import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import { createLoginThrottle, type LoginThrottle } from './auth/throttle.ts';
+import { forgetCounts } from './services/datasets/counts.ts';
+import { forgetOpenSessions } from './services/sessions.ts';
 import { createTableEngine, type TableEngine } from './tables/engine.ts';
 
 /** What every service receives: the database and the process-wide collaborators. */
@@ -16,6 +19,8 @@ export type Context = {
   tables: TableEngine;
   tokens: TokenService;
   loginThrottle: LoginThrottle;
+  /** Writes announced to every process of the site (see changes.ts). */
+  changes: ChangeFeed;
 };
 
 /** The one way to assemble a Context: the server (main.ts), the tests and the benchmarks. */
@@ -27,6 +32,14 @@ export async function createContext(options: {
   jwtSecret: string;
 }): Promise<Context> {
   const { config, database, blobs } = options;
+  const changes = await createChangeFeed({
+    db: database.db,
+    url: database.url,
+    log: (err) => console.error('announcing writes between processes:', err),
+  });
+  // Another process's write: its totals and ended sessions count here too.
+  changes.subscribe(() => forgetCounts(database.db));
+  changes.subscribe(forgetOpenSessions);
   return {
     db: database.db,
     databaseKind: database.kind,
@@ -34,7 +47,8 @@ export async function createContext(options: {
     blobs,
     tables: await createTableEngine({ root: blobs.root, ...config.tables }),
     tokens: createTokenService(options.jwtSecret, config.accessTokenTtl),
-    loginThrottle: createLoginThrottle({
+    changes,
+    loginThrottle: createLoginThrottle(database.db, {
       maxFailures: config.loginMaxFailures,
       maxFailuresPerIp: config.loginMaxFailuresPerIp,
       windowSeconds: config.loginWindowSeconds,

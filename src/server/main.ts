@@ -6,6 +6,7 @@ import { buildApp } from './app.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
 import { pino } from 'pino';
 import { ConfigError, getConfig, type Config } from './config.ts';
+import { loadOrCreateSiteSecret } from './auth/site-secret.ts';
 import { createContext } from './context.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { convertPgliteDataDir } from './db/convert-pglite.ts';
@@ -43,28 +44,28 @@ async function openConfiguredDatabase(
   return { database, embedded };
 }
 
+/** Shared by every process in the database (DATABASE_URL), else kept in DATA_DIR. */
+const jwtSecretFor = (config: Config, database: Database) =>
+  config.databaseUrl ? loadOrCreateSiteSecret(database.db) : loadOrCreateSecret(config.dataDir);
+
 async function main(): Promise<void> {
   const config = getConfig(process.env);
-  const lock = await lockDataDir(config.dataDir);
+  // The embedded database is one process's; with DATABASE_URL any number may run.
+  const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   const log = pino({ level: config.logLevel });
   const { database, embedded } = await openConfiguredDatabase(config, log);
-  const blobs = await createFsBlobStore(path.join(config.dataDir, 'blobs'));
+  const blobs = await createFsBlobStore(config.blobDir);
   const ctx = await createContext({
     config,
     database,
     blobs,
-    jwtSecret: config.jwtSecret ?? (await loadOrCreateSecret(config.dataDir)),
+    jwtSecret: config.jwtSecret ?? (await jwtSecretFor(config, database)),
   });
   const pageCache = createPageCache(PAGE_CACHE);
   const site = createSiteServices(ctx);
-  const app = await buildApp({
-    ctx,
-    logger: log,
-    onWrite: () => {
-      pageCache.invalidate();
-      site.invalidate();
-    },
-  });
+  ctx.changes.subscribe(pageCache.invalidate);
+  ctx.changes.subscribe(site.invalidate);
+  const app = await buildApp({ ctx, logger: log });
   await mountSite(app, {
     distDir: config.distDir ?? defaultDistDir,
     services: site,
@@ -85,10 +86,11 @@ async function main(): Promise<void> {
       await app.close();
       await downloadDigestsSettled();
       ctx.tables.close();
+      await ctx.changes.close();
       await database.close();
       await embedded?.stop();
     } finally {
-      lock.release();
+      lock?.release();
       process.exit(0);
     }
   };

@@ -70,11 +70,11 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const ctx = await createContext({ config, database, blobs, jwtSecret: TEST_JWT_SECRET });
   const writes = { count: 0 };
   const site = createSiteServices(ctx);
-  const onWrite = () => {
+  ctx.changes.subscribe(() => {
     writes.count++;
     site.invalidate();
-  };
-  const app = await buildApp({ ctx, onWrite });
+  });
+  const app = await buildApp({ ctx });
   await app.ready();
   return {
     app,
@@ -86,6 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
         await app.close();
         await downloadDigestsSettled();
         ctx.tables.close();
+        await ctx.changes.close();
         await database.close();
         await drop();
       } finally {

@@ -32,3 +32,30 @@ describe('TRUST_PROXY', () => {
     expect(() => getConfig({ TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
   });
 });
+
+describe('BLOB_STORE', () => {
+  it('keeps table files in DATA_DIR/blobs unless a shared folder is named', () => {
+    expect(getConfig({ DATA_DIR: '/srv/a' }).blobDir).toBe('/srv/a/blobs');
+    expect(getConfig({ DATA_DIR: '/srv/a', BLOB_STORE: 'file:///mnt/tables' }).blobDir).toBe(
+      '/mnt/tables',
+    );
+    expect(() => getConfig({ BLOB_STORE: 'tables' })).toThrow(
+      'BLOB_STORE: must be file:///absolute/path',
+    );
+  });
+});
+
+describe('REFRESH_COOKIE_SAMESITE', () => {
+  it('is lax by default; none only with an https API, where the cookie is also Secure', () => {
+    expect(getConfig({}).refreshCookieSameSite).toBe('lax');
+    expect(() => getConfig({ REFRESH_COOKIE_SAMESITE: 'none' })).toThrow(
+      'REFRESH_COOKIE_SAMESITE: none needs an https:// API',
+    );
+    const c = getConfig({
+      REFRESH_COOKIE_SAMESITE: 'none',
+      PUBLIC_SITE_URL: 'https://sheaf.example',
+      PUBLIC_API_BASE: 'https://api.sheaf-data.example/api/v1',
+    });
+    expect(c.refreshCookieSameSite).toBe('none');
+  });
+});

@@ -1,14 +1,37 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
+import { isAlive } from '../lib/data-dir.ts';
 import { DERIVED_SUFFIXES, type BlobStore } from './store.ts';
 
-/** Blobs as files under `root/ab/cdef…`; temporary files under `root/tmp`. */
+/**
+ * Removes the temporary folders of processes of this machine that are gone (a process killed in
+ * the middle of an upload leaves its partial file). Folders of live processes, and of other
+ * machines sharing the folder, stay.
+ */
+async function removeDeadTempFolders(tmpRoot: string): Promise<void> {
+  const prefix = `${hostname()}-`;
+  for (const name of await readdir(tmpRoot)) {
+    if (!name.startsWith(prefix)) continue;
+    const pid = Number(name.slice(prefix.length));
+    if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) {
+      await rm(path.join(tmpRoot, name), { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * Blobs as files under `root/ab/cdef…`; temporary files under `root/tmp/<host>-<pid>`, so that
+ * several processes (on one or more machines) can share one folder (BLOB_STORE=file://…).
+ */
 export async function createFsBlobStore(folder: string): Promise<BlobStore> {
   const root = path.resolve(folder);
-  const tmp = path.join(root, 'tmp');
-  await mkdir(tmp, { recursive: true });
+  const tmpRoot = path.join(root, 'tmp');
+  const tmp = path.join(tmpRoot, `${hostname()}-${process.pid}`);
+  await mkdir(tmpRoot, { recursive: true });
+  await removeDeadTempFolders(tmpRoot);
   await rm(tmp, { recursive: true, force: true });
   await mkdir(tmp, { recursive: true });
   const fileOf = (sha: string) => {

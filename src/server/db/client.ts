@@ -23,6 +23,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The server's address (PostgreSQL): other connections, e.g. to LISTEN, open it. */
+  url?: string;
   close: () => Promise<void>;
   /** The embedded client, when embedded (tests dump it as a template). */
   pglite?: PGlite;
@@ -34,6 +36,25 @@ export type DatabaseOptions =
   /** `template`: a dump of an already migrated database (tests start from it in ~0.4 s). */
   | { kind: 'pglite'; dataDir: string | undefined; template?: Blob }
   | { kind: 'postgres'; url: string };
+
+/** The advisory lock key held while migrating ('SHEAF' in ASCII). */
+export const MIGRATION_LOCK = 0x5348454146;
+
+/**
+ * Runs `migrate` while holding a session advisory lock on its own connection, so that processes
+ * starting together migrate one after the other (the later ones find nothing left to do).
+ */
+async function whileMigrationLocked(url: string, migrate: () => Promise<void>): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  client.on('error', () => undefined);
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate();
+  } finally {
+    await client.end();
+  }
+}
 
 /** Opens the database (PGlite in a folder or in memory, or a PostgreSQL pool) and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -62,7 +83,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  await db.execute(sql`create extension if not exists pg_trgm`);
-  await migratePg(db, { migrationsFolder });
-  return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() };
+  await whileMigrationLocked(options.url, async () => {
+    await db.execute(sql`create extension if not exists pg_trgm`);
+    await migratePg(db, { migrationsFolder });
+  });
+  return { db: db as unknown as Db, kind: 'postgres', url: options.url, close: () => pool.end() };
 }

@@ -99,17 +99,17 @@ export async function login(
   // Failures count per account whichever identifier (username or e-mail) names it; an unknown
   // identifier counts under its own name, so it is throttled alike.
   const keys = [user ? `account:${user.id}` : `login:${identifier}`, `ip:${input.ip}`];
-  const wait = ctx.loginThrottle.retryAfter(keys);
+  const wait = await ctx.loginThrottle.retryAfter(keys);
   if (wait > 0) throw tooManyRequests(wait);
 
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password);
   if (!user || !ok) {
-    ctx.loginThrottle.fail(keys);
+    await ctx.loginThrottle.fail(keys);
     throw invalidCredentials();
   }
-  ctx.loginThrottle.succeed(keys);
+  await ctx.loginThrottle.succeed(keys);
   return issueSession(ctx, user);
 }
 
@@ -125,16 +125,16 @@ export async function confirmPassword(
   message = 'Password is incorrect',
 ): Promise<void> {
   const keys = [`account:${user.id}`, `ip:${ip}`];
-  const wait = ctx.loginThrottle.retryAfter(keys);
+  const wait = await ctx.loginThrottle.retryAfter(keys);
   if (wait > 0) throw tooManyRequests(wait);
   if (!user.passwordHash) {
     throw new AppError(403, 'PASSWORD_NOT_SET', 'This account has no password');
   }
   if (!(await verifyPassword(password, user.passwordHash))) {
-    ctx.loginThrottle.fail(keys);
+    await ctx.loginThrottle.fail(keys);
     throw new AppError(403, 'INVALID_PASSWORD', message);
   }
-  ctx.loginThrottle.succeed(keys);
+  await ctx.loginThrottle.succeed(keys);
 }
 
 /**

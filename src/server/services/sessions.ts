@@ -71,22 +71,28 @@ export async function issueSession(
   };
 }
 
+/** Where the refresh cookie is sent: its path, SameSite and Secure (see config.ts). */
+function refreshCookieScope(ctx: Context) {
+  const crossSite = ctx.config.refreshCookieSameSite === 'none';
+  return {
+    sameSite: ctx.config.refreshCookieSameSite,
+    path: REFRESH_COOKIE_PATH,
+    secure: crossSite || ctx.config.secureCookies,
+  } as const;
+}
+
 export function setRefreshCookie(ctx: Context, reply: FastifyReply, token: string): void {
   void reply.setCookie(REFRESH_COOKIE, token, {
     httpOnly: true,
-    sameSite: 'lax',
-    path: REFRESH_COOKIE_PATH,
+    ...refreshCookieScope(ctx),
     maxAge: ctx.config.refreshTokenTtl,
-    secure: ctx.config.secureCookies,
   });
 }
 
 export function clearRefreshCookie(ctx: Context, reply: FastifyReply): void {
   void reply.clearCookie(REFRESH_COOKIE, {
     httpOnly: true,
-    sameSite: 'lax',
-    path: REFRESH_COOKIE_PATH,
-    secure: ctx.config.secureCookies,
+    ...refreshCookieScope(ctx),
   });
 }
 
@@ -105,6 +111,9 @@ async function revokeFamily(ctx: Context, familyId: string): Promise<void> {
  */
 export const SESSION_CHECK_MS = 4_000;
 const liveSessions = new LRUCache<string, boolean>({ max: 50_000, ttl: SESSION_CHECK_MS });
+
+/** Forgets which sessions are open (another process may have ended one). */
+export const forgetOpenSessions = (): void => liveSessions.clear();
 
 /** True while the session `sid` (a refresh-token family) has a token that was not revoked. */
 export async function isSessionOpen(ctx: Context, sid: string): Promise<boolean> {

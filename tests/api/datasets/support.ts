@@ -44,7 +44,7 @@ export async function createDataset(
 
 /** Every stored blob file (not temporary files, nor the Parquet and statistics files beside them). */
 export async function blobFiles(t: TestApp): Promise<string[]> {
-  const root = path.join(t.ctx.config.dataDir, 'blobs');
+  const root = t.ctx.config.blobDir;
   const found: string[] = [];
   for (const dir of await readdir(root)) {
     if (dir === 'tmp') continue;

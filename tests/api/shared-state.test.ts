@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { refreshCookie, signUp } from '../support/users.ts';
+
+describe('what every process of a site shares through the database', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ LOGIN_MAX_FAILURES: '2' });
+  });
+  afterAll(() => t.close());
+
+  it('failed sign-ins are kept in the database, so another process counts them too', async () => {
+    const user = await signUp(t.app);
+    const login = (password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { identifier: user.user.username, password },
+      });
+    expect((await login('wrong-1')).statusCode).toBe(401);
+    expect((await login('wrong-2')).statusCode).toBe(401);
+    // A second process sees the same failures through its own throttle over the database.
+    const throttle = createLoginThrottle(t.ctx.db, {
+      maxFailures: 2,
+      maxFailuresPerIp: 50,
+      windowSeconds: 900,
+    });
+    expect(await throttle.retryAfter([`account:${user.user.id}`])).toBeGreaterThan(800);
+    expect((await login(user.password)).statusCode).toBe(429);
+  });
+});
+
+describe('a refresh cookie for pages on another site', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({
+      REFRESH_COOKIE_SAMESITE: 'none',
+      PUBLIC_SITE_URL: 'https://sheaf.example',
+      PUBLIC_API_BASE: 'https://api.sheaf-data.example/api/v1',
+    });
+  });
+  afterAll(() => t.close());
+
+  it('is SameSite=None and Secure when configured so, and cleared the same way', async () => {
+    const user = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { identifier: user.user.username, password: user.password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(refreshCookie(res)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'None',
+      secure: true,
+      path: '/api/v1/auth',
+    });
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/logout',
+      cookies: { refresh_token: refreshCookie(res)!.value },
+    });
+    expect(out.statusCode).toBeLessThan(300);
+    expect(refreshCookie(out)).toMatchObject({ sameSite: 'None', secure: true, value: '' });
+  });
+});
