@@ -242,6 +242,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       expect(own?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
       await expect(page.getByText(t('datasets:private.notice'))).toBeVisible();
+      // The same facts as the public page: licence, tags, citation.
+      await expect(page.getByTestId('dataset-license').getByRole('link')).toHaveText('CC-BY-4.0');
+      await expect(
+        page.getByRole('list', { name: t('datasets:detail.tags') }).getByText('census'),
+      ).toBeVisible();
+      await expect(page.getByText('@misc{cities, title = {城市人口}}')).toBeVisible();
       // The owner reads it in the data viewer (rows and statistics come with the token).
       const ownViewer = page.getByTestId('data-viewer');
       await expect(ownViewer.getByRole('cell', { name: '首都,直辖市', exact: true })).toBeVisible();

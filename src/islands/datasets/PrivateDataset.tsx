@@ -10,6 +10,8 @@ import { VIEWER_PAGE_ROWS } from '../../lib/tables/viewer.ts';
 import { $auth } from '../../stores/auth.ts';
 import { toast } from '../../stores/toasts.ts';
 import { useHydrated } from '../useHydrated.ts';
+import { numberFormat } from '../../lib/intl.ts';
+import { PrivateFacts, PrivateReadme } from './PrivateFacts.tsx';
 
 const FORMATS: [DownloadFormat, string][] = [
   ['csv', 'CSV'],
@@ -71,12 +73,24 @@ function OwnerView({
             {t('datasets:owner.newVersion')}
           </a>
         </nav>
+        <PrivateFacts dataset={dataset} locale={locale} t={t} />
         <p className="whitespace-pre-line break-words">
           {dataset.description || (
             <span className="text-muted">{t('datasets:card.noDescription')}</span>
           )}
         </p>
       </header>
+      <PrivateReadme dataset={dataset} t={t} />
+      {dataset.citation && (
+        <section className="card p-6" aria-labelledby="private-citation">
+          <h2 id="private-citation" className="mb-2 text-xl font-bold">
+            {t('datasets:detail.citation')}
+          </h2>
+          <pre className="overflow-x-auto whitespace-pre-wrap break-words rounded bg-canvas p-3 text-sm">
+            {dataset.citation}
+          </pre>
+        </section>
+      )}
       <section className="card p-6" aria-labelledby="private-preview">
         <h2 id="private-preview" className="mb-3 text-xl font-bold">
           {t('viewer:heading')}
@@ -121,7 +135,10 @@ function OwnerView({
                     date: formatDate(new Date(v.createdAt), locale),
                   })}
                 </time>{' '}
-                · {t('datasets:versions.rows', { count: v.entriesCount })}
+                ·{' '}
+                {t('datasets:versions.rows', {
+                  count: numberFormat(locale).format(v.entriesCount),
+                })}
               </p>
               <p className="mt-2 whitespace-pre-line break-words">
                 {v.changelog || (
