@@ -11,7 +11,10 @@ const envSchema = z.object({
   DIST_DIR: z.string().min(1).optional(),
   BLOB_STORE: z
     .string()
-    .regex(/^file:\/\/\/./, 'must be file:///absolute/path')
+    .regex(
+      /^(file:\/\/\/.|s3:\/\/[a-z0-9][a-z0-9.-]{2,62}(\/.*)?$)/,
+      'must be file:///absolute/path or s3://bucket/prefix',
+    )
     .optional(),
   DATABASE_URL: z
     .string()
@@ -54,8 +57,13 @@ export type Config = {
   port: number;
   host: string;
   dataDir: string;
-  /** Where table files live: DATA_DIR/blobs, or BLOB_STORE (a folder several processes share). */
+  /**
+   * Where table files live: DATA_DIR/blobs, or BLOB_STORE's folder (several processes may share
+   * it); with an S3 store, this process's working copy (DATA_DIR/blob-cache).
+   */
   blobDir: string;
+  /** BLOB_STORE=s3://…: the bucket and key prefix (credentials from the AWS variables). */
+  blobS3Url: string | undefined;
   /** The built site (astro build output); undefined → the project's dist/. */
   distDir: string | undefined;
   databaseUrl: string | undefined;
@@ -128,9 +136,10 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
-    blobDir: e.BLOB_STORE
+    blobDir: e.BLOB_STORE?.startsWith('file:')
       ? fileURLToPath(e.BLOB_STORE)
-      : path.join(path.resolve(e.DATA_DIR), 'blobs'),
+      : path.join(path.resolve(e.DATA_DIR), e.BLOB_STORE ? 'blob-cache' : 'blobs'),
+    blobS3Url: e.BLOB_STORE?.startsWith('s3:') ? e.BLOB_STORE : undefined,
     distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.EMBEDDED_DATABASE,

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
+import { createS3BlobStore, parseS3Url, s3ClientFromEnv } from './blobs/s3-store.ts';
 import { pino } from 'pino';
 import { ConfigError, getConfig, type Config } from './config.ts';
 import { loadOrCreateSiteSecret } from './auth/site-secret.ts';
@@ -54,7 +55,13 @@ async function main(): Promise<void> {
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   const log = pino({ level: config.logLevel });
   const { database, embedded } = await openConfiguredDatabase(config, log);
-  const blobs = await createFsBlobStore(config.blobDir);
+  const blobs = config.blobS3Url
+    ? await createS3BlobStore({
+        location: parseS3Url(config.blobS3Url),
+        cacheDir: config.blobDir,
+        client: s3ClientFromEnv(process.env),
+      })
+    : await createFsBlobStore(config.blobDir);
   const ctx = await createContext({
     config,
     database,

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/server/app.ts';
 import { createSiteServices, type SiteServices } from '../../src/server/site/services.ts';
 import { downloadDigestsSettled } from '../../src/server/services/download-digests.ts';
 import { createFsBlobStore } from '../../src/server/blobs/fs-store.ts';
+import type { BlobStore } from '../../src/server/blobs/store.ts';
 import { getConfig } from '../../src/server/config.ts';
 import { createContext, type Context } from '../../src/server/context.ts';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
@@ -53,7 +54,10 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
  * A fresh API app on its own database (PGlite, or PostgreSQL when TEST_DB=postgres) and its
  * own blob folder. `env` overrides configuration (e.g. limits).
  */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { blobs?: (dataDir: string) => Promise<BlobStore> } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sheaf-test-'));
   // NODE_ENV test: every response is serialised both ways and compared (plugins/serializer.ts).
   const config = getConfig({
@@ -66,7 +70,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const { database, drop } = await openTestDatabase();
-  const blobs = await createFsBlobStore(path.join(dataDir, 'blobs'));
+  const blobs = await (options.blobs ?? createFsBlobStore)(path.join(dataDir, 'blobs'));
   const ctx = await createContext({ config, database, blobs, jwtSecret: TEST_JWT_SECRET });
   const writes = { count: 0 };
   const site = createSiteServices(ctx);

@@ -40,8 +40,11 @@ describe('BLOB_STORE', () => {
       '/mnt/tables',
     );
     expect(() => getConfig({ BLOB_STORE: 'tables' })).toThrow(
-      'BLOB_STORE: must be file:///absolute/path',
+      'BLOB_STORE: must be file:///absolute/path or s3://bucket/prefix',
     );
+    const s3 = getConfig({ DATA_DIR: '/srv/a', BLOB_STORE: 's3://sheaf-tables/prod' });
+    expect(s3.blobS3Url).toBe('s3://sheaf-tables/prod');
+    expect(s3.blobDir).toBe('/srv/a/blob-cache');
   });
 });
 

@@ -6,6 +6,12 @@ import path from 'node:path';
 import { isAlive } from '../lib/data-dir.ts';
 import { DERIVED_SUFFIXES, type BlobStore } from './store.ts';
 
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
 /**
  * Removes the temporary folders of processes of this machine that are gone (a process killed in
  * the middle of an upload leaves its partial file). Folders of live processes, and of other
@@ -46,20 +52,15 @@ export async function createFsBlobStore(folder: string): Promise<BlobStore> {
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tempPath, target);
     },
+    hasDerived: (sha, suffix) => exists(fileOf(sha) + suffix),
+    fetchDerived: (sha, suffix) => exists(fileOf(sha) + suffix),
     tempPath: () => path.join(tmp, randomUUID()),
     async putFile(tempPath, sha) {
       const target = fileOf(sha);
       await mkdir(path.dirname(target), { recursive: true });
       await rename(tempPath, target);
     },
-    async has(sha) {
-      try {
-        await access(fileOf(sha));
-        return true;
-      } catch {
-        return false;
-      }
-    },
+    has: (sha) => exists(fileOf(sha)),
     read: (sha) => createReadStream(fileOf(sha)),
     async delete(sha) {
       for (const suffix of DERIVED_SUFFIXES) await rm(fileOf(sha) + suffix, { force: true });

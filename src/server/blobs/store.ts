@@ -20,6 +20,10 @@ export type BlobStore = {
   derivedPath: (sha256: string, suffix: DerivedSuffix) => string;
   /** Moves a finished temporary file into place as a derived file. */
   putDerived: (tempPath: string, sha256: string, suffix: DerivedSuffix) => Promise<void>;
+  /** Whether the derived file exists (here or in the remote store), without bringing it here. */
+  hasDerived: (sha256: string, suffix: DerivedSuffix) => Promise<boolean>;
+  /** Whether the derived file is at `derivedPath`, brought there first when kept remotely. */
+  fetchDerived: (sha256: string, suffix: DerivedSuffix) => Promise<boolean>;
 };
 
 export const DERIVED_SUFFIXES = ['.parquet', '.stats.json'] as const;

@@ -36,7 +36,7 @@ const exists = (file: string) =>
 /** The path of the table's Parquet file, written first if missing. */
 export async function parquetFile(ctx: Context, sha256: string): Promise<string> {
   const file = ctx.blobs.derivedPath(sha256, '.parquet');
-  if (await exists(file)) return file;
+  if (await ctx.blobs.fetchDerived(sha256, '.parquet')) return file;
   return once(`${sha256}.parquet`, () => writeParquet(ctx.tables, ctx.blobs, sha256));
 }
 
@@ -52,6 +52,7 @@ export async function tableStats(
   const cached = statsCache.get(sha256);
   if (cached) return cached;
   const file = ctx.blobs.derivedPath(sha256, '.stats.json');
+  await ctx.blobs.fetchDerived(sha256, '.stats.json');
   const stats = await readFile(file, 'utf8').then(
     (text) => parseJsonExact(text) as TableStats,
     () =>
@@ -111,8 +112,8 @@ export async function convertTables(ctx: Context, log: ConvertLog): Promise<Conv
   for (const row of rows) {
     result.checked++;
     const done =
-      (await exists(ctx.blobs.derivedPath(row.sha256, '.parquet'))) &&
-      (await exists(ctx.blobs.derivedPath(row.sha256, '.stats.json')));
+      (await ctx.blobs.hasDerived(row.sha256, '.parquet')) &&
+      (await ctx.blobs.hasDerived(row.sha256, '.stats.json'));
     if (done) continue;
     try {
       await prepareTableFiles(ctx, row.sha256, headerOf(row));
