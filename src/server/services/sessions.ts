@@ -1,7 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { SessionResponse } from '../../contracts/auth.ts';
 import { hashRefreshToken, newRefreshToken } from '../auth/tokens.ts';
 import type { Context } from '../context.ts';
@@ -69,31 +68,6 @@ export async function issueSession(
     session: { user: toFullUser(current), ...(await signAccess(ctx, current, sid)) },
     refreshToken,
   };
-}
-
-/** Where the refresh cookie is sent: its path, SameSite and Secure (see config.ts). */
-function refreshCookieScope(ctx: Context) {
-  const crossSite = ctx.config.refreshCookieSameSite === 'none';
-  return {
-    sameSite: ctx.config.refreshCookieSameSite,
-    path: REFRESH_COOKIE_PATH,
-    secure: crossSite || ctx.config.secureCookies,
-  } as const;
-}
-
-export function setRefreshCookie(ctx: Context, reply: FastifyReply, token: string): void {
-  void reply.setCookie(REFRESH_COOKIE, token, {
-    httpOnly: true,
-    ...refreshCookieScope(ctx),
-    maxAge: ctx.config.refreshTokenTtl,
-  });
-}
-
-export function clearRefreshCookie(ctx: Context, reply: FastifyReply): void {
-  void reply.clearCookie(REFRESH_COOKIE, {
-    httpOnly: true,
-    ...refreshCookieScope(ctx),
-  });
 }
 
 async function revokeFamily(ctx: Context, familyId: string): Promise<void> {

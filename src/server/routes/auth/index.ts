@@ -1,3 +1,4 @@
+import { setRefreshCookie, clearRefreshCookie } from '../refresh-cookie.ts';
 import { errors } from '../errors.ts';
 import { z } from 'zod';
 import {
@@ -10,13 +11,7 @@ import {
 } from '../../../contracts/auth.ts';
 import { unauthorized } from '../../errors.ts';
 import { login, register } from '../../services/accounts.ts';
-import {
-  clearRefreshCookie,
-  endSession,
-  REFRESH_COOKIE,
-  rotateRefreshToken,
-  setRefreshCookie,
-} from '../../services/sessions.ts';
+import { endSession, REFRESH_COOKIE, rotateRefreshToken } from '../../services/sessions.ts';
 import type { RoutesPlugin } from '../types.ts';
 
 const tags = ['auth'];

@@ -1,3 +1,4 @@
+import { setRefreshCookie } from '../refresh-cookie.ts';
 import { errors } from '../errors.ts';
 import { sessionResponseSchema } from '../../../contracts/auth.ts';
 import {
@@ -11,7 +12,7 @@ import { AppError } from '../../errors.ts';
 import { createOAuthClients } from '../../oauth/client.ts';
 import { checkRedirectUri } from '../../oauth/redirect.ts';
 import { signInWithOAuth } from '../../services/oauth.ts';
-import { setRefreshCookie } from '../../services/sessions.ts';
+
 import type { RoutesPlugin } from '../types.ts';
 
 const tags = ['auth'];

@@ -1,3 +1,4 @@
+import { setRefreshCookie, clearRefreshCookie } from '../refresh-cookie.ts';
 import { errors } from '../errors.ts';
 import { z } from 'zod';
 import { sessionResponseSchema } from '../../../contracts/auth.ts';
@@ -16,7 +17,7 @@ import {
 import { accountDeletion, deleteAccount } from '../../services/account-deletion.ts';
 import { changePassword } from '../../services/accounts.ts';
 import { getProfile } from '../../services/profiles.ts';
-import { clearRefreshCookie, setRefreshCookie } from '../../services/sessions.ts';
+
 import { getMe, getPublicUser, listUsers, updateMe } from '../../services/users.ts';
 import type { RoutesPlugin } from '../types.ts';
 
