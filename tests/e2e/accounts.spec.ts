@@ -1,24 +1,16 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { DEFAULT_LOGIN_ERROR } from '../../src/lib/api/errors.ts';
 import { translator } from '../support/translator.ts';
+import { expectNoAxeViolations, uniqueName } from '../support/e2e.ts';
 
 const PASSWORD = 'correct-horse-9';
-
-let serial = 0;
-
-/** A username no other test (or earlier run on the same server) has used. */
-function uniqueName(): string {
-  serial += 1;
-  return `u${Date.now().toString(36)}${serial}${Math.random().toString(36).slice(2, 6)}`;
-}
 
 type Account = { username: string; email: string; id: number };
 
 /** Creates an account through the API (not signed in in the browser). */
 async function createAccount(context: BrowserContext): Promise<Account> {
-  const username = uniqueName();
+  const username = uniqueName('u');
   const email = `${username}@example.com`;
   const response = await context.request.post('/api/v1/auth/register', {
     data: { username, email, password: PASSWORD },
@@ -26,16 +18,6 @@ async function createAccount(context: BrowserContext): Promise<Account> {
   expect(response.status()).toBe(201);
   const body = (await response.json()) as { user: { id: number } };
   return { username, email, id: body.user.id };
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    targets: v.nodes.map((n) => n.target.join(' ')),
-  }));
-  expect(found, `axe violations on ${page.url()}`).toEqual([]);
 }
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
@@ -86,7 +68,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         if (m.type() === 'error') consoleErrors.push(m.text());
       });
       page.on('pageerror', (e) => consoleErrors.push(String(e)));
-      const username = uniqueName();
+      const username = uniqueName('u');
       const email = `${username}@example.com`;
 
       await page.goto(path('/auth/register'));
@@ -270,7 +252,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await usernameField.fill(taken.username);
       await page
         .getByLabel(t('auth:register.email'), { exact: true })
-        .fill(`${uniqueName()}@example.com`);
+        .fill(`${uniqueName('u')}@example.com`);
       await page.getByLabel(t('auth:register.password'), { exact: true }).fill(PASSWORD);
       await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill(PASSWORD);
       await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();

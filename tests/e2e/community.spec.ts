@@ -1,26 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { translator } from '../support/translator.ts';
+import { expectNoAxeViolations, uniqueName as unique } from '../support/e2e.ts';
 
 const PASSWORD = 'correct-horse-9';
-
-let serial = 0;
-/** A name no other test (or earlier run on the same server) has used. */
-function unique(prefix: string): string {
-  serial += 1;
-  return `${prefix}${Date.now().toString(36)}${serial}${Math.random().toString(36).slice(2, 6)}`;
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const found = results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    targets: v.nodes.map((n) => n.target.join(' ')),
-  }));
-  expect(found, `axe violations on ${page.url()}`).toEqual([]);
-}
 
 type Account = { id: number; username: string; token: string };
 

@@ -6,6 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { startCluster, type Cluster } from '../support/deploy-cluster.ts';
 import { translator } from '../support/translator.ts';
+import { uniqueName as unique } from '../support/e2e.ts';
 
 const PASSWORD = 'correct-horse-9';
 const basePort = Number(process.env['E2E_PORT']) + 100;
@@ -19,10 +20,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await cluster?.stop();
 });
-
-let serial = 0;
-const unique = (prefix: string) =>
-  `${prefix}${Date.now().toString(36)}${++serial}${Math.random().toString(36).slice(2, 6)}`;
 
 type Account = { username: string; auth: { authorization: string } };
 

@@ -3,17 +3,15 @@
  * tests/support/e2e-server.ts with its development login and consent pages), and the site-wide
  * behaviours of pages with islands: the chunk-load reload guard and the new-build toast.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { claimsFor, E2E_PROVIDERS } from '../support/oidc.ts';
 import { translator } from '../support/translator.ts';
+import { expectNoAxeViolations, uniqueName } from '../support/e2e.ts';
 
 const [testId, otherId] = E2E_PROVIDERS;
-let serial = 0;
 /** A provider login no other test (or earlier run against this provider) has used. */
-const uniqueLogin = (stem: string) =>
-  `${stem}${Date.now().toString(36)}${(serial += 1)}`.toLowerCase();
+const uniqueLogin = (stem: string) => uniqueName(stem).toLowerCase();
 
 async function newPage(browser: Browser, locale: Locale) {
   const context = await browser.newContext({ locale });
@@ -238,11 +236,7 @@ test('accessibility: the callback page (with an error) and the debug page pass a
     for (const { path, ready } of pages) {
       await page.goto(path);
       await expect(ready).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(
-        violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target.join(' ')) })),
-        path,
-      ).toEqual([]);
+      await expectNoAxeViolations(page);
     }
     await context.close();
   }

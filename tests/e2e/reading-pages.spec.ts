@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/e2e.ts';
 
 type Locale = 'zh-CN' | 'en-US';
 const prefix = (locale: Locale) => (locale === 'en-US' ? '/en-US' : '');
@@ -73,12 +73,7 @@ for (const locale of LOCALES) {
       expect(((await inline.textContent()) ?? '').length).toBeLessThan(1_000);
       await expect(page.locator('[data-header-account] script')).toHaveCount(1);
 
-      const results = await new AxeBuilder({ page })
-        .withTags(['wcag2a', 'wcag2aa', 'wcag21aa'])
-        .analyze();
-      expect(
-        results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' | ')}`),
-      ).toEqual([]);
+      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21aa']);
     });
   }
 

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { translator } from '../support/translator.ts';
+import { expectNoAxeViolations, uniqueName } from '../support/e2e.ts';
 
 const PASSWORD = 'correct-horse-9';
 const COLUMNS = ['编号', '城市', '得分', '日期', '备注'];
@@ -16,9 +16,7 @@ const rows = Array.from({ length: 120 }, (_, i) => [
   i % 7 === 0 ? 'note' : 'ok',
 ]);
 
-let serial = 0;
-const unique = () =>
-  `v${Date.now().toString(36)}${++serial}${Math.random().toString(36).slice(2, 6)}`;
+const unique = () => uniqueName('v');
 
 async function publish(page: Page) {
   const username = unique();
@@ -117,8 +115,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await viewer.getByRole('button', { name: t('viewer:compare.changed'), exact: true }).click();
       await expect(viewer.getByText(t('viewer:compare.changedCell', { old: '2' }))).toBeVisible();
 
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(results.violations.map((v) => v.id)).toEqual([]);
+      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
       expect(problems).toEqual([]);
       await page.context().close();
     });
