@@ -53,6 +53,77 @@ const isNotFound = (err: unknown) =>
   err instanceof S3ServiceException &&
   (err.name === 'NotFound' || err.name === 'NoSuchKey' || err.$metadata.httpStatusCode === 404);
 
+/** One bucket and key prefix, through one client. */
+type Bucket = { client: S3Client; name: string; prefix: string };
+
+const keyOf = (bucket: Bucket, sha: string, suffix = '') => {
+  if (!/^[0-9a-f]{64}$/.test(sha)) throw new Error(`not a sha256: ${sha}`);
+  return `${bucket.prefix ? `${bucket.prefix}/` : ''}${sha.slice(0, 2)}/${sha.slice(2)}${suffix}`;
+};
+
+/** One PUT, or a multipart upload past PART_BYTES. */
+const uploadFile = (bucket: Bucket, file: string, key: string) =>
+  new Upload({
+    client: bucket.client,
+    params: { Bucket: bucket.name, Key: key, Body: createReadStream(file) },
+    partSize: PART_BYTES,
+    queueSize: 2,
+  }).done();
+
+async function objectExists(bucket: Bucket, key: string): Promise<boolean> {
+  try {
+    await bucket.client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }));
+    return true;
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
+
+/** The object as a stream that fails like a file stream would (missing, cut off). */
+function readObject(bucket: Bucket, key: string): Readable {
+  const out = new PassThrough();
+  bucket.client
+    .send(new GetObjectCommand({ Bucket: bucket.name, Key: key }))
+    .then((answer) => pipeline(answer.Body as Readable, out))
+    .catch((err: unknown) => out.destroy(err as Error));
+  return out;
+}
+
+/** Writes the object to `file`; false when there is no such object. */
+async function downloadObject(bucket: Bucket, key: string, file: string): Promise<boolean> {
+  try {
+    const answer = await bucket.client.send(
+      new GetObjectCommand({ Bucket: bucket.name, Key: key }),
+    );
+    await pipeline(answer.Body as Readable, createWriteStream(file));
+    return true;
+  } catch (err) {
+    await rm(file, { force: true });
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+}
+
+/** Every blob (not derived file) under the prefix, with the time it was written. */
+async function* listBlobs(bucket: Bucket): AsyncIterable<{ sha256: string; writtenAt: Date }> {
+  const start = bucket.prefix ? `${bucket.prefix}/` : '';
+  let token: string | undefined;
+  do {
+    const page = await bucket.client.send(
+      new ListObjectsV2Command({ Bucket: bucket.name, Prefix: start, ContinuationToken: token }),
+    );
+    for (const object of page.Contents ?? []) {
+      const rest = object.Key?.slice(start.length) ?? '';
+      const match = /^([0-9a-f]{2})\/([0-9a-f]{62})$/.exec(rest);
+      if (match) {
+        yield { sha256: match[1]! + match[2]!, writtenAt: object.LastModified ?? new Date() };
+      }
+    }
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+}
+
 /**
  * Table files in S3 (`BLOB_STORE=s3://bucket/prefix`), keyed like the file store
  * (`prefix/ab/cdef…`, derived files with their suffix). A local folder (`cacheDir`) is the
@@ -65,101 +136,46 @@ export async function createS3BlobStore(options: {
   cacheDir: string;
   client: S3Client;
 }): Promise<BlobStore> {
-  const { client } = options;
-  const { bucket, prefix } = options.location;
+  const bucket: Bucket = {
+    client: options.client,
+    name: options.location.bucket,
+    prefix: options.location.prefix,
+  };
   const local = await createFsBlobStore(options.cacheDir);
-  const keyOf = (sha: string, suffix = '') => {
-    if (!/^[0-9a-f]{64}$/.test(sha)) throw new Error(`not a sha256: ${sha}`);
-    return `${prefix ? `${prefix}/` : ''}${sha.slice(0, 2)}/${sha.slice(2)}${suffix}`;
-  };
-  const localBlob = (sha: string) => path.join(local.root, sha.slice(0, 2), sha.slice(2));
-
-  const upload = (file: string, key: string) =>
-    new Upload({
-      client,
-      params: { Bucket: bucket, Key: key, Body: createReadStream(file) },
-      partSize: PART_BYTES,
-      queueSize: 2,
-    }).done();
-
-  const exists = async (key: string) => {
-    try {
-      await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
-      return true;
-    } catch (err) {
-      if (isNotFound(err)) return false;
-      throw err;
-    }
-  };
-
+  const key = (sha: string, suffix = '') => keyOf(bucket, sha, suffix);
+  const here = (file: string) => existsSync(file);
   return {
     root: local.root,
     tempPath: local.tempPath,
     derivedPath: local.derivedPath,
     async putFile(tempPath, sha) {
-      await upload(tempPath, keyOf(sha));
+      await uploadFile(bucket, tempPath, key(sha));
       await local.putFile(tempPath, sha);
     },
-    has: (sha) => exists(keyOf(sha)),
-    read(sha) {
-      if (existsSync(localBlob(sha))) return local.read(sha);
-      const out = new PassThrough();
-      client
-        .send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(sha) }))
-        .then((answer) => pipeline(answer.Body as Readable, out))
-        .catch((err: unknown) => out.destroy(err as Error));
-      return out;
-    },
+    has: (sha) => objectExists(bucket, key(sha)),
+    read: (sha) =>
+      here(path.join(local.root, sha.slice(0, 2), sha.slice(2)))
+        ? local.read(sha)
+        : readObject(bucket, key(sha)),
     async delete(sha) {
-      const keys = [keyOf(sha), ...DERIVED_SUFFIXES.map((suffix) => keyOf(sha, suffix))];
-      await client.send(
-        new DeleteObjectsCommand({
-          Bucket: bucket,
-          Delete: { Objects: keys.map((Key) => ({ Key })), Quiet: true },
-        }),
-      );
+      const keys = [key(sha), ...DERIVED_SUFFIXES.map((suffix) => key(sha, suffix))];
+      const Delete = { Objects: keys.map((Key) => ({ Key })), Quiet: true };
+      await bucket.client.send(new DeleteObjectsCommand({ Bucket: bucket.name, Delete }));
       await local.delete(sha);
     },
-    async *list() {
-      const start = prefix ? `${prefix}/` : '';
-      let token: string | undefined;
-      do {
-        const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: start, ContinuationToken: token }),
-        );
-        for (const object of page.Contents ?? []) {
-          const match = /^([0-9a-f]{2})\/([0-9a-f]{62})$/.exec(
-            object.Key?.slice(start.length) ?? '',
-          );
-          if (match) {
-            yield { sha256: match[1]! + match[2]!, writtenAt: object.LastModified ?? new Date() };
-          }
-        }
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-    },
+    list: () => listBlobs(bucket),
     async putDerived(tempPath, sha, suffix) {
-      await upload(tempPath, keyOf(sha, suffix));
+      await uploadFile(bucket, tempPath, key(sha, suffix));
       await local.putDerived(tempPath, sha, suffix);
     },
-    async hasDerived(sha, suffix) {
-      return existsSync(local.derivedPath(sha, suffix)) || exists(keyOf(sha, suffix));
-    },
+    hasDerived: async (sha, suffix) =>
+      here(local.derivedPath(sha, suffix)) || objectExists(bucket, key(sha, suffix)),
     async fetchDerived(sha, suffix: DerivedSuffix) {
-      if (existsSync(local.derivedPath(sha, suffix))) return true;
+      if (here(local.derivedPath(sha, suffix))) return true;
       const temp = local.tempPath();
-      try {
-        const answer = await client.send(
-          new GetObjectCommand({ Bucket: bucket, Key: keyOf(sha, suffix) }),
-        );
-        await pipeline(answer.Body as Readable, createWriteStream(temp));
-        await local.putDerived(temp, sha, suffix);
-        return true;
-      } catch (err) {
-        await rm(temp, { force: true });
-        if (isNotFound(err)) return false;
-        throw err;
-      }
+      if (!(await downloadObject(bucket, key(sha, suffix), temp))) return false;
+      await local.putDerived(temp, sha, suffix);
+      return true;
     },
   };
 }
