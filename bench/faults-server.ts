@@ -31,8 +31,12 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server on `port` with `dataDir` and waits until /health answers 200. */
-export async function startServer(dataDir: string, port: number): Promise<Server> {
+/** Starts the server on `port` with `dataDir` (and `env`) and waits until /health answers 200. */
+export async function startServer(
+  dataDir: string,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<Server> {
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
@@ -44,6 +48,7 @@ export async function startServer(dataDir: string, port: number): Promise<Server
       LOG_LEVEL: 'fatal',
       RATE_LIMIT_IP_PER_MINUTE: '0',
       RATE_LIMIT_USER_PER_MINUTE: '0',
+      ...env,
     },
   });
   const base = `http://127.0.0.1:${port}`;

@@ -1,13 +1,14 @@
 /**
  * `npm run bench -- faults` (not in `npm test`): the real server on a fresh DATA_DIR with the
  * embedded PostgreSQL, put through a fuzz of every API operation, an immediate stop of its
- * database under load, a kill in the middle of a publish, and a memory soak
+ * database under load, a kill in the middle of a publish, a full disk, and a memory soak
  * (FAULTS_SOAK_SECONDS, default 600). Prints requests, answers by status, recovery times and
  * RSS; figures are kept in docs/reliability.md. The site is loaded too when it is built.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fullDisk } from './faults-disk.ts';
 import { fuzz } from './faults-fuzz.ts';
 import { killDatabase, killPublish } from './faults-kills.ts';
 import { freePort, signUp, startServer } from './faults-server.ts';
@@ -15,7 +16,7 @@ import { soak } from './faults-soak.ts';
 import type { BenchFigure, BenchReport } from './report.ts';
 
 /** FAULTS_ONLY=fuzz,soak runs only those scenarios. */
-const only = (process.env['FAULTS_ONLY'] ?? 'fuzz,database,publish,soak').split(',');
+const only = (process.env['FAULTS_ONLY'] ?? 'fuzz,database,publish,disk,soak').split(',');
 
 export async function runFaultsBench(): Promise<BenchReport> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'sheaf-faults-'));
@@ -36,6 +37,7 @@ export async function runFaultsBench(): Promise<BenchReport> {
       server = killed.server;
       return killed.figures;
     });
+    await run('disk', fullDisk);
     await run('soak', async () => soak(server, await signUp(server.base, 'soak')));
     return { title: 'Faults (the real server, embedded PostgreSQL)', figures };
   } finally {
