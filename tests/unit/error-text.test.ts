@@ -17,7 +17,9 @@ function filesOf(dir: string): string[] {
 }
 
 /** Names that look like codes in the server's source but are not error codes. */
-const NOT_CODES = new Set(['NODE_ENV', 'OAUTH_PROVIDERS', 'PG_VERSION']);
+const NOT_CODES = new Set(['NODE_ENV', 'OAUTH_PROVIDERS', 'PG_VERSION', 'WHEN_REQUIRED']);
+/** Fastify's internal codes and the AWS SDK's settings: not codes Sheaf answers with. */
+const SETTING_PREFIXES = ['FST_', 'AWS_'];
 
 /** The error codes the server can answer with, read from its source. */
 function serverCodes(): string[] {
@@ -25,7 +27,8 @@ function serverCodes(): string[] {
   for (const file of filesOf('src/server').filter((f) => f.endsWith('.ts'))) {
     const text = readFileSync(file, 'utf8');
     for (const [, code] of text.matchAll(/'([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)'/g)) {
-      if (code && !code.startsWith('FST_') && !NOT_CODES.has(code)) codes.add(code);
+      if (!code || NOT_CODES.has(code)) continue;
+      if (!SETTING_PREFIXES.some((prefix) => code.startsWith(prefix))) codes.add(code);
     }
   }
   // Cell errors are named after the column type: INVALID_INTEGER, INVALID_DATE, …
