@@ -16,16 +16,8 @@ import type { RoutesPlugin } from '../types.ts';
 
 const tags = ['auth'];
 
-export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
-  // Refresh and logout are often sent with a JSON content type and no body at all.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    void json(request, text, done);
-  });
-
+/** Registering and signing in. */
+const signInRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/auth/register',
     {
@@ -66,7 +58,10 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
       return session;
     },
   );
+};
 
+/** Refreshing and ending a session. */
+const sessionRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/auth/refresh',
     {
@@ -114,4 +109,17 @@ export const authRoutes: RoutesPlugin = async (app, { ctx }) => {
       return reply.status(204).send(null);
     },
   );
+};
+
+export const authRoutes: RoutesPlugin = async (app, options) => {
+  // Refresh and logout are often sent with a JSON content type and no body at all.
+  const json = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') return done(null, undefined);
+    void json(request, text, done);
+  });
+  await signInRoutes(app, options);
+  await sessionRoutes(app, options);
 };

@@ -13,7 +13,8 @@ import type { RoutesPlugin } from '../types.ts';
 const security = [{ bearer: [] }];
 
 /** What other users do with a dataset: rate it and fork it; and the owner's fork setting. */
-export const datasetCommunityRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** Rating a dataset, and its rating. */
+const ratingRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets/:id/rate',
     {
@@ -51,7 +52,10 @@ export const datasetCommunityRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request) => getRating(ctx, request.viewer?.id ?? null, request.params.id),
   );
+};
 
+/** Forking a dataset, and whether it may be forked. */
+const forkRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets/:id/fork',
     {
@@ -98,4 +102,9 @@ export const datasetCommunityRoutes: RoutesPlugin = async (app, { ctx }) => {
       return setForkSettings(ctx, viewer.id, request.params.id, request.body.allow_forks);
     },
   );
+};
+
+export const datasetCommunityRoutes: RoutesPlugin = async (app, options) => {
+  await ratingRoutes(app, options);
+  await forkRoutes(app, options);
 };

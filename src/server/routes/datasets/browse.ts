@@ -26,7 +26,8 @@ const listDescription =
   "List items carry no `versions` (see `latest_version`); GET /datasets/{id} has them. To page far, pass the answer's `next_cursor` as `cursor`: each page then costs the same however deep.";
 
 /** Reading datasets: stats, lists, search and detail. Private datasets exist only for their owner. */
-export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** Totals, the public list and the caller's own datasets. */
+const listRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/datasets/stats',
     {
@@ -70,7 +71,10 @@ export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
       return listMyDatasets(ctx, viewer.id, request.query);
     },
   );
+};
 
+/** A person's public datasets, search, and one dataset. */
+const lookupRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/datasets/user/public',
     {
@@ -115,4 +119,9 @@ export const browseRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request) => getDataset(ctx, request.params.id, request.viewer?.id ?? null),
   );
+};
+
+export const browseRoutes: RoutesPlugin = async (app, options) => {
+  await listRoutes(app, options);
+  await lookupRoutes(app, options);
 };

@@ -24,7 +24,8 @@ const ownerOnly =
   "Owner only: 403 FORBIDDEN for someone else's public dataset, 404 DATASET_NOT_FOUND for a private one.";
 
 /** Creating, changing and deleting datasets, and checking content before upload. */
-export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** Checking a table and publishing a new dataset. */
+const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets/validate',
     {
@@ -98,7 +99,10 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
       return reply.status(201).send(await createDataset(ctx, viewer.id, request.body));
     },
   );
+};
 
+/** Changing and deleting a dataset. */
+const editRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.put(
     '/datasets/:id',
     {
@@ -142,4 +146,9 @@ export const manageRoutes: RoutesPlugin = async (app, { ctx }) => {
       return reply.status(204).send(null);
     },
   );
+};
+
+export const manageRoutes: RoutesPlugin = async (app, options) => {
+  await publishRoutes(app, options);
+  await editRoutes(app, options);
 };

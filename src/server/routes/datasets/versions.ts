@@ -27,7 +27,8 @@ const security = [{ bearer: [] }];
 const file = (type: string) => ({ schema: z.string().meta({ contentMediaType: type }) });
 
 /** Versions: list, add, read a page, download. */
-export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** A dataset's versions: the list, and publishing a new one. */
+const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/datasets/:id/versions',
     {
@@ -91,7 +92,10 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
       return reply.status(201).send(await addVersion(ctx, viewer.id, id, request.body));
     },
   );
+};
 
+/** A version's content: the latest one's rows, and downloads. */
+const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/datasets/:id/version',
     {
@@ -164,4 +168,9 @@ export const versionRoutes: RoutesPlugin = async (app, { ctx }) => {
       return sendEntity(request, reply, download);
     },
   );
+};
+
+export const versionRoutes: RoutesPlugin = async (app, options) => {
+  await versionHistoryRoutes(app, options);
+  await versionContentRoutes(app, options);
 };

@@ -20,7 +20,8 @@ import type { RoutesPlugin } from '../types.ts';
 const tags = ['favorites'];
 const security = [{ bearer: [] }];
 
-export const favoritesRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** The caller's favourites, and adding one. */
+const favoriteListRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/favorites',
     {
@@ -63,7 +64,10 @@ export const favoritesRoutes: RoutesPlugin = async (app, { ctx }) => {
       return reply.status(created ? 201 : 200).send(favorite);
     },
   );
+};
 
+/** Removing a favourite, and whether a dataset is one. */
+const favoriteItemRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.delete(
     '/favorites/:id',
     {
@@ -106,4 +110,9 @@ export const favoritesRoutes: RoutesPlugin = async (app, { ctx }) => {
       return checkFavorite(ctx, viewer.id, request.params.dataset_id);
     },
   );
+};
+
+export const favoritesRoutes: RoutesPlugin = async (app, options) => {
+  await favoriteListRoutes(app, options);
+  await favoriteItemRoutes(app, options);
 };

@@ -17,7 +17,8 @@ import type { RoutesPlugin } from '../types.ts';
 const tags = ['follows'];
 const security = [{ bearer: [] }];
 
-export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** Following and unfollowing. */
+const followRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/users/:id/follow',
     {
@@ -61,7 +62,10 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
       return unfollow(ctx, viewer.id, request.params.id);
     },
   );
+};
 
+/** Whether one follows someone, and who follows whom. */
+const followListRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/users/:id/follow-status',
     {
@@ -104,4 +108,9 @@ export const followsRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request) => listFollowers(ctx, request.params.id, request.query),
   );
+};
+
+export const followsRoutes: RoutesPlugin = async (app, options) => {
+  await followRoutes(app, options);
+  await followListRoutes(app, options);
 };

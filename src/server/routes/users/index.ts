@@ -25,7 +25,8 @@ const tags = ['users'];
 const security = [{ bearer: [] }];
 const signedIn = errors(401);
 
-export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** The signed-in user's account: what deleting it would remove, reading and editing it. */
+const accountRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/users/me/deletion',
     {
@@ -76,7 +77,10 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
       return { user: await updateMe(ctx, viewer.id, request.body) };
     },
   );
+};
 
+/** Changing the password and deleting the account. */
+const accountSecurityRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.put(
     '/users/me/password',
     {
@@ -131,7 +135,10 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
       return reply.status(204).send(null);
     },
   );
+};
 
+/** People as anyone sees them. */
+const publicUserRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/users',
     {
@@ -172,4 +179,10 @@ export const usersRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request) => getProfile(ctx, request.params.id),
   );
+};
+
+export const usersRoutes: RoutesPlugin = async (app, options) => {
+  await accountRoutes(app, options);
+  await accountSecurityRoutes(app, options);
+  await publicUserRoutes(app, options);
 };
