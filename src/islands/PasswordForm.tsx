@@ -1,6 +1,6 @@
-import { useRef, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { getT } from '../i18n/index.ts';
+import { getT, type T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { RULES, checkConfirmation, checkNewPassword, checkRequired } from '../lib/account-rules.ts';
 import { fieldErrors } from '../lib/form-errors.ts';
@@ -8,8 +8,9 @@ import { failureText } from '../lib/error-text.ts';
 import { changePassword } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
-import { FormAlert, TextField, focusFirstInvalid } from './form/Field.tsx';
-import { useFields, type Problem } from './form/fields.ts';
+import { FormAlert, TextField } from './form/Field.tsx';
+import { useForm, type Problem } from './form/fields.ts';
+import { createForm } from '../stores/form.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Field = 'current' | 'next' | 'confirm';
@@ -17,68 +18,62 @@ const EMPTY: Record<Field, string> = { current: '', next: '', confirm: '' };
 /** The server's field names for this form's fields. */
 const SERVER_FIELDS: Record<string, Field> = { current_password: 'current', new_password: 'next' };
 
+/** The server's refusal as field problems (a wrong current password on its field) and a message. */
+function explainFailure(error: unknown, t: T) {
+  const problems: Partial<Record<Field, Problem>> = {};
+  for (const [name, message] of Object.entries(fieldErrors(error, t))) {
+    const field = SERVER_FIELDS[name];
+    if (field) problems[field] = { text: message };
+  }
+  const failure = failureText(error, t);
+  if (!problems.current && (error as { code?: unknown }).code === 'INVALID_PASSWORD' && failure) {
+    problems.current = { text: failure };
+  }
+  return { problems, failure };
+}
+
 /** Changes the signed-in user's password: current, new, and the new one again. */
 export default function PasswordForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const { user } = useStore($auth);
-  const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, setProblems, input } = useFields(t, EMPTY);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { form, ref, input, failure, submitting, submit } = useForm<Field>(t, () =>
+    createForm({
+      initial: EMPTY,
+      check: (v) => ({
+        current: checkRequired(v.current) ?? undefined,
+        next: checkNewPassword(v.next) ?? undefined,
+        confirm: checkConfirmation(v.next, v.confirm) ?? undefined,
+      }),
+      send: async (v) => {
+        await changePassword(v.current, v.next);
+        return EMPTY;
+      },
+      explain: (error) => explainFailure(error, t),
+      fixErrors: t('auth:validation.fixErrors'),
+    }),
+  );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const found: Partial<Record<Field, Problem>> = {};
-    const current = checkRequired(values.current);
-    const next = checkNewPassword(values.next);
-    const confirm = checkConfirmation(values.next, values.confirm);
-    if (current) found.current = current;
-    if (next) found.next = next;
-    if (confirm) found.confirm = confirm;
-    setProblems(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setFailure(t('auth:validation.fixErrors'));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await changePassword(values.current, values.next);
-      setValues(EMPTY);
-      toast({ title: t('auth:password.changed') });
-    } catch (error) {
-      const server: Partial<Record<Field, Problem>> = {};
-      for (const [name, message] of Object.entries(fieldErrors(error, t))) {
-        const field = SERVER_FIELDS[name];
-        if (field) server[field] = { text: message };
-      }
-      const message = failureText(error, t);
-      if (!server.current && (error as { code?: unknown }).code === 'INVALID_PASSWORD' && message) {
-        server.current = { text: message };
-      }
-      setProblems(server);
-      setFailure(message);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const outcome = await submit(event);
+    if (outcome === 'sent') toast({ title: t('auth:password.changed') });
+    if (outcome === 'failed') {
+      const message = form.$form.get().failure;
       toast({
         title: t('auth:password.failed'),
         variant: 'destructive',
         ...(message && { description: message }),
       });
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-    } finally {
-      setSubmitting(false);
     }
   }
 
   if (!hydrated || !user) return null;
   return (
     <form
-      ref={form}
+      ref={ref}
       method="post"
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void onSubmit(e)}
       className="flex flex-col gap-4"
       aria-labelledby="password-heading"
     >

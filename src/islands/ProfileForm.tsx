@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
@@ -9,8 +9,9 @@ import { failureText } from '../lib/error-text.ts';
 import { saveProfile } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
-import { FormAlert, TextArea, TextField, focusFirstInvalid } from './form/Field.tsx';
-import { useFields, type Problem } from './form/fields.ts';
+import { FormAlert, TextArea, TextField } from './form/Field.tsx';
+import { useForm, type Problem } from './form/fields.ts';
+import { createForm } from '../stores/form.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Field = 'nickname' | 'avatar' | 'bio';
@@ -45,68 +46,54 @@ function AvatarPreview({ url, name, label }: { url: string; name: string; label:
 }
 
 function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
-  const form = useRef<HTMLFormElement>(null);
-  const { values, setValues, setProblems, input } = useFields<Field>(t, {
-    nickname: user.nickname,
-    avatar: user.avatar,
-    bio: user.bio,
-  });
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const { form, values, ref, input, failure, submitting, submit } = useForm<Field>(t, () =>
+    createForm({
+      initial: { nickname: user.nickname, avatar: user.avatar, bio: user.bio },
+      check: (v) => ({
+        nickname: checkNickname(v.nickname) ?? undefined,
+        avatar: checkAvatar(v.avatar) ?? undefined,
+        bio: checkBio(v.bio) ?? undefined,
+      }),
+      send: async (v) => {
+        const saved = await saveProfile({
+          nickname: v.nickname.trim(),
+          avatar: v.avatar.trim(),
+          bio: v.bio.trim(),
+        });
+        return { nickname: saved.nickname, avatar: saved.avatar, bio: saved.bio };
+      },
+      explain: (error) => {
+        const byField = fieldErrors(error, t);
+        const problems: Partial<Record<Field, Problem>> = {};
+        for (const field of ['nickname', 'avatar', 'bio'] as const) {
+          const message = byField[field];
+          if (message) problems[field] = { text: message };
+        }
+        return { problems, failure: failureText(error, t) };
+      },
+      fixErrors: t('auth:validation.fixErrors'),
+    }),
+  );
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const found: Partial<Record<Field, Problem>> = {};
-    const nickname = checkNickname(values.nickname);
-    const avatar = checkAvatar(values.avatar);
-    const bio = checkBio(values.bio);
-    if (nickname) found.nickname = nickname;
-    if (avatar) found.avatar = avatar;
-    if (bio) found.bio = bio;
-    setProblems(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setFailure(t('auth:validation.fixErrors'));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const saved = await saveProfile({
-        nickname: values.nickname.trim(),
-        avatar: values.avatar.trim(),
-        bio: values.bio.trim(),
-      });
-      setValues({ nickname: saved.nickname, avatar: saved.avatar, bio: saved.bio });
-      toast({ title: t('auth:profile.saved') });
-    } catch (error) {
-      const byField = fieldErrors(error, t);
-      const server: Partial<Record<Field, Problem>> = {};
-      for (const field of ['nickname', 'avatar', 'bio'] as const) {
-        const message = byField[field];
-        if (message) server[field] = { text: message };
-      }
-      setProblems(server);
-      const message = failureText(error, t);
-      setFailure(message);
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const outcome = await submit(event);
+    if (outcome === 'sent') toast({ title: t('auth:profile.saved') });
+    if (outcome === 'failed') {
+      const message = form.$form.get().failure;
       toast({
         title: t('auth:profile.saveFailed'),
         variant: 'destructive',
         ...(message && { description: message }),
       });
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-    } finally {
-      setSubmitting(false);
     }
   }
 
   return (
     <form
-      ref={form}
+      ref={ref}
       method="post"
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void onSubmit(e)}
       className="flex flex-col gap-4"
       aria-labelledby="profile-details-heading"
     >

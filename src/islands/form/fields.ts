@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import type { T } from '../../i18n/index.ts';
-import type { RuleError } from '../../lib/account-rules.ts';
+import type { Form, FormOutcome, Problem } from '../../stores/form.ts';
+import { focusFirstInvalid } from './Field.tsx';
 
-/** What is wrong with a field: a rule of ours (translated when shown) or the server's words. */
-export type Problem = RuleError | { text: string };
+export type { Problem };
 
 /** The text a field shows for its problem, or null. */
 export const problemText = (t: T, problem: Problem | undefined): string | null =>
@@ -17,19 +18,26 @@ export function useProblems<F extends string>() {
 }
 
 /**
- * Controlled text fields and their problems: `input(field)` gives a TextField its value, the
- * problem's text and an onChange that keeps the value and clears the problem.
+ * An island's side of a form store (stores/form.ts): its state, `input(field)` for a TextField,
+ * and `submit` for onSubmit, which moves focus to the first field with a problem when the form
+ * was refused or failed. The store is made once per mount.
  */
-export function useFields<F extends string>(t: T, initial: Record<F, string>) {
-  const [values, setValues] = useState(initial);
-  const { problems, setProblems, clear } = useProblems<F>();
+export function useForm<F extends string>(t: T, make: () => Form<F>) {
+  const [form] = useState(make);
+  const state = useStore(form.$form);
+  const ref = useRef<HTMLFormElement>(null);
   const input = (field: F) => ({
-    value: values[field],
-    error: problemText(t, problems[field]),
-    onChange: (e: { target: { value: string } }) => {
-      setValues((v) => ({ ...v, [field]: e.target.value }));
-      clear(field);
-    },
+    value: state.values[field],
+    error: problemText(t, state.problems[field]),
+    onChange: (e: { target: { value: string } }) => form.edit(field, e.target.value),
   });
-  return { values, setValues, setProblems, input };
+  const submit = async (event: FormEvent<HTMLFormElement>): Promise<FormOutcome> => {
+    event.preventDefault();
+    const outcome = await form.submit();
+    if (outcome === 'refused' || outcome === 'failed') {
+      requestAnimationFrame(() => focusFirstInvalid(ref.current));
+    }
+    return outcome;
+  };
+  return { ...state, form, ref, input, submit };
 }
