@@ -14,11 +14,7 @@ export const CHANGELOG_MAX = 2000;
 export const SEARCH_QUERY_MAX = 100;
 /** A list cursor is an opaque string of at most this many characters. */
 export const CURSOR_MAX = 1000;
-export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
-/** Search answers 12 per page unless asked otherwise (SEARCH_PAGE_SIZE). */
-export const SEARCH_PAGE_SIZE = 12;
-/** At most this many public datasets of one user are listed. */
-export const PUBLIC_DATASETS_PER_USER = 100;
+export { DEFAULT_DATASET_LANGUAGE, PUBLIC_DATASETS_PER_USER, SEARCH_PAGE_SIZE } from './limits.ts';
 export const CONTENT_LIMIT_DEFAULT = 100;
 export const CONTENT_LIMIT_MAX = 1000;
 /** A downloader counts once per version within this many minutes. */

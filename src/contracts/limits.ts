@@ -54,3 +54,10 @@ export const README_MAX_BYTES = 64 * 1024;
 
 /** Longest citation text (BibTeX of a dataset fits well within it), in characters. */
 export const CITATION_MAX = 4_000;
+
+/** Language of a new dataset unless chosen otherwise. */
+export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
+/** Search answers 12 per page unless asked otherwise. */
+export const SEARCH_PAGE_SIZE = 12;
+/** At most this many public datasets of one user are listed (profile pages). */
+export const PUBLIC_DATASETS_PER_USER = 100;

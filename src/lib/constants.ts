@@ -1,6 +1,6 @@
 /**
- * The business constants and limits of the spec (section 9) that browser code uses.
- * Every feature imports its numbers from here; durations are in milliseconds unless named otherwise.
+ * The browser's own timings, cache sizes and page sizes. Limits the server enforces too live in
+ * src/contracts/limits.ts; durations are in milliseconds unless named otherwise.
  */
 
 export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../i18n/locales.ts';
@@ -40,12 +40,6 @@ export const CACHE_SWEEP_INTERVAL_MS = 60 * SECOND;
 
 /** Default list page size (the API's `limit` default). */
 export const DEFAULT_PAGE_SIZE = 20;
-/** Public datasets listed per user (profile pages). */
-export const PUBLIC_DATASETS_PER_USER = 100;
-/** Dataset search page size. */
-export const SEARCH_PAGE_SIZE = 12;
-/** Language of a new dataset unless chosen otherwise. */
-export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
 
 /** Toasts shown at once: a new toast replaces the current one. */
 export const TOAST_LIMIT = 1;

@@ -15,7 +15,8 @@ import {
 import type { CroissantDocument } from '../contracts/croissant.ts';
 import type { VersionStats } from '../contracts/tables.ts';
 import { VIEWER_PAGE_ROWS } from './tables/viewer.ts';
-import { DEFAULT_PAGE_SIZE, SEARCH_PAGE_SIZE } from './constants.ts';
+import { DEFAULT_PAGE_SIZE } from './constants.ts';
+import { SEARCH_PAGE_SIZE } from '../contracts/limits.ts';
 import { pageOffset, searchPagination } from './pagination.ts';
 import { LICENSES, type License } from '../contracts/limits.ts';
 import { languageNames } from './intl.ts';

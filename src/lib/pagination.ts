@@ -2,7 +2,7 @@
  * Search pagination (currentPage, totalPages, pageSize, total, hasNext, hasPrev) derived
  * from a list answer's `{ total, offset, limit }`, and the offset of a 1-based page.
  */
-import { SEARCH_PAGE_SIZE } from './constants.ts';
+import { SEARCH_PAGE_SIZE } from '../contracts/limits.ts';
 
 export type SearchPagination = {
   currentPage: number;

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { UploadProgress as Progress } from '../../lib/api/upload.ts';
-import { DEFAULT_DATASET_LANGUAGE } from '../../lib/constants.ts';
+import { DEFAULT_DATASET_LANGUAGE } from '../../contracts/limits.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { $auth } from '../../stores/auth.ts';
 import { publishDataset } from '../../stores/datasets.ts';

@@ -6,7 +6,8 @@
  */
 import { cachedDataset, cachedDatasetList, clearAllCaches, invalidateDataset } from '../cache.ts';
 import { keysToSnake } from '../case.ts';
-import { API_PREFIX, SEARCH_PAGE_SIZE } from '../constants.ts';
+import { API_PREFIX } from '../constants.ts';
+import { SEARCH_PAGE_SIZE } from '../../contracts/limits.ts';
 import { apiRequest } from './client.ts';
 import { uploadRequest, type UploadProgress } from './upload.ts';
 import type {
