@@ -44,14 +44,16 @@ export const isInt64Text = (digits: string): boolean => {
   return n >= INT64_MIN && n <= INT64_MAX;
 };
 
-function fitsInteger(v: unknown): boolean {
+/** A whole number within the 64-bit range (a number, or its text). */
+export function fitsInteger(v: unknown): boolean {
   if (typeof v === 'number') return Number.isSafeInteger(v);
   if (typeof v !== 'string') return false;
   const t = v.trim();
   return STRICT_INTEGER.test(t) && isInt64Text(t);
 }
 
-function fitsNumber(v: unknown): boolean {
+/** A finite number that keeps its digits (a number, or its text). */
+export function fitsNumber(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (typeof v !== 'string') return false;
   const t = v.trim();
@@ -61,7 +63,8 @@ function fitsNumber(v: unknown): boolean {
   return Number.isFinite(n) && (/[.eE]/.test(t) || Number.isSafeInteger(n));
 }
 
-const fitsBoolean = (v: unknown) =>
+/** true or false, as a value or as text in any case. */
+export const fitsBoolean = (v: unknown) =>
   typeof v === 'boolean' || (typeof v === 'string' && /^\s*(?:true|false)\s*$/i.test(v));
 
 function fitsDate(v: unknown): boolean {

@@ -1,15 +1,8 @@
-/** The column types a table can declare or have inferred, in inference order. */
-export const ATTRIBUTE_TYPES = [
-  'integer',
-  'number',
-  'boolean',
-  'date',
-  'datetime',
-  'string',
-] as const;
-export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
-
+import type { AttributeType } from '../../lib/tables/infer.ts';
 import type { BigInteger } from './big-integer.ts';
+
+/** The column types, in inference order: one list, shared with the browser's preview. */
+export { ATTRIBUTE_TYPES, type AttributeType } from '../../lib/tables/infer.ts';
 
 /**
  * A normalised value: numbers are JSON numbers (integers beyond ±(2^53−1) big integers, exact),

@@ -1,4 +1,4 @@
-import { isInt64Text } from '../../lib/tables/infer.ts';
+import { fitsBoolean, fitsInteger, fitsNumber } from '../../lib/tables/infer.ts';
 import { int64, isBigInteger } from './big-integer.ts';
 import type { AttributeType, Cell } from './types.ts';
 
@@ -38,8 +38,6 @@ const BOOLEAN_TEXT: Record<string, boolean> = {
   '0': false,
 };
 
-const STRICT_INTEGER = /^-?(?:0|[1-9]\d*)$/;
-const STRICT_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 const STRICT_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 const noNegativeZero = (n: number) => (n === 0 ? 0 : n);
@@ -177,25 +175,8 @@ export function coerce(value: unknown, type: AttributeType): Coerced {
   return COERCE[type](value);
 }
 
-/** Written as a whole number within the 64-bit range. */
-function fitsInteger(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isSafeInteger(v);
-  const t = isBigInteger(v) ? v.rawJSON : typeof v === 'string' ? v.trim() : null;
-  return t !== null && STRICT_INTEGER.test(t) && isInt64Text(t);
-}
-
-function fitsNumber(v: unknown): boolean {
-  if (typeof v === 'number') return Number.isFinite(v);
-  if (typeof v !== 'string') return false;
-  const t = v.trim();
-  if (!STRICT_NUMBER.test(t)) return false;
-  const n = Number(t);
-  // A long run of digits is an identifier, not a number: it would lose digits as one.
-  return Number.isFinite(n) && (/[.eE]/.test(t) || Number.isSafeInteger(n));
-}
-
-const fitsBoolean = (v: unknown): boolean =>
-  typeof v === 'boolean' || (typeof v === 'string' && /^\s*(?:true|false)\s*$/i.test(v));
+/** Written as a whole number within the 64-bit range (the browser's rule, and big integers). */
+const fitsStoredInteger = (v: unknown): boolean => fitsInteger(isBigInteger(v) ? v.rawJSON : v);
 
 const fitsDate = (v: unknown): boolean =>
   typeof v === 'string' && STRICT_DATE.test(v.trim()) && toDate(v) !== INVALID;
@@ -211,7 +192,7 @@ export const INFERABLE: readonly {
   fits: (v: unknown) => boolean;
   impliesNext: boolean;
 }[] = [
-  { type: 'integer', fits: fitsInteger, impliesNext: true },
+  { type: 'integer', fits: fitsStoredInteger, impliesNext: true },
   { type: 'number', fits: fitsNumber, impliesNext: false },
   { type: 'boolean', fits: fitsBoolean, impliesNext: false },
   { type: 'date', fits: fitsDate, impliesNext: true },
