@@ -34,7 +34,9 @@ export async function createContext(options: {
   const { config, database, blobs } = options;
   const changes = await createChangeFeed({
     db: database.db,
-    url: database.url,
+    // Only a database that other processes can share (DATABASE_URL) has anyone to tell; the
+    // embedded one belongs to this process alone (the DATA_DIR lock).
+    url: config.databaseUrl ? database.url : undefined,
     log: (err) => console.error('announcing writes between processes:', err),
   });
   // Another process's write: its totals and ended sessions count here too.
