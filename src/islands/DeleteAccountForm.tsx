@@ -2,14 +2,16 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
-import { checkRequired, type RuleError } from '../lib/account-rules.ts';
+import { checkRequired } from '../lib/account-rules.ts';
 import { failureText } from '../lib/error-text.ts';
 import type { AccountDeletion } from '../lib/api/types.ts';
 import { accountDeletion, deleteAccount } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
-import { leaveTo, startLeaving, stayHere } from '../stores/navigation.ts';
+import { $leaving, leaveTo, startLeaving, stayHere } from '../stores/navigation.ts';
+import { createForm } from '../stores/form.ts';
 import { toast } from '../stores/toasts.ts';
 import { FormAlert, TextField } from './form/Field.tsx';
+import { useForm } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Step = 'password' | 'confirm';
@@ -24,10 +26,33 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   const hydrated = useHydrated();
   const { user } = useStore($auth);
   const [step, setStep] = useState<Step>('password');
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<RuleError | { text: string } | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const leaving = useStore($leaving);
+  const {
+    form,
+    input,
+    failure,
+    submitting: sending,
+  } = useForm(t, () =>
+    createForm({
+      initial: { password: '' },
+      check: (v) => ({ password: checkRequired(v.password) ?? undefined }),
+      send: async (v) => {
+        startLeaving();
+        try {
+          await deleteAccount(v.password);
+        } catch (error) {
+          stayHere();
+          throw error;
+        }
+        leaveTo(localizePath('/account-deleted', locale));
+      },
+      explain: (error) => {
+        const message = failureText(error, t);
+        return { problems: message ? { password: { text: message } } : {}, failure: message };
+      },
+      fixErrors: null,
+    }),
+  );
   const passwordInput = useRef<HTMLInputElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
@@ -52,14 +77,8 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
 
   function ask(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const missing = checkRequired(password);
-    setProblem(missing);
-    setFailure(null);
-    if (missing) {
-      passwordInput.current?.focus();
-      return;
-    }
-    setStep('confirm');
+    if (form.check()) setStep('confirm');
+    else passwordInput.current?.focus();
   }
 
   function cancel() {
@@ -68,30 +87,19 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   }
 
   async function confirm() {
-    if (submitting) return;
-    setSubmitting(true);
-    startLeaving();
-    try {
-      await deleteAccount(password);
-      leaveTo(localizePath('/account-deleted', locale));
-    } catch (error) {
-      stayHere();
-      const message = failureText(error, t);
-      setProblem(message ? { text: message } : null);
-      setFailure(message);
-      toast({
-        title: t('auth:delete.failed'),
-        variant: 'destructive',
-        ...(message && { description: message }),
-      });
-      setSubmitting(false);
-      returnFocus.current = true;
-      setStep('password');
-    }
+    if ((await form.submit()) !== 'failed') return;
+    const message = form.$form.get().failure;
+    toast({
+      title: t('auth:delete.failed'),
+      variant: 'destructive',
+      ...(message && { description: message }),
+    });
+    returnFocus.current = true;
+    setStep('password');
   }
 
   if (!hydrated || !user) return null;
-  const error = !problem ? null : 'text' in problem ? problem.text : t(problem.key, problem.vars);
+  const submitting = sending || leaving;
   return (
     <form
       method="post"
@@ -126,13 +134,8 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
         autoComplete="current-password"
         aria-required="true"
         inputRef={passwordInput}
-        value={password}
         readOnly={step === 'confirm'}
-        onChange={(e) => {
-          setPassword(e.target.value);
-          setProblem(null);
-        }}
-        error={error}
+        {...input('password')}
       />
       {step === 'password' ? (
         <div>

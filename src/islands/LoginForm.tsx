@@ -1,61 +1,48 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
-import { checkRequired, type RuleError } from '../lib/account-rules.ts';
+import { checkRequired } from '../lib/account-rules.ts';
 import { DEFAULT_LOGIN_ERROR } from '../lib/api/errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { login } from '../stores/auth.ts';
-import { leaveTo } from '../stores/navigation.ts';
-import { FormAlert, TextField, focusFirstInvalid, formText } from './form/Field.tsx';
+import { createForm } from '../stores/form.ts';
+import { $leaving, leaveTo } from '../stores/navigation.ts';
+import { FormAlert, TextField } from './form/Field.tsx';
+import { useForm } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
-
-type Fields = { identifier: string; password: string };
 
 /** Sign-in with a username or e-mail and a password; on success, back to where the visitor was. */
 export default function LoginForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof Fields, RuleError>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  const clear = (field: keyof Fields) => () => setErrors((e) => ({ ...e, [field]: undefined }));
-  const message = (e: RuleError | undefined) => (e ? t(e.key, e.vars) : null);
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    // Uncontrolled inputs: what was typed before the island hydrated is kept.
-    const data = new FormData(event.currentTarget);
-    const values: Fields = {
-      identifier: formText(data, 'identifier'),
-      password: formText(data, 'password'),
-    };
-    const found = {
-      identifier: checkRequired(values.identifier) ?? undefined,
-      password: checkRequired(values.password) ?? undefined,
-    };
-    setErrors(found);
-    setFailure(null);
-    if (found.identifier || found.password) {
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await login(values.identifier.trim(), values.password);
-      leaveTo(afterSignIn(window.location.search, locale));
-    } catch (error) {
-      setFailure(failureText(error, t, DEFAULT_LOGIN_ERROR[locale]) ?? DEFAULT_LOGIN_ERROR[locale]);
-      setSubmitting(false);
-    }
-  }
+  const leaving = useStore($leaving);
+  const { ref, input, failure, submitting, submit } = useForm(
+    t,
+    () =>
+      createForm({
+        initial: { identifier: '', password: '' },
+        check: (v) => ({
+          identifier: checkRequired(v.identifier) ?? undefined,
+          password: checkRequired(v.password) ?? undefined,
+        }),
+        send: async (v) => {
+          await login(v.identifier.trim(), v.password);
+          leaveTo(afterSignIn(window.location.search, locale));
+        },
+        explain: (error) => ({
+          problems: {},
+          failure:
+            failureText(error, t, DEFAULT_LOGIN_ERROR[locale]) ?? DEFAULT_LOGIN_ERROR[locale],
+        }),
+        fixErrors: null,
+      }),
+    { uncontrolled: true },
+  );
 
   return (
     <form
-      ref={form}
+      ref={ref}
       method="post"
       noValidate
       onSubmit={(e) => void submit(e)}
@@ -69,9 +56,7 @@ export default function LoginForm({ locale }: { locale: Locale }) {
         autoCapitalize="none"
         spellCheck={false}
         aria-required="true"
-        name="identifier"
-        onChange={clear('identifier')}
-        error={message(errors.identifier)}
+        {...input('identifier')}
       />
       <TextField
         id="login-password"
@@ -79,12 +64,14 @@ export default function LoginForm({ locale }: { locale: Locale }) {
         label={t('auth:login.password')}
         autoComplete="current-password"
         aria-required="true"
-        name="password"
-        onChange={clear('password')}
-        error={message(errors.password)}
+        {...input('password')}
       />
-      <button type="submit" className="btn btn-primary" disabled={!hydrated || submitting}>
-        {submitting ? t('auth:login.submitting') : t('auth:login.submit')}
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={!hydrated || submitting || leaving}
+      >
+        {submitting || leaving ? t('auth:login.submitting') : t('auth:login.submit')}
       </button>
       <p className="text-sm text-muted">
         {t('auth:login.noAccount')}{' '}

@@ -3,13 +3,13 @@ import { useStore } from '@nanostores/react';
 import { getT, type T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { RULES, checkConfirmation, checkNewPassword, checkRequired } from '../lib/account-rules.ts';
-import { fieldErrors } from '../lib/form-errors.ts';
+import { fieldProblems } from '../lib/form-errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { changePassword } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { FormAlert, TextField } from './form/Field.tsx';
-import { useForm, type Problem } from './form/fields.ts';
+import { useForm } from './form/fields.ts';
 import { createForm } from '../stores/form.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -20,11 +20,7 @@ const SERVER_FIELDS: Record<string, Field> = { current_password: 'current', new_
 
 /** The server's refusal as field problems (a wrong current password on its field) and a message. */
 function explainFailure(error: unknown, t: T) {
-  const problems: Partial<Record<Field, Problem>> = {};
-  for (const [name, message] of Object.entries(fieldErrors(error, t))) {
-    const field = SERVER_FIELDS[name];
-    if (field) problems[field] = { text: message };
-  }
+  const problems = fieldProblems(error, t, SERVER_FIELDS);
   const failure = failureText(error, t);
   if (!problems.current && (error as { code?: unknown }).code === 'INVALID_PASSWORD' && failure) {
     problems.current = { text: failure };
@@ -37,7 +33,7 @@ export default function PasswordForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const { user } = useStore($auth);
-  const { form, ref, input, failure, submitting, submit } = useForm<Field>(t, () =>
+  const { form, ref, input, failure, submitting, submit } = useForm(t, () =>
     createForm({
       initial: EMPTY,
       check: (v) => ({

@@ -4,17 +4,15 @@ import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { RULES, checkAvatar, checkBio, checkNickname, isAvatarUrl } from '../lib/account-rules.ts';
 import type { User } from '../lib/api/types.ts';
-import { fieldErrors } from '../lib/form-errors.ts';
+import { fieldProblems } from '../lib/form-errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { saveProfile } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { toast } from '../stores/toasts.ts';
 import { FormAlert, TextArea, TextField } from './form/Field.tsx';
-import { useForm, type Problem } from './form/fields.ts';
+import { useForm } from './form/fields.ts';
 import { createForm } from '../stores/form.ts';
 import { useHydrated } from './useHydrated.ts';
-
-type Field = 'nickname' | 'avatar' | 'bio';
 
 function AvatarPreview({ url, name, label }: { url: string; name: string; label: string }) {
   const [broken, setBroken] = useState<string | null>(null);
@@ -46,7 +44,7 @@ function AvatarPreview({ url, name, label }: { url: string; name: string; label:
 }
 
 function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
-  const { form, values, ref, input, failure, submitting, submit } = useForm<Field>(t, () =>
+  const { form, values, ref, input, failure, submitting, submit } = useForm(t, () =>
     createForm({
       initial: { nickname: user.nickname, avatar: user.avatar, bio: user.bio },
       check: (v) => ({
@@ -62,15 +60,10 @@ function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
         });
         return { nickname: saved.nickname, avatar: saved.avatar, bio: saved.bio };
       },
-      explain: (error) => {
-        const byField = fieldErrors(error, t);
-        const problems: Partial<Record<Field, Problem>> = {};
-        for (const field of ['nickname', 'avatar', 'bio'] as const) {
-          const message = byField[field];
-          if (message) problems[field] = { text: message };
-        }
-        return { problems, failure: failureText(error, t) };
-      },
+      explain: (error) => ({
+        problems: fieldProblems(error, t, { nickname: 'nickname', avatar: 'avatar', bio: 'bio' }),
+        failure: failureText(error, t),
+      }),
       fixErrors: t('auth:validation.fixErrors'),
     }),
   );

@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import {
@@ -9,94 +9,62 @@ import {
   checkUsername,
 } from '../lib/account-rules.ts';
 import { DEFAULT_REGISTER_ERROR } from '../lib/api/errors.ts';
-import { fieldErrors } from '../lib/form-errors.ts';
+import { fieldProblems } from '../lib/form-errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { register } from '../stores/auth.ts';
-import { leaveTo } from '../stores/navigation.ts';
-import { FormAlert, TextField, focusFirstInvalid, formText } from './form/Field.tsx';
-import { problemText, useProblems, type Problem } from './form/fields.ts';
+import { createForm, type Problems } from '../stores/form.ts';
+import { $leaving, leaveTo } from '../stores/navigation.ts';
+import { FormAlert, TextField } from './form/Field.tsx';
+import { useForm } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
 type Field = 'username' | 'email' | 'password' | 'confirm';
-type Values = Record<Field, string>;
-/** A message key checked in the browser, or the server's own text for that field. */
+/** The server's field names for this form's fields. */
+const SERVER_FIELDS = { username: 'username', email: 'email', password: 'password' } as const;
 
-function check(values: Values): Partial<Record<Field, Problem>> {
-  const found: Partial<Record<Field, Problem>> = {};
-  const username = checkUsername(values.username);
-  const email = checkEmail(values.email);
-  const password = checkNewPassword(values.password);
-  const confirm = checkConfirmation(values.password, values.confirm);
-  if (username) found.username = username;
-  if (email) found.email = email;
-  if (password) found.password = password;
-  if (confirm) found.confirm = confirm;
-  return found;
-}
+/** The rules checked in the browser before sending. */
+const check = (v: Record<Field, string>): Problems<Field> => ({
+  username: checkUsername(v.username) ?? undefined,
+  email: checkEmail(v.email) ?? undefined,
+  password: checkNewPassword(v.password) ?? undefined,
+  confirm: checkConfirmation(v.password, v.confirm) ?? undefined,
+});
 
 /** Sign-up: username, e-mail, password twice; the server's per-field errors show by the field. */
 export default function RegisterForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
-  const form = useRef<HTMLFormElement>(null);
-  const { problems, setProblems, clear } = useProblems<Field>();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-
-  // Uncontrolled inputs (read on submit): what was typed before the island hydrated is kept.
-  const input = (field: Field) => ({
-    name: field,
-    error: problemText(t, problems[field]),
-    onChange: () => clear(field),
-  });
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const data = new FormData(event.currentTarget);
-    const read = (field: Field) => formText(data, field);
-    const values: Values = {
-      username: read('username'),
-      email: read('email'),
-      password: read('password'),
-      confirm: read('confirm'),
-    };
-    const found = check(values);
-    setProblems(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setFailure(t('auth:validation.fixErrors'));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      await register({
-        username: values.username.trim(),
-        email: values.email.trim(),
-        password: values.password,
-      });
-      leaveTo(afterSignIn(window.location.search, locale));
-    } catch (error) {
-      const byField = fieldErrors(error, t);
-      const server: Partial<Record<Field, Problem>> = {};
-      for (const field of ['username', 'email', 'password'] as const) {
-        const message = byField[field];
-        if (message) server[field] = { text: message };
-      }
-      setProblems(server);
-      setFailure(
-        failureText(error, t, DEFAULT_REGISTER_ERROR[locale]) ?? DEFAULT_REGISTER_ERROR[locale],
-      );
-      setSubmitting(false);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-    }
-  }
+  const leaving = useStore($leaving);
+  const { ref, input, failure, submitting, submit } = useForm(
+    t,
+    () =>
+      createForm({
+        initial: { username: '', email: '', password: '', confirm: '' },
+        check,
+        send: async (v) => {
+          await register({
+            username: v.username.trim(),
+            email: v.email.trim(),
+            password: v.password,
+          });
+          leaveTo(afterSignIn(window.location.search, locale));
+        },
+        explain: (error) => {
+          const fallback = DEFAULT_REGISTER_ERROR[locale];
+          return {
+            problems: fieldProblems(error, t, SERVER_FIELDS),
+            failure: failureText(error, t, fallback) ?? fallback,
+          };
+        },
+        fixErrors: t('auth:validation.fixErrors'),
+      }),
+    { uncontrolled: true },
+  );
 
   return (
     <form
-      ref={form}
+      ref={ref}
       method="post"
       noValidate
       onSubmit={(e) => void submit(e)}
@@ -139,8 +107,12 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
         aria-required="true"
         {...input('confirm')}
       />
-      <button type="submit" className="btn btn-primary" disabled={!hydrated || submitting}>
-        {submitting ? t('auth:register.submitting') : t('auth:register.submit')}
+      <button
+        type="submit"
+        className="btn btn-primary"
+        disabled={!hydrated || submitting || leaving}
+      >
+        {submitting || leaving ? t('auth:register.submitting') : t('auth:register.submit')}
       </button>
       <p className="text-sm text-muted" data-testid="register-terms">
         {t('auth:register.agree')}{' '}

@@ -5,6 +5,7 @@
 import type { T } from '../i18n/index.ts';
 import { isApiError } from './api/errors.ts';
 import { codeText } from './error-text.ts';
+import type { Problems } from '../stores/form.ts';
 
 /**
  * The server's per-field messages, by field name ('username', 'email', …); first one wins. A
@@ -20,6 +21,23 @@ export function fieldErrors(error: unknown, t: T): Record<string, string> {
     if (typeof field === 'string' && typeof message === 'string' && !(field in out)) {
       out[field] = byCode ?? message;
     }
+  }
+  return out;
+}
+
+/**
+ * The server's per-field messages as a form's problems: `fields` names the form's field for each
+ * server field (`tags.2` counts as `tags`); the first message for a field wins.
+ */
+export function fieldProblems<F extends string>(
+  error: unknown,
+  t: T,
+  fields: Readonly<Record<string, F>>,
+): Problems<F> {
+  const out: Problems<F> = {};
+  for (const [name, message] of Object.entries(fieldErrors(error, t))) {
+    const field = fields[name.split('.')[0] ?? ''];
+    if (field && !out[field]) out[field] = { text: message };
   }
   return out;
 }

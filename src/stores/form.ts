@@ -5,8 +5,11 @@ import type { RuleError } from '../lib/account-rules.ts';
 export type Problem = RuleError | { text: string };
 export type Problems<F extends string> = Partial<Record<F, Problem>>;
 
-export type FormState<F extends string> = {
-  values: Record<F, string>;
+/** The names of a form's values. */
+export type FieldOf<V> = keyof V & string;
+
+export type FormState<V, F extends string = FieldOf<V>> = {
+  values: V;
   problems: Problems<F>;
   /** The message above the form, or null. */
   failure: string | null;
@@ -16,12 +19,32 @@ export type FormState<F extends string> = {
 /** How a submit ended: refused before sending, sent, failed on the server, or already under way. */
 export type FormOutcome = 'refused' | 'sent' | 'failed' | 'busy';
 
-export type Form<F extends string> = {
-  $form: MapStore<FormState<F>>;
+export type Form<V, F extends string = FieldOf<V>> = {
+  $form: MapStore<FormState<V, F>>;
   /** A field's new value; its problem goes. */
-  edit: (field: F, value: string) => void;
+  edit: <K extends keyof V & F>(field: K, value: V[K]) => void;
+  /** Back to the initial values, with no problems and no message. */
+  reset: () => void;
+  /** A field's problem goes (a field that is not a value: a file, say). */
+  clear: (field: F) => void;
+  /** Checks without sending: true when nothing is wrong (problems and the message are shown). */
+  check: () => boolean;
   submit: () => Promise<FormOutcome>;
 };
+
+export type FormOptions<V, F extends string> = {
+  initial: V;
+  /** Problems found before sending; a field may be one that is not a value (a file, say). */
+  check: (values: V) => Problems<NoInfer<F>>;
+  /** Sends; an answer with values replaces the form's. */
+  send: (values: V) => Promise<V | void>;
+  explain: (error: unknown) => { problems: Problems<NoInfer<F>>; failure: string | null };
+  /** The message shown when the check finds problems (null: the fields' own say enough). */
+  fixErrors: string | null;
+};
+
+const clean = <F extends string>(problems: Problems<F>): Problems<F> =>
+  Object.fromEntries(Object.entries(problems).filter(([, p]) => p)) as Problems<F>;
 
 /**
  * A form's logic without its markup: values, problems by field, the form's message and whether
@@ -29,24 +52,32 @@ export type Form<F extends string> = {
  * an answer with values replaces the form's; an error is explained as problems and a message.
  * The island shows the state and moves focus; see docs/pages.md.
  */
-export function createForm<F extends string>(options: {
-  initial: Record<F, string>;
-  check: (values: Record<F, string>) => Problems<F>;
-  send: (values: Record<F, string>) => Promise<Record<F, string> | void>;
-  explain: (error: unknown) => { problems: Problems<F>; failure: string | null };
-  /** The message shown when the check finds problems. */
-  fixErrors: string;
-}): Form<F> {
-  const $form = map<FormState<F>>({
+export function createForm<V extends object, F extends string = FieldOf<V>>(
+  options: FormOptions<V, F>,
+): Form<V, F> {
+  const $form = map<FormState<V, F>>({
     values: options.initial,
     problems: {},
     failure: null,
     submitting: false,
   });
-  const clean = (problems: Problems<F>): Problems<F> =>
-    Object.fromEntries(Object.entries(problems).filter(([, p]) => p)) as Problems<F>;
+  const check = (): boolean => {
+    const state = $form.get();
+    const found = clean(options.check(state.values));
+    const fine = Object.keys(found).length === 0;
+    $form.set({ ...state, problems: found, failure: fine ? null : options.fixErrors });
+    return fine;
+  };
   return {
     $form,
+    check,
+    reset() {
+      $form.set({ values: options.initial, problems: {}, failure: null, submitting: false });
+    },
+    clear(field) {
+      const state = $form.get();
+      $form.set({ ...state, problems: { ...state.problems, [field]: undefined } });
+    },
     edit(field, value) {
       const { values, problems } = $form.get();
       $form.set({
@@ -56,14 +87,10 @@ export function createForm<F extends string>(options: {
       });
     },
     async submit() {
+      if ($form.get().submitting) return 'busy';
+      if (!check()) return 'refused';
       const state = $form.get();
-      if (state.submitting) return 'busy';
-      const found = clean(options.check(state.values));
-      if (Object.keys(found).length > 0) {
-        $form.set({ ...state, problems: found, failure: options.fixErrors });
-        return 'refused';
-      }
-      $form.set({ ...state, problems: {}, failure: null, submitting: true });
+      $form.set({ ...state, submitting: true });
       try {
         const answer = await options.send(state.values);
         const values = answer ?? $form.get().values;

@@ -5,7 +5,7 @@ type Field = 'name' | 'bio';
 const tooShort = { key: 'auth:validation.required' } as const;
 
 function nameForm(send: (values: Record<Field, string>) => Promise<Record<Field, string> | void>) {
-  return createForm<Field>({
+  return createForm<Record<Field, string>>({
     initial: { name: '', bio: 'hi' },
     check: (v): Problems<Field> => (v.name.trim() ? {} : { name: tooShort }),
     send,
@@ -64,5 +64,46 @@ describe('createForm', () => {
       failure: 'Could not save',
       submitting: false,
     });
+  });
+
+  it('checks without sending, and clears and resets on request', async () => {
+    const sent: unknown[] = [];
+    const form = nameForm(async (v) => void sent.push(v));
+    expect(form.check()).toBe(false);
+    expect(form.$form.get().problems).toEqual({ name: tooShort });
+    form.clear('name');
+    expect(form.$form.get().problems).toEqual({});
+    form.edit('name', 'Ada');
+    expect(form.check()).toBe(true);
+    expect(form.$form.get().failure).toBeNull();
+    expect(sent).toEqual([]);
+    form.reset();
+    expect(form.$form.get()).toEqual({
+      values: { name: '', bio: 'hi' },
+      problems: {},
+      failure: null,
+      submitting: false,
+    });
+  });
+
+  it('holds values of any kind and problems on fields that are not values', async () => {
+    let file: string | null = null;
+    const sent: unknown[] = [];
+    const form = createForm<{ title: string; open: boolean }, 'title' | 'file'>({
+      initial: { title: 'x', open: true },
+      check: () => (file ? {} : { file: { key: 'datasets:table.required' } }),
+      send: async (v) => void sent.push(v),
+      explain: () => ({ problems: {}, failure: null }),
+      fixErrors: null,
+    });
+    form.edit('open', false);
+    expect(await form.submit()).toBe('refused');
+    expect(form.$form.get()).toMatchObject({
+      problems: { file: { key: 'datasets:table.required' } },
+      failure: null,
+    });
+    file = 'table.csv';
+    expect(await form.submit()).toBe('sent');
+    expect(sent).toEqual([{ title: 'x', open: false }]);
   });
 });

@@ -1,13 +1,16 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { getT } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { checkDescription, checkName } from '../../lib/dataset-rules.ts';
-import { fieldErrors } from '../../lib/form-errors.ts';
+import { fieldProblems } from '../../lib/form-errors.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { forkDataset } from '../../stores/community.ts';
-import { leaveTo } from '../../stores/navigation.ts';
-import { TextArea, TextField, focusFirstInvalid } from '../form/Field.tsx';
+import { createForm } from '../../stores/form.ts';
+import { $leaving, leaveTo } from '../../stores/navigation.ts';
+import { TextArea, TextField } from '../form/Field.tsx';
+import { useForm } from '../form/fields.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
 
@@ -21,8 +24,6 @@ type Props = {
   path: string;
   locale: Locale;
 };
-
-type Field = 'name' | 'description';
 
 /**
  * Forks a dataset: a button opening a modal dialog (native <dialog>: the page behind is inert,
@@ -41,14 +42,39 @@ export default function ForkDialog({
   const t = getT(locale);
   const viewer = useViewer();
   const dialog = useRef<HTMLDialogElement>(null);
-  const form = useRef<HTMLFormElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const introId = useId();
-  const [values, setValues] = useState({ name, description, isPublic });
-  const [problems, setProblems] = useState<Partial<Record<Field, string>>>({});
-  const [failure, setFailure] = useState<{ lead: string; detail: string | null } | null>(null);
-  const [pending, setPending] = useState(false);
+  /** The failure's first line: why the fork was refused, when it was. */
+  const [lead, setLead] = useState('');
+  const { form, ref, values, input, failure, submitting, submit } = useForm(t, () =>
+    createForm({
+      initial: { name, description, isPublic },
+      check: (v) => ({
+        name: checkName(v.name) ?? undefined,
+        description: checkDescription(v.description) ?? undefined,
+      }),
+      send: async (v) => {
+        const fork = await forkDataset(datasetId, {
+          name: v.name.trim(),
+          description: v.description.trim(),
+          isPublic: v.isPublic,
+        });
+        leaveTo(localizePath(`/datasets/${fork.id}`, locale));
+      },
+      explain: (error) => {
+        const notAllowed = isApiError(error) && error.code === 'FORK_NOT_ALLOWED';
+        setLead(t(notAllowed ? 'community:fork.notAllowed' : 'community:fork.failed'));
+        return {
+          problems: fieldProblems(error, t, { name: 'name', description: 'description' }),
+          failure: failureText(error, t) ?? '',
+        };
+      },
+      fixErrors: null,
+    }),
+  );
+  const leaving = useStore($leaving);
+  const pending = submitting || leaving;
 
   if (!viewer.signedIn) {
     return (
@@ -59,58 +85,13 @@ export default function ForkDialog({
   }
 
   function open() {
-    setValues({ name, description, isPublic });
-    setProblems({});
-    setFailure(null);
+    form.reset();
     dialog.current?.showModal();
   }
 
   function close() {
     if (pending) return;
     dialog.current?.close();
-  }
-
-  function text<K extends Field>(field: K, value: string) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setProblems((p) => ({ ...p, [field]: undefined }));
-  }
-
-  async function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
-    const found: Partial<Record<Field, string>> = {};
-    const nameRule = checkName(values.name);
-    const descriptionRule = checkDescription(values.description);
-    if (nameRule) found.name = t(nameRule.key, nameRule.vars);
-    if (descriptionRule) found.description = t(descriptionRule.key, descriptionRule.vars);
-    setProblems(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setPending(true);
-    try {
-      const fork = await forkDataset(datasetId, {
-        name: values.name.trim(),
-        description: values.description.trim(),
-        isPublic: values.isPublic,
-      });
-      leaveTo(localizePath(`/datasets/${fork.id}`, locale));
-    } catch (error) {
-      const byField = fieldErrors(error, t);
-      const server: Partial<Record<Field, string>> = {};
-      if (byField['name']) server.name = byField['name'];
-      if (byField['description']) server.description = byField['description'];
-      setProblems(server);
-      const notAllowed = isApiError(error) && error.code === 'FORK_NOT_ALLOWED';
-      setFailure({
-        lead: t(notAllowed ? 'community:fork.notAllowed' : 'community:fork.failed'),
-        detail: failureText(error, t),
-      });
-      setPending(false);
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-    }
   }
 
   return (
@@ -136,7 +117,7 @@ export default function ForkDialog({
         onClose={() => opener.current?.focus()}
       >
         <form
-          ref={form}
+          ref={ref}
           method="post"
           noValidate
           onSubmit={(e) => void submit(e)}
@@ -150,36 +131,32 @@ export default function ForkDialog({
           </p>
           <div
             role="alert"
-            className={failure ? 'rounded-lg bg-danger-50 p-3 text-danger' : undefined}
+            className={failure !== null ? 'rounded-lg bg-danger-50 p-3 text-danger' : undefined}
           >
-            {failure && (
+            {failure !== null && (
               <>
-                <strong className="block">{failure.lead}</strong>
-                {failure.detail && <span data-testid="fork-error">{failure.detail}</span>}
+                <strong className="block">{lead}</strong>
+                {failure && <span data-testid="fork-error">{failure}</span>}
               </>
             )}
           </div>
           <TextField
             id={`fork-${datasetId}-name`}
             label={t('community:fork.name')}
-            value={values.name}
-            error={problems.name}
             aria-required="true"
-            onChange={(e) => text('name', e.target.value)}
+            {...input('name')}
           />
           <TextArea
             id={`fork-${datasetId}-description`}
             label={t('community:fork.description')}
             rows={4}
-            value={values.description}
-            error={problems.description}
-            onChange={(e) => text('description', e.target.value)}
+            {...input('description')}
           />
           <label className="flex items-center gap-2">
             <input
               type="checkbox"
               checked={values.isPublic}
-              onChange={(e) => setValues((v) => ({ ...v, isPublic: e.target.checked }))}
+              onChange={(e) => form.edit('isPublic', e.target.checked)}
               className="h-4 w-4"
             />
             {t('community:fork.public')}

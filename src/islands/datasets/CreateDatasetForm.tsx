@@ -1,24 +1,19 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { UploadProgress as Progress } from '../../lib/api/upload.ts';
 import { DEFAULT_DATASET_LANGUAGE } from '../../contracts/limits.ts';
-import { failureText } from '../../lib/error-text.ts';
 import { $auth } from '../../stores/auth.ts';
 import { publishDataset } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
-import { FormAlert, focusFirstInvalid } from '../form/Field.tsx';
+import { createForm } from '../../stores/form.ts';
+import { FormAlert } from '../form/Field.tsx';
+import { useForm, useLatest } from '../form/fields.ts';
 import { useHydrated } from '../useHydrated.ts';
-import {
-  checkMetadata,
-  metadataOf,
-  serverFieldErrors,
-  tableProblems,
-  type FieldErrors,
-} from './forms.ts';
-import { MetadataFields, type MetadataValues } from './MetadataFields.tsx';
+import { checkMetadata, explainPublish, metadataOf, publishTable } from './forms.ts';
+import { MetadataFields, type MetadataField, type MetadataValues } from './MetadataFields.tsx';
 import { TableSection } from './TableSection.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { useTableDraft } from './useTableDraft.ts';
@@ -35,67 +30,37 @@ const EMPTY: MetadataValues = {
 };
 
 function Form({ locale, t }: { locale: Locale; t: T }) {
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [tableError, setTableError] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const table = useTableDraft(t);
-
-  const fail = (message: string) => {
-    setFailure(message);
-    requestAnimationFrame(() => focusFirstInvalid(form.current));
-  };
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const found = checkMetadata(values, t);
-    setErrors(found);
-    setFailure(null);
-    const { draft, types } = table;
-    setTableError(draft ? null : t('datasets:table.required'));
-    if (Object.keys(found).length > 0 || !draft) {
-      fail(t('datasets:rules.fixErrors'));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const checked = await table.ensureChecked();
-      if (!checked || !checked.isValid) {
-        setFailure(
-          checked
-            ? t('datasets:validation.invalid', { count: checked.errors.length })
-            : t('datasets:validation.failed'),
+  /** The table as last rendered, for the store's check and send. */
+  const tableNow = useLatest(table);
+  const failed = t('datasets:create.failed');
+  const { form, ref, values, problem, problems, failure, submitting, submit } = useForm(t, () =>
+    createForm<MetadataValues, MetadataField | 'table'>({
+      initial: EMPTY,
+      check: (v) => ({
+        ...checkMetadata(v),
+        table: tableNow.current.draft ? undefined : { key: 'datasets:table.required' },
+      }),
+      send: async (v) => {
+        const dataset = await publishTable(
+          tableNow.current,
+          t,
+          failed,
+          setProgress,
+          (draft, types) => publishDataset(metadataOf(v), draft, types, setProgress),
         );
-        return;
-      }
-      setProgress({ loaded: 0, total: null });
-      const dataset = await publishDataset(metadataOf(values), draft, types, setProgress);
-      toast({ title: t('datasets:create.created'), description: dataset.name });
-      leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
-    } catch (error) {
-      setProgress(null);
-      const problems = tableProblems(error);
-      if (problems) table.showProblems(problems);
-      setErrors(serverFieldErrors(error, t));
-      const message = failureText(error, t);
-      toast({
-        title: t('datasets:create.failed'),
-        variant: 'destructive',
-        ...(message && { description: message }),
-      });
-      fail(message ?? t('datasets:create.failed'));
-    } finally {
-      setSubmitting(false);
-    }
-  }
+        toast({ title: t('datasets:create.created'), description: dataset.name });
+        leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
+      },
+      explain: (error) => explainPublish(error, t, failed),
+      fixErrors: t('datasets:rules.fixErrors'),
+    }),
+  );
 
   return (
     <form
-      ref={form}
+      ref={ref}
       method="post"
       noValidate
       onSubmit={(e) => void submit(e)}
@@ -110,11 +75,8 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
         <MetadataFields
           idPrefix="dataset"
           values={values}
-          errors={errors}
-          onChange={(field, value) => {
-            setValues((v) => ({ ...v, [field]: value }));
-            setErrors((e) => ({ ...e, [field]: null }));
-          }}
+          problems={problems}
+          onChange={form.edit}
           t={t}
         />
       </section>
@@ -125,7 +87,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
         <TableSection
           state={table}
           idPrefix="dataset"
-          error={table.draft ? null : tableError}
+          error={table.draft ? null : problem('table')}
           locale={locale}
           t={t}
         />

@@ -1,15 +1,16 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
 import type { UploadProgress as Progress } from '../../lib/api/upload.ts';
 import { DATASET_RULES, checkChangelog } from '../../lib/dataset-rules.ts';
-import { failureText } from '../../lib/error-text.ts';
 import { publishVersion } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
-import { FormAlert, TextArea, focusFirstInvalid } from '../form/Field.tsx';
-import { tableProblems } from './forms.ts';
+import { createForm } from '../../stores/form.ts';
+import { FormAlert, TextArea } from '../form/Field.tsx';
+import { useForm, useLatest } from '../form/fields.ts';
+import { explainPublish, publishTable } from './forms.ts';
 import { LatestAsText } from './LatestAsText.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
 import { TableSection } from './TableSection.tsx';
@@ -19,73 +20,49 @@ import { useTableDraft } from './useTableDraft.ts';
 type Source = 'file' | 'latest';
 
 function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale; t: T }) {
-  const form = useRef<HTMLFormElement>(null);
   const [source, setSource] = useState<Source>('file');
-  const [changelog, setChangelog] = useState('');
-  const [changelogError, setChangelogError] = useState<string | null>(null);
-  const [tableError, setTableError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const [progress, setProgress] = useState<Progress | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const table = useTableDraft(t);
+  /** The table as last rendered, for the store's check and send. */
+  const tableNow = useLatest(table);
   const latest = dataset.versions[0];
+  const failed = t('datasets:version.failed');
+  const { form, ref, values, input, problem, failure, submitting, submit } = useForm(t, () =>
+    createForm<{ changelog: string }, 'changelog' | 'table'>({
+      initial: { changelog: '' },
+      check: (v) => ({
+        changelog: checkChangelog(v.changelog) ?? undefined,
+        table: tableNow.current.draft ? undefined : { key: 'datasets:table.required' },
+      }),
+      send: async (v) => {
+        const version = await publishTable(
+          tableNow.current,
+          t,
+          failed,
+          setProgress,
+          (draft, types) =>
+            publishVersion(dataset.id, v.changelog.trim(), draft, types, setProgress),
+        );
+        toast({
+          title: t('datasets:version.created', { version: version.version }),
+          description: dataset.name,
+        });
+        leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
+      },
+      explain: (error) => ({ ...explainPublish(error, t, failed), problems: {} }),
+      fixErrors: t('datasets:rules.fixErrors'),
+    }),
+  );
 
   function choose(next: Source) {
     setSource(next);
     table.clear();
-    setTableError(null);
-  }
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (submitting) return;
-    const logProblem = checkChangelog(changelog);
-    setChangelogError(logProblem && t(logProblem.key, logProblem.vars));
-    setFailure(null);
-    const { draft, types } = table;
-    setTableError(draft ? null : t('datasets:table.required'));
-    if (logProblem || !draft) {
-      setFailure(t('datasets:rules.fixErrors'));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const checked = await table.ensureChecked();
-      if (!checked || !checked.isValid) {
-        setFailure(
-          checked
-            ? t('datasets:validation.invalid', { count: checked.errors.length })
-            : t('datasets:validation.failed'),
-        );
-        return;
-      }
-      setProgress({ loaded: 0, total: null });
-      const version = await publishVersion(dataset.id, changelog.trim(), draft, types, setProgress);
-      toast({
-        title: t('datasets:version.created', { version: version.version }),
-        description: dataset.name,
-      });
-      leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
-    } catch (error) {
-      setProgress(null);
-      const problems = tableProblems(error);
-      if (problems) table.showProblems(problems);
-      const message = failureText(error, t);
-      setFailure(message ?? t('datasets:version.failed'));
-      toast({
-        title: t('datasets:version.failed'),
-        variant: 'destructive',
-        ...(message && { description: message }),
-      });
-    } finally {
-      setSubmitting(false);
-    }
+    form.clear('table');
   }
 
   return (
     <form
-      ref={form}
+      ref={ref}
       method="post"
       noValidate
       onSubmit={(e) => void submit(e)}
@@ -122,7 +99,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
         <TableSection
           state={table}
           idPrefix="version"
-          error={table.draft ? null : tableError}
+          error={table.draft ? null : problem('table')}
           withFile={source === 'file'}
           locale={locale}
           t={t}
@@ -141,16 +118,11 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
           id="version-changelog"
           label={t('datasets:meta.changelog')}
           rows={4}
-          value={changelog}
-          error={changelogError}
           hint={t('datasets:meta.length', {
-            count: [...changelog.trim()].length,
+            count: [...values.changelog.trim()].length,
             max: DATASET_RULES.changelogMax,
           })}
-          onChange={(e) => {
-            setChangelog(e.target.value);
-            setChangelogError(null);
-          }}
+          {...input('changelog')}
         />
       </div>
       <UploadProgress progress={progress} t={t} />

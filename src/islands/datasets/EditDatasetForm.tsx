@@ -1,13 +1,15 @@
-import { useRef, useState, type SubmitEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { saveDataset } from '../../stores/datasets.ts';
 import { toast } from '../../stores/toasts.ts';
-import { FormAlert, focusFirstInvalid } from '../form/Field.tsx';
+import { createForm } from '../../stores/form.ts';
+import { FormAlert } from '../form/Field.tsx';
+import { useForm } from '../form/fields.ts';
 import { DeleteDataset } from './DeleteDataset.tsx';
-import { checkMetadata, metadataOf, serverFieldErrors, type FieldErrors } from './forms.ts';
+import { checkMetadata, metadataOf, metadataProblems } from './forms.ts';
 import { MetadataFields, type MetadataValues } from './MetadataFields.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
 import ForkSettingsToggle from '../community/ForkSettingsToggle.tsx';
@@ -24,43 +26,36 @@ const valuesOf = (d: Dataset): MetadataValues => ({
 });
 
 function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T }) {
-  const form = useRef<HTMLFormElement>(null);
   const [dataset, setDataset] = useState(initial);
-  const [values, setValues] = useState(() => valuesOf(initial));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const { form, ref, values, problems, failure, submitting, submit } = useForm(t, () =>
+    createForm({
+      initial: valuesOf(initial),
+      check: checkMetadata,
+      send: async (v) => {
+        const saved = await saveDataset(initial.id, metadataOf(v));
+        setDataset(saved);
+        return valuesOf(saved);
+      },
+      explain: (error) => ({
+        problems: metadataProblems(error, t),
+        failure: failureText(error, t) ?? t('datasets:edit.saveFailed'),
+      }),
+      fixErrors: t('datasets:rules.fixErrors'),
+    }),
+  );
   const href = (path: string) => localizePath(path, locale);
 
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (saving) return;
-    const found = checkMetadata(values, t);
-    setErrors(found);
-    setFailure(null);
-    if (Object.keys(found).length > 0) {
-      setFailure(t('datasets:rules.fixErrors'));
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-      return;
-    }
-    setSaving(true);
-    try {
-      const saved = await saveDataset(dataset.id, metadataOf(values));
-      setDataset(saved);
-      setValues(valuesOf(saved));
-      toast({ title: t('datasets:edit.saved'), description: saved.name });
-    } catch (error) {
-      setErrors(serverFieldErrors(error, t));
-      const message = failureText(error, t);
-      setFailure(message ?? t('datasets:edit.saveFailed'));
+  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
+    const outcome = await submit(event);
+    if (outcome === 'sent') {
+      toast({ title: t('datasets:edit.saved'), description: form.$form.get().values.name });
+    } else if (outcome === 'failed') {
+      const message = form.$form.get().failure;
       toast({
         title: t('datasets:edit.saveFailed'),
         variant: 'destructive',
         ...(message && { description: message }),
       });
-      requestAnimationFrame(() => focusFirstInvalid(form.current));
-    } finally {
-      setSaving(false);
     }
   }
 
@@ -78,26 +73,23 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
           {t('datasets:meta.heading')}
         </h2>
         <form
-          ref={form}
+          ref={ref}
           method="post"
           noValidate
-          onSubmit={(e) => void submit(e)}
+          onSubmit={(e) => void onSubmit(e)}
           className="flex flex-col gap-4"
         >
           <FormAlert message={failure} />
           <MetadataFields
             idPrefix="edit"
             values={values}
-            errors={errors}
-            onChange={(field, value) => {
-              setValues((v) => ({ ...v, [field]: value }));
-              setErrors((e) => ({ ...e, [field]: null }));
-            }}
+            problems={problems}
+            onChange={form.edit}
             t={t}
           />
           <div>
-            <button type="submit" className="btn btn-primary" disabled={saving}>
-              {saving ? t('datasets:edit.saving') : t('datasets:edit.save')}
+            <button type="submit" className="btn btn-primary" disabled={submitting}>
+              {submitting ? t('datasets:edit.saving') : t('datasets:edit.save')}
             </button>
           </div>
         </form>

@@ -2,7 +2,9 @@ import type { T } from '../../i18n/index.ts';
 import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
+import type { Problems } from '../../stores/form.ts';
 import { TextArea, TextField } from '../form/Field.tsx';
+import { problemText } from '../form/fields.ts';
 import { ReadmeField } from './ReadmeField.tsx';
 
 export type MetadataValues = {
@@ -25,17 +27,17 @@ const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'en-GB', 'ja-JP', 'ko-KR', 'fr-FR'
 type Props = {
   idPrefix: string;
   values: MetadataValues;
-  errors: Partial<Record<MetadataField, string | null>>;
+  problems: Problems<MetadataField>;
   onChange: <F extends MetadataField>(field: F, value: MetadataValues[F]) => void;
   t: T;
 };
 
 /** A dataset's name, description, visibility, language and tags, labelled, with their errors. */
-export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props) {
+export function MetadataFields({ idPrefix, values, problems, onChange, t }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
   const text = (field: Exclude<MetadataField, 'isPublic' | 'license' | 'readme'>) => ({
     value: values[field],
-    error: errors[field] ?? null,
+    error: problemText(t, problems[field]),
     onChange: (e: { target: { value: string } }) => onChange(field, e.target.value),
   });
   return (
@@ -135,7 +137,7 @@ export function MetadataFields({ idPrefix, values, errors, onChange, t }: Props)
       <ReadmeField
         id={id('readme')}
         value={values.readme}
-        error={errors.readme ?? null}
+        error={problemText(t, problems.readme)}
         onChange={(value) => onChange('readme', value)}
         t={t}
       />

@@ -1,8 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../i18n/index.ts';
-import type { Form, FormOutcome, Problem } from '../../stores/form.ts';
-import { focusFirstInvalid } from './Field.tsx';
+import type { FieldOf, Form, FormOutcome, Problem } from '../../stores/form.ts';
+import { focusFirstInvalid, formText } from './Field.tsx';
 
 export type { Problem };
 
@@ -10,34 +10,53 @@ export type { Problem };
 export const problemText = (t: T, problem: Problem | undefined): string | null =>
   !problem ? null : 'text' in problem ? problem.text : t(problem.key, problem.vars);
 
-/** Each field's problem; editing a field clears its own. */
-export function useProblems<F extends string>() {
-  const [problems, setProblems] = useState<Partial<Record<F, Problem>>>({});
-  const clear = (field: F) => setProblems((p) => ({ ...p, [field]: undefined }));
-  return { problems, setProblems, clear };
-}
+/** The names of a form's text values. */
+type TextOf<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
 
 /**
  * An island's side of a form store (stores/form.ts): its state, `input(field)` for a TextField,
- * and `submit` for onSubmit, which moves focus to the first field with a problem when the form
- * was refused or failed. The store is made once per mount.
+ * `problem(field)` for any other control, and `submit` for onSubmit, which moves focus to the
+ * first field with a problem when the form was refused or failed. The store is made once per
+ * mount. `uncontrolled` inputs are named, not bound, and read when the form is sent, so what was
+ * typed before the island hydrated is kept.
  */
-export function useForm<F extends string>(t: T, make: () => Form<F>) {
+export function useForm<V extends object, F extends string = FieldOf<V>>(
+  t: T,
+  make: () => Form<V, F>,
+  { uncontrolled = false }: { uncontrolled?: boolean } = {},
+) {
   const [form] = useState(make);
   const state = useStore(form.$form);
   const ref = useRef<HTMLFormElement>(null);
-  const input = (field: F) => ({
-    value: state.values[field],
-    error: problemText(t, state.problems[field]),
-    onChange: (e: { target: { value: string } }) => form.edit(field, e.target.value),
+  const problem = (field: F) => problemText(t, state.problems[field]);
+  const edit = (field: TextOf<V> & F, value: string) => form.edit(field, value as V[TextOf<V> & F]);
+  const input = (field: TextOf<V> & F) => ({
+    ...(uncontrolled ? { name: field } : { value: state.values[field] as string }),
+    error: problem(field),
+    onChange: (e: { target: { value: string } }) => edit(field, e.target.value),
   });
   const submit = async (event: FormEvent<HTMLFormElement>): Promise<FormOutcome> => {
     event.preventDefault();
+    if (uncontrolled) {
+      const data = new FormData(event.currentTarget);
+      for (const field of Object.keys(state.values) as (TextOf<V> & F)[]) {
+        if (data.has(field)) edit(field, formText(data, field));
+      }
+    }
     const outcome = await form.submit();
     if (outcome === 'refused' || outcome === 'failed') {
       requestAnimationFrame(() => focusFirstInvalid(ref.current));
     }
     return outcome;
   };
-  return { ...state, form, ref, input, submit };
+  return { ...state, form, ref, input, problem, submit };
+}
+
+/** A value as of the last render, for a store's callbacks made once per mount. */
+export function useLatest<V>(value: V): { readonly current: V } {
+  const latest = useRef(value);
+  useEffect(() => {
+    latest.current = value;
+  });
+  return latest;
 }
