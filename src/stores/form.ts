@@ -22,7 +22,7 @@ export type FormOutcome = 'refused' | 'sent' | 'failed' | 'busy';
 export type Form<V, F extends string = FieldOf<V>> = {
   $form: MapStore<FormState<V, F>>;
   /** A field's new value; its problem goes. */
-  edit: <K extends keyof V & F>(field: K, value: V[K]) => void;
+  edit: <K extends FieldOf<V>>(field: K, value: V[K]) => void;
   /** Back to the initial values, with no problems and no message. */
   reset: () => void;
   /** A field's problem goes (a field that is not a value: a file, say). */
