@@ -1,16 +1,16 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { getT } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { listFavorites, type Favorite, type FavoritePage } from '../../lib/api/community.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
-import { setFavorite } from '../../stores/community.ts';
-import { toast } from '../../stores/toasts.ts';
-import { DatasetSummaryCard } from './DatasetSummaryCard.tsx';
 import { failureText } from '../../lib/error-text.ts';
-import { ListFailure } from './ListFailure.tsx';
+import { setFavorite } from '../../stores/community.ts';
+import { createLoader, nextPage } from '../../stores/loader.ts';
+import { toast } from '../../stores/toasts.ts';
+import { useLoader } from '../useLoader.ts';
+import { DatasetSummaryCard } from './DatasetSummaryCard.tsx';
+import { ListEnd, ListFailure, pageFailure } from './ListFailure.tsx';
 import { useViewer } from './useViewer.ts';
-
-type Loaded = { favorites: Favorite[]; total: number };
 
 /**
  * /collections: the signed-in user's favourites, newest first, each as its dataset card with a
@@ -20,47 +20,22 @@ type Loaded = { favorites: Favorite[]; total: number };
 export default function CollectionsList({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const viewer = useViewer();
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
+  const list = useLoader(() =>
+    createLoader({
+      fetch: ({ offset }: { offset: number }) =>
+        listFavorites({ offset, limit: DEFAULT_PAGE_SIZE }),
+      combine: nextPage<'favorites', FavoritePage>('favorites'),
+    }),
+  );
+  const { data, loader } = list;
+  const retry = () => void loader.retry();
   const [removing, setRemoving] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
 
-  const show = useCallback((page: FavoritePage, offset: number) => {
-    setLoaded((before) => ({
-      favorites: offset === 0 ? page.favorites : [...(before?.favorites ?? []), ...page.favorites],
-      total: page.total,
-    }));
-  }, []);
-
-  /** Another page (or a retry), from a button. */
-  async function load(offset: number) {
-    setLoading(true);
-    setFailed(null);
-    try {
-      show(await listFavorites({ offset, limit: DEFAULT_PAGE_SIZE }), offset);
-    } catch (error) {
-      setFailed(failureText(error, t) ?? '');
-    } finally {
-      setLoading(false);
-    }
-  }
-
   useEffect(() => {
-    if (!viewer.signedIn) return;
-    let live = true;
-    listFavorites({ offset: 0, limit: DEFAULT_PAGE_SIZE })
-      .then((page) => {
-        if (live) show(page, 0);
-      })
-      .catch((error: unknown) => {
-        if (live) setFailed(failureText(error, t) ?? '');
-      });
-    return () => {
-      live = false;
-    };
-  }, [viewer.signedIn, show, t]);
+    if (viewer.signedIn) void loader.load({ offset: 0 });
+  }, [loader, viewer.signedIn]);
 
   async function remove(favorite: Favorite) {
     if (removing !== null) return;
@@ -68,9 +43,10 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
     setMessage('');
     try {
       await setFavorite(favorite.datasetId, favorite.id);
-      setLoaded(
+      loader.update(
         (before) =>
           before && {
+            ...before,
             favorites: before.favorites.filter((f) => f.id !== favorite.id),
             total: Math.max(0, before.total - 1),
           },
@@ -96,21 +72,22 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
     </p>
   );
 
-  if (!loaded) {
+  if (!data) {
+    const failure = pageFailure(list, t);
     return (
       <div className="flex flex-col gap-3">
-        {failed === null ? (
+        {failure === null ? (
           <p role="status" className="text-muted">
             {t('common:common.loading')}
           </p>
         ) : (
-          <ListFailure text={failed} retry={() => void load(0)} t={t} />
+          <ListFailure text={failure} retry={retry} t={t} />
         )}
       </div>
     );
   }
 
-  const { favorites, total } = loaded;
+  const { favorites, total } = data;
   return (
     <section className="flex flex-col gap-4" aria-labelledby="collections-list-heading">
       <h2 id="collections-list-heading" ref={heading} tabIndex={-1} className="text-lg font-bold">
@@ -143,23 +120,14 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
           ))}
         </ul>
       )}
-      {failed !== null && (
-        <ListFailure text={failed} retry={() => void load(favorites.length)} t={t} />
-      )}
-      {favorites.length < total && failed === null && (
-        <div>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-disabled={loading || undefined}
-            onClick={() => {
-              if (!loading) void load(favorites.length);
-            }}
-          >
-            {t('community:list.more')}
-          </button>
-        </div>
-      )}
+      <ListEnd
+        state={list}
+        retry={retry}
+        more={
+          favorites.length < total ? () => void loader.load({ offset: favorites.length }) : null
+        }
+        t={t}
+      />
     </section>
   );
 }

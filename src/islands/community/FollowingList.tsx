@@ -1,14 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { listFollowing, type FollowPage } from '../../lib/api/community.ts';
 import { listUserPublicDatasets } from '../../lib/api/datasets.ts';
-import type { DatasetSummary } from '../../lib/api/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
+import { createLoader, nextPage } from '../../stores/loader.ts';
+import { useLoader } from '../useLoader.ts';
 import FollowButton from './FollowButton.tsx';
-import { failureText } from '../../lib/error-text.ts';
-import { ListFailure } from './ListFailure.tsx';
+import { ListEnd, ListFailure, pageFailure } from './ListFailure.tsx';
 import { UserAvatar } from './UserAvatar.tsx';
 import { useViewer } from './useViewer.ts';
 
@@ -18,23 +18,15 @@ type PublicUser = FollowPage['users'][number];
 export const RECENT_DATASETS = 3;
 
 function RecentDatasets({ userId, locale, t }: { userId: number; locale: Locale; t: T }) {
-  const [datasets, setDatasets] = useState<DatasetSummary[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let live = true;
-    listUserPublicDatasets(userId, { limit: RECENT_DATASETS })
-      .then((page) => {
-        if (live) setDatasets(page.datasets);
-      })
-      .catch(() => {
-        if (live) setFailed(true);
-      });
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+  const { status, data, loader } = useLoader(() =>
+    createLoader({ fetch: (id: number) => listUserPublicDatasets(id, { limit: RECENT_DATASETS }) }),
+  );
+  useEffect(() => void loader.load(userId), [loader, userId]);
 
-  if (failed) return <p className="text-sm text-muted">{t('community:list.failed')}</p>;
+  const datasets = data?.datasets;
+  if (status === 'failed') {
+    return <p className="text-sm text-muted">{t('community:list.failed')}</p>;
+  }
   if (!datasets) return <p className="text-sm text-muted">{t('common:common.loading')}</p>;
   if (datasets.length === 0) {
     return <p className="text-sm text-muted">{t('community:following.noDatasets')}</p>;
@@ -103,56 +95,32 @@ export default function FollowingList({ path, locale }: { path: string; locale: 
   const t = getT(locale);
   const viewer = useViewer();
   const me = viewer.signedIn ? viewer.id : null;
-  const [loaded, setLoaded] = useState<{ users: PublicUser[]; total: number } | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState<string | null>(null);
-
-  const show = useCallback((page: FollowPage, offset: number) => {
-    setLoaded((before) => ({
-      users: offset === 0 ? page.users : [...(before?.users ?? []), ...page.users],
-      total: page.total,
-    }));
-  }, []);
-
-  /** Another page (or a retry), from a button. */
-  async function load(userId: number, offset: number) {
-    setLoading(true);
-    setFailed(null);
-    try {
-      show(await listFollowing(userId, { offset, limit: DEFAULT_PAGE_SIZE }), offset);
-    } catch (error) {
-      setFailed(failureText(error, t) ?? '');
-    } finally {
-      setLoading(false);
-    }
-  }
+  const following = useLoader(() =>
+    createLoader({
+      fetch: ({ userId, offset }: { userId: number; offset: number }) =>
+        listFollowing(userId, { offset, limit: DEFAULT_PAGE_SIZE }),
+      combine: nextPage<'users', FollowPage>('users'),
+    }),
+  );
+  const { data, loader } = following;
+  const retry = () => void loader.retry();
 
   useEffect(() => {
-    if (me === null) return;
-    let live = true;
-    listFollowing(me, { offset: 0, limit: DEFAULT_PAGE_SIZE })
-      .then((page) => {
-        if (live) show(page, 0);
-      })
-      .catch((error: unknown) => {
-        if (live) setFailed(failureText(error, t) ?? '');
-      });
-    return () => {
-      live = false;
-    };
-  }, [me, show, t]);
+    if (me !== null) void loader.load({ userId: me, offset: 0 });
+  }, [loader, me]);
 
-  if (!loaded || me === null) {
-    return failed === null ? (
+  if (!data || me === null) {
+    const failure = pageFailure(following, t);
+    return failure === null ? (
       <p role="status" className="text-muted">
         {t('common:common.loading')}
       </p>
     ) : (
-      <ListFailure text={failed} retry={() => me !== null && void load(me, 0)} t={t} />
+      <ListFailure text={failure} retry={retry} t={t} />
     );
   }
 
-  const { users, total } = loaded;
+  const { users, total } = data;
   return (
     <section className="flex flex-col gap-4" aria-labelledby="following-list-heading">
       <h2 id="following-list-heading" className="text-lg font-bold">
@@ -174,23 +142,14 @@ export default function FollowingList({ path, locale }: { path: string; locale: 
           ))}
         </ul>
       )}
-      {failed !== null && (
-        <ListFailure text={failed} retry={() => void load(me, users.length)} t={t} />
-      )}
-      {users.length < total && failed === null && (
-        <div>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-disabled={loading || undefined}
-            onClick={() => {
-              if (!loading) void load(me, users.length);
-            }}
-          >
-            {t('community:list.more')}
-          </button>
-        </div>
-      )}
+      <ListEnd
+        state={following}
+        retry={retry}
+        more={
+          users.length < total ? () => void loader.load({ userId: me, offset: users.length }) : null
+        }
+        t={t}
+      />
     </section>
   );
 }

@@ -1,4 +1,6 @@
 import type { T } from '../../i18n/index.ts';
+import { failureText } from '../../lib/error-text.ts';
+import type { LoaderState } from '../../stores/loader.ts';
 
 /** A list that did not load: what went wrong (announced) and a retry button. */
 export function ListFailure({ text, retry, t }: { text: string; retry: () => void; t: T }) {
@@ -13,6 +15,47 @@ export function ListFailure({ text, retry, t }: { text: string; retry: () => voi
       </span>
       <button type="button" className="btn btn-secondary" onClick={retry}>
         {t('community:list.retry')}
+      </button>
+    </div>
+  );
+}
+
+type Loading = Pick<LoaderState<unknown, unknown>, 'status' | 'error'>;
+
+/** Why the last page failed, in words (empty without any), or null when it did not fail. */
+export const pageFailure = ({ status, error }: Loading, t: T): string | null =>
+  status === 'failed' ? (failureText(error, t) ?? '') : null;
+
+/**
+ * The end of a list loaded a page at a time: why the last page failed, with a retry, or else
+ * "load more" while there is more (`more` null: all is shown), inert while a page loads.
+ */
+export function ListEnd({
+  state,
+  retry,
+  more,
+  t,
+}: {
+  state: Loading;
+  retry: () => void;
+  more: (() => void) | null;
+  t: T;
+}) {
+  const failure = pageFailure(state, t);
+  if (failure !== null) return <ListFailure text={failure} retry={retry} t={t} />;
+  if (!more) return null;
+  const loading = state.status === 'loading';
+  return (
+    <div>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-disabled={loading || undefined}
+        onClick={() => {
+          if (!loading) more();
+        }}
+      >
+        {t('community:list.more')}
       </button>
     </div>
   );

@@ -1,5 +1,5 @@
 import { originGone } from '../../lib/fork-credit.ts';
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -10,7 +10,9 @@ import { formatDate, isoDate } from '../../lib/dates.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { searchPagination } from '../../lib/pagination.ts';
 import { $auth } from '../../stores/auth.ts';
+import { createLoader } from '../../stores/loader.ts';
 import { useHydrated } from '../useHydrated.ts';
+import { useLoader } from '../useLoader.ts';
 
 const SORTS: DatasetSort[] = ['recent', 'heat', 'downloads', 'score', 'name'];
 
@@ -37,48 +39,41 @@ function writeView(view: View): void {
   window.history.replaceState(null, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
 }
 
-type Load =
-  { kind: 'loading' } | { kind: 'done'; page: DatasetPage } | { kind: 'failed'; message: string };
+/** One page of the list, as the view asks. */
+const fetchMine = (view: View): Promise<DatasetPage> =>
+  listMyDatasets({
+    ...(view.query && { query: view.query }),
+    sortBy: view.sortBy,
+    offset: (view.page - 1) * DEFAULT_PAGE_SIZE,
+    limit: DEFAULT_PAGE_SIZE,
+  });
 
 function List({ locale, t }: { locale: Locale; t: T }) {
-  const [view, setView] = useState<View>(() => readView(window.location.search));
-  const [draftQuery, setDraftQuery] = useState(view.query);
-  const [attempt, setAttempt] = useState(0);
-  /** Each answer is kept with the view it answers, so a newer view shows "loading" until its own. */
-  const [answer, setAnswer] = useState<{ key: string; load: Load } | null>(null);
-  const key = JSON.stringify([view, attempt]);
-  const load: Load = answer?.key === key ? answer.load : { kind: 'loading' };
+  const [first] = useState<View>(() => readView(window.location.search));
+  const [draftQuery, setDraftQuery] = useState(first.query);
+  const { status, params, data, error, loader } = useLoader(() =>
+    createLoader({ fetch: fetchMine }),
+  );
+  /** The view asked for last; the list shows "loading" until its own answer. */
+  const view = params ?? first;
+  const page = status === 'ready' ? data : null;
   const href = (path: string) => localizePath(path, locale);
 
-  useEffect(() => {
-    let current = true;
-    writeView(view);
-    listMyDatasets({
-      ...(view.query && { query: view.query }),
-      sortBy: view.sortBy,
-      offset: (view.page - 1) * DEFAULT_PAGE_SIZE,
-      limit: DEFAULT_PAGE_SIZE,
-    }).then(
-      (page) => {
-        if (current) setAnswer({ key, load: { kind: 'done', page } });
-      },
-      (error: unknown) => {
-        if (!current) return;
-        const message = failureText(error, t) ?? '';
-        setAnswer({ key, load: { kind: 'failed', message } });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [view, key, t]);
+  const show = useCallback(
+    (next: View) => {
+      writeView(next);
+      void loader.load(next);
+    },
+    [loader],
+  );
+  useEffect(() => show(first), [show, first]);
 
   function search(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    setView((v) => ({ ...v, query: draftQuery.trim(), page: 1 }));
+    show({ ...view, query: draftQuery.trim(), page: 1 });
   }
 
-  const pages = load.kind === 'done' ? searchPagination(load.page) : null;
+  const pages = page ? searchPagination(page) : null;
   return (
     <div className="flex flex-col gap-4">
       <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-3">
@@ -106,9 +101,7 @@ function List({ locale, t }: { locale: Locale; t: T }) {
             id="my-sort"
             className="field-input"
             value={view.sortBy}
-            onChange={(e) =>
-              setView((v) => ({ ...v, sortBy: e.target.value as DatasetSort, page: 1 }))
-            }
+            onChange={(e) => show({ ...view, sortBy: e.target.value as DatasetSort, page: 1 })}
           >
             {SORTS.map((sort) => (
               <option key={sort} value={sort}>
@@ -119,35 +112,35 @@ function List({ locale, t }: { locale: Locale; t: T }) {
         </div>
       </form>
 
-      <div aria-live="polite" aria-busy={load.kind === 'loading'}>
-        {load.kind === 'loading' && <p className="text-muted">{t('datasets:session.loading')}</p>}
-        {load.kind === 'failed' && (
+      <div aria-live="polite" aria-busy={!page && status !== 'failed'}>
+        {!page && status !== 'failed' && (
+          <p className="text-muted">{t('datasets:session.loading')}</p>
+        )}
+        {status === 'failed' && (
           <div role="alert" className="rounded-lg bg-danger-50 p-3 text-danger">
             <p>
-              {t('datasets:my.loadFailed')} {load.message}
+              {t('datasets:my.loadFailed')} {failureText(error, t) ?? ''}
             </p>
             <button
               type="button"
               className="btn btn-secondary mt-2"
-              onClick={() => setAttempt((a) => a + 1)}
+              onClick={() => void loader.retry()}
             >
               {t('datasets:my.retry')}
             </button>
           </div>
         )}
-        {load.kind === 'done' && (
-          <p className="font-medium">{t('datasets:my.total', { count: load.page.total })}</p>
-        )}
+        {page && <p className="font-medium">{t('datasets:my.total', { count: page.total })}</p>}
       </div>
 
-      {load.kind === 'done' && load.page.datasets.length === 0 && (
+      {page && page.datasets.length === 0 && (
         <p className="card p-6">
           {view.query ? t('datasets:my.emptyQuery') : t('datasets:my.empty')}
         </p>
       )}
-      {load.kind === 'done' && load.page.datasets.length > 0 && (
+      {page && page.datasets.length > 0 && (
         <ul className="flex flex-col gap-3">
-          {load.page.datasets.map((d) => (
+          {page.datasets.map((d) => (
             <li key={d.id} className="card flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
               <div className="min-w-0 flex-1">
                 <h2 className="font-bold break-words">
@@ -215,7 +208,7 @@ function List({ locale, t }: { locale: Locale; t: T }) {
             type="button"
             className="btn btn-secondary"
             disabled={!pages.hasPrev}
-            onClick={() => setView((v) => ({ ...v, page: v.page - 1 }))}
+            onClick={() => show({ ...view, page: view.page - 1 })}
           >
             {t('common:common.previous')}
           </button>
@@ -226,7 +219,7 @@ function List({ locale, t }: { locale: Locale; t: T }) {
             type="button"
             className="btn btn-secondary"
             disabled={!pages.hasNext}
-            onClick={() => setView((v) => ({ ...v, page: v.page + 1 }))}
+            onClick={() => show({ ...view, page: view.page + 1 })}
           >
             {t('common:common.next')}
           </button>
