@@ -4,15 +4,16 @@ import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { checkRequired } from '../lib/account-rules.ts';
 import { failureText } from '../lib/error-text.ts';
-import type { AccountDeletion } from '../lib/api/types.ts';
 import { accountDeletion, deleteAccount } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
-import { $leaving, leaveTo, startLeaving, stayHere } from '../stores/navigation.ts';
+import { leaveTo, startLeaving, stayHere } from '../stores/navigation.ts';
 import { createForm } from '../stores/form.ts';
-import { toast } from '../stores/toasts.ts';
+import { createLoader } from '../stores/loader.ts';
+import { toastFailure } from '../stores/toasts.ts';
 import { FormAlert, TextField } from './form/Field.tsx';
 import { useForm } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
+import { useLoader } from './useLoader.ts';
 
 type Step = 'password' | 'confirm';
 
@@ -26,12 +27,11 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   const hydrated = useHydrated();
   const { user } = useStore($auth);
   const [step, setStep] = useState<Step>('password');
-  const leaving = useStore($leaving);
   const {
     form,
     input,
     failure,
-    submitting: sending,
+    busy: submitting,
   } = useForm(t, () =>
     createForm({
       initial: { password: '' },
@@ -56,19 +56,13 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-  const [summary, setSummary] = useState<AccountDeletion | null>(null);
+  // Without the counts (not yet, or failed) the warning still stands.
+  const { data: summary, loader } = useLoader(() => createLoader({ fetch: accountDeletion }));
+  const userId = user?.id;
 
   useEffect(() => {
-    if (!hydrated || !user) return;
-    let current = true;
-    accountDeletion().then(
-      (found) => current && setSummary(found),
-      () => undefined, // the warning still stands without the counts
-    );
-    return () => {
-      current = false;
-    };
-  }, [hydrated, user]);
+    if (hydrated && userId !== undefined) void loader.load(userId);
+  }, [hydrated, userId, loader]);
 
   useEffect(() => {
     if (step === 'confirm') cancelButton.current?.focus();
@@ -89,17 +83,12 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   async function confirm() {
     if ((await form.submit()) !== 'failed') return;
     const message = form.$form.get().failure;
-    toast({
-      title: t('auth:delete.failed'),
-      variant: 'destructive',
-      ...(message && { description: message }),
-    });
+    toastFailure(t('auth:delete.failed'), message);
     returnFocus.current = true;
     setStep('password');
   }
 
   if (!hydrated || !user) return null;
-  const submitting = sending || leaving;
   return (
     <form
       method="post"

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { checkRequired } from '../lib/account-rules.ts';
@@ -7,8 +6,8 @@ import { failureText } from '../lib/error-text.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { login } from '../stores/auth.ts';
 import { createForm } from '../stores/form.ts';
-import { $leaving, leaveTo } from '../stores/navigation.ts';
-import { FormAlert, TextField } from './form/Field.tsx';
+import { leaveTo } from '../stores/navigation.ts';
+import { FormAlert, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -16,8 +15,7 @@ import { useHydrated } from './useHydrated.ts';
 export default function LoginForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
-  const leaving = useStore($leaving);
-  const { ref, input, failure, submitting, submit } = useForm(
+  const { formProps, input, failure, busy } = useForm(
     t,
     () =>
       createForm({
@@ -41,13 +39,7 @@ export default function LoginForm({ locale }: { locale: Locale }) {
   );
 
   return (
-    <form
-      ref={ref}
-      method="post"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="flex flex-col gap-4"
-    >
+    <form {...formProps} className="flex flex-col gap-4">
       <FormAlert message={failure} />
       <TextField
         id="login-identifier"
@@ -66,13 +58,12 @@ export default function LoginForm({ locale }: { locale: Locale }) {
         aria-required="true"
         {...input('password')}
       />
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={!hydrated || submitting || leaving}
-      >
-        {submitting || leaving ? t('auth:login.submitting') : t('auth:login.submit')}
-      </button>
+      <SubmitButton
+        busy={busy}
+        disabled={!hydrated}
+        label={t('auth:login.submit')}
+        busyLabel={t('auth:login.submitting')}
+      />
       <p className="text-sm text-muted">
         {t('auth:login.noAccount')}{' '}
         <a href={localizePath('/auth/register', locale)} className="underline">

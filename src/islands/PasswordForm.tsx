@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
@@ -7,8 +6,7 @@ import { fieldProblems } from '../lib/form-errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { changePassword } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
-import { toast } from '../stores/toasts.ts';
-import { FormAlert, TextField } from './form/Field.tsx';
+import { FormAlert, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm } from './form/fields.ts';
 import { createForm } from '../stores/form.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -33,46 +31,29 @@ export default function PasswordForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const { user } = useStore($auth);
-  const { form, ref, input, failure, submitting, submit } = useForm(t, () =>
-    createForm({
-      initial: EMPTY,
-      check: (v) => ({
-        current: checkRequired(v.current) ?? undefined,
-        next: checkNewPassword(v.next) ?? undefined,
-        confirm: checkConfirmation(v.next, v.confirm) ?? undefined,
+  const { formProps, input, failure, submitting } = useForm(
+    t,
+    () =>
+      createForm({
+        initial: EMPTY,
+        check: (v) => ({
+          current: checkRequired(v.current) ?? undefined,
+          next: checkNewPassword(v.next) ?? undefined,
+          confirm: checkConfirmation(v.next, v.confirm) ?? undefined,
+        }),
+        send: async (v) => {
+          await changePassword(v.current, v.next);
+          return EMPTY;
+        },
+        explain: (error) => explainFailure(error, t),
+        fixErrors: t('auth:validation.fixErrors'),
       }),
-      send: async (v) => {
-        await changePassword(v.current, v.next);
-        return EMPTY;
-      },
-      explain: (error) => explainFailure(error, t),
-      fixErrors: t('auth:validation.fixErrors'),
-    }),
+    { sent: () => ({ title: t('auth:password.changed') }), failed: t('auth:password.failed') },
   );
-
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const outcome = await submit(event);
-    if (outcome === 'sent') toast({ title: t('auth:password.changed') });
-    if (outcome === 'failed') {
-      const message = form.$form.get().failure;
-      toast({
-        title: t('auth:password.failed'),
-        variant: 'destructive',
-        ...(message && { description: message }),
-      });
-    }
-  }
 
   if (!hydrated || !user) return null;
   return (
-    <form
-      ref={ref}
-      method="post"
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      className="flex flex-col gap-4"
-      aria-labelledby="password-heading"
-    >
+    <form {...formProps} className="flex flex-col gap-4" aria-labelledby="password-heading">
       {/* Lets password managers tie the new password to the account. */}
       <input
         type="text"
@@ -109,9 +90,11 @@ export default function PasswordForm({ locale }: { locale: Locale }) {
         {...input('confirm')}
       />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitting ? t('auth:password.submitting') : t('auth:password.submit')}
-        </button>
+        <SubmitButton
+          busy={submitting}
+          label={t('auth:password.submit')}
+          busyLabel={t('auth:password.submitting')}
+        />
       </div>
     </form>
   );

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
@@ -8,8 +8,7 @@ import { fieldProblems } from '../lib/form-errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { saveProfile } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
-import { toast } from '../stores/toasts.ts';
-import { FormAlert, TextArea, TextField } from './form/Field.tsx';
+import { FormAlert, TextArea, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm } from './form/fields.ts';
 import { createForm } from '../stores/form.ts';
 import { useHydrated } from './useHydrated.ts';
@@ -44,52 +43,35 @@ function AvatarPreview({ url, name, label }: { url: string; name: string; label:
 }
 
 function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
-  const { form, values, ref, input, failure, submitting, submit } = useForm(t, () =>
-    createForm({
-      initial: { nickname: user.nickname, avatar: user.avatar, bio: user.bio },
-      check: (v) => ({
-        nickname: checkNickname(v.nickname) ?? undefined,
-        avatar: checkAvatar(v.avatar) ?? undefined,
-        bio: checkBio(v.bio) ?? undefined,
+  const { values, formProps, input, failure, submitting } = useForm(
+    t,
+    () =>
+      createForm({
+        initial: { nickname: user.nickname, avatar: user.avatar, bio: user.bio },
+        check: (v) => ({
+          nickname: checkNickname(v.nickname) ?? undefined,
+          avatar: checkAvatar(v.avatar) ?? undefined,
+          bio: checkBio(v.bio) ?? undefined,
+        }),
+        send: async (v) => {
+          const saved = await saveProfile({
+            nickname: v.nickname.trim(),
+            avatar: v.avatar.trim(),
+            bio: v.bio.trim(),
+          });
+          return { nickname: saved.nickname, avatar: saved.avatar, bio: saved.bio };
+        },
+        explain: (error) => ({
+          problems: fieldProblems(error, t, { nickname: 'nickname', avatar: 'avatar', bio: 'bio' }),
+          failure: failureText(error, t),
+        }),
+        fixErrors: t('auth:validation.fixErrors'),
       }),
-      send: async (v) => {
-        const saved = await saveProfile({
-          nickname: v.nickname.trim(),
-          avatar: v.avatar.trim(),
-          bio: v.bio.trim(),
-        });
-        return { nickname: saved.nickname, avatar: saved.avatar, bio: saved.bio };
-      },
-      explain: (error) => ({
-        problems: fieldProblems(error, t, { nickname: 'nickname', avatar: 'avatar', bio: 'bio' }),
-        failure: failureText(error, t),
-      }),
-      fixErrors: t('auth:validation.fixErrors'),
-    }),
+    { sent: () => ({ title: t('auth:profile.saved') }), failed: t('auth:profile.saveFailed') },
   );
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const outcome = await submit(event);
-    if (outcome === 'sent') toast({ title: t('auth:profile.saved') });
-    if (outcome === 'failed') {
-      const message = form.$form.get().failure;
-      toast({
-        title: t('auth:profile.saveFailed'),
-        variant: 'destructive',
-        ...(message && { description: message }),
-      });
-    }
-  }
-
   return (
-    <form
-      ref={ref}
-      method="post"
-      noValidate
-      onSubmit={(e) => void onSubmit(e)}
-      className="flex flex-col gap-4"
-      aria-labelledby="profile-details-heading"
-    >
+    <form {...formProps} className="flex flex-col gap-4" aria-labelledby="profile-details-heading">
       <FormAlert message={failure} />
       <p className="text-sm">
         <span className="font-semibold">{t('auth:profile.username')}</span>: {user.username} ·{' '}
@@ -127,9 +109,11 @@ function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
         {...input('bio')}
       />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitting ? t('auth:profile.saving') : t('auth:profile.save')}
-        </button>
+        <SubmitButton
+          busy={submitting}
+          label={t('auth:profile.save')}
+          busyLabel={t('auth:profile.saving')}
+        />
       </div>
     </form>
   );

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import {
@@ -14,8 +13,8 @@ import { failureText } from '../lib/error-text.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { register } from '../stores/auth.ts';
 import { createForm, type Problems } from '../stores/form.ts';
-import { $leaving, leaveTo } from '../stores/navigation.ts';
-import { FormAlert, TextField } from './form/Field.tsx';
+import { leaveTo } from '../stores/navigation.ts';
+import { FormAlert, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -35,8 +34,7 @@ const check = (v: Record<Field, string>): Problems<Field> => ({
 export default function RegisterForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
-  const leaving = useStore($leaving);
-  const { ref, input, failure, submitting, submit } = useForm(
+  const { formProps, input, failure, busy } = useForm(
     t,
     () =>
       createForm({
@@ -63,13 +61,7 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
   );
 
   return (
-    <form
-      ref={ref}
-      method="post"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="flex flex-col gap-4"
-    >
+    <form {...formProps} className="flex flex-col gap-4">
       <FormAlert message={failure} />
       <TextField
         id="register-username"
@@ -107,13 +99,12 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
         aria-required="true"
         {...input('confirm')}
       />
-      <button
-        type="submit"
-        className="btn btn-primary"
-        disabled={!hydrated || submitting || leaving}
-      >
-        {submitting || leaving ? t('auth:register.submitting') : t('auth:register.submit')}
-      </button>
+      <SubmitButton
+        busy={busy}
+        disabled={!hydrated}
+        label={t('auth:register.submit')}
+        busyLabel={t('auth:register.submitting')}
+      />
       <p className="text-sm text-muted" data-testid="register-terms">
         {t('auth:register.agree')}{' '}
         <a href={localizePath('/terms', locale)} className="underline">

@@ -13,8 +13,8 @@ import {
 import { failureText } from '../lib/error-text.ts';
 import { dateTimeFormat } from '../lib/intl.ts';
 import { $auth } from '../stores/auth.ts';
-import { toast } from '../stores/toasts.ts';
-import { FormAlert, TextField } from './form/Field.tsx';
+import { toast, toastFailure } from '../stores/toasts.ts';
+import { FormAlert, TextField, SubmitButton } from './form/Field.tsx';
 import { useHydrated } from './useHydrated.ts';
 
 /** Lifetimes offered in the form, in days; empty: never expires. */
@@ -90,11 +90,7 @@ export default function TokensPanel({ locale }: { locale: Locale }) {
       if (created?.id === token.id) setCreated(null);
       toast({ title: t('auth:tokens.revoked', { name: token.name }) });
     } catch (error) {
-      toast({
-        title: t('auth:tokens.failed'),
-        variant: 'destructive',
-        description: failureText(error, t) ?? '',
-      });
+      toastFailure(t('auth:tokens.failed'), failureText(error, t));
     }
   }
 
@@ -153,9 +149,11 @@ export default function TokensPanel({ locale }: { locale: Locale }) {
           </div>
         </div>
         <div>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? t('auth:tokens.creating') : t('auth:tokens.create')}
-          </button>
+          <SubmitButton
+            busy={busy}
+            label={t('auth:tokens.create')}
+            busyLabel={t('auth:tokens.creating')}
+          />
         </div>
       </form>
 

@@ -48,6 +48,10 @@ function scheduleRemoval(id: string): void {
   );
 }
 
+/** A toast saying what failed (`title`) and, when known, why. */
+export const toastFailure = (title: string, why: string | null | undefined): string =>
+  toast({ title, variant: 'destructive', ...(why && { description: why }) });
+
 /** Shows a toast, replacing the current one; returns its id. */
 export function toast({ title, description, variant = 'default', action }: ToastInput): string {
   counter = (counter + 1) % Number.MAX_SAFE_INTEGER;

@@ -6,7 +6,7 @@ import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { setFavorite } from '../../stores/community.ts';
 import { createLoader, nextPage } from '../../stores/loader.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toastFailure } from '../../stores/toasts.ts';
 import { useLoader } from '../useLoader.ts';
 import { DatasetSummaryCard } from './DatasetSummaryCard.tsx';
 import { ListEnd, ListFailure, pageFailure } from './ListFailure.tsx';
@@ -22,8 +22,8 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
   const viewer = useViewer();
   const list = useLoader(() =>
     createLoader({
-      fetch: ({ offset }: { offset: number }) =>
-        listFavorites({ offset, limit: DEFAULT_PAGE_SIZE }),
+      fetch: ({ offset }: { offset: number }, signal) =>
+        listFavorites({ offset, limit: DEFAULT_PAGE_SIZE }, signal),
       combine: nextPage<'favorites', FavoritePage>('favorites'),
     }),
   );
@@ -56,11 +56,7 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
       heading.current?.focus();
     } catch (error) {
       const description = failureText(error, t);
-      toast({
-        title: t('community:favorite.failed'),
-        variant: 'destructive',
-        ...(description && { description }),
-      });
+      toastFailure(t('community:favorite.failed'), description);
     } finally {
       setRemoving(null);
     }

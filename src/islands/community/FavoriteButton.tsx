@@ -5,7 +5,7 @@ import { checkFavorite, type FavoriteStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFavorite } from '../../stores/community.ts';
 import { bumpLiveCount } from '../../lib/live-counts.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toastFailure } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
 
@@ -65,11 +65,7 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
       setMessage(t(next.isFavorited ? 'community:favorite.added' : 'community:favorite.removed'));
     } catch (error) {
       const description = failureText(error, t);
-      toast({
-        title: t('community:favorite.failed'),
-        variant: 'destructive',
-        ...(description && { description }),
-      });
+      toastFailure(t('community:favorite.failed'), description);
     } finally {
       busy.current = false;
       setPending(false);

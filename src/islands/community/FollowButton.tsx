@@ -5,7 +5,7 @@ import { followStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFollowing } from '../../stores/community.ts';
 import { bumpLiveCount } from '../../lib/live-counts.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toastFailure } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
 
@@ -70,11 +70,7 @@ export default function FollowButton({ userId, name, following, path, locale }: 
       setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
     } catch (error) {
       const description = failureText(error, t);
-      toast({
-        title: t('community:follow.failed'),
-        variant: 'destructive',
-        ...(description && { description }),
-      });
+      toastFailure(t('community:follow.failed'), description);
     } finally {
       busy.current = false;
       setPending(false);

@@ -97,8 +97,8 @@ export default function FollowingList({ path, locale }: { path: string; locale: 
   const me = viewer.signedIn ? viewer.id : null;
   const following = useLoader(() =>
     createLoader({
-      fetch: ({ userId, offset }: { userId: number; offset: number }) =>
-        listFollowing(userId, { offset, limit: DEFAULT_PAGE_SIZE }),
+      fetch: ({ userId, offset }: { userId: number; offset: number }, signal) =>
+        listFollowing(userId, { offset, limit: DEFAULT_PAGE_SIZE }, signal),
       combine: nextPage<'users', FollowPage>('users'),
     }),
   );

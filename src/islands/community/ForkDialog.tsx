@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { getT } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { isApiError } from '../../lib/api/errors.ts';
@@ -8,8 +7,8 @@ import { fieldProblems } from '../../lib/form-errors.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { forkDataset } from '../../stores/community.ts';
 import { createForm } from '../../stores/form.ts';
-import { $leaving, leaveTo } from '../../stores/navigation.ts';
-import { TextArea, TextField } from '../form/Field.tsx';
+import { leaveTo } from '../../stores/navigation.ts';
+import { TextArea, TextField, SubmitButton } from '../form/Field.tsx';
 import { useForm } from '../form/fields.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
@@ -47,7 +46,14 @@ export default function ForkDialog({
   const introId = useId();
   /** The failure's first line: why the fork was refused, when it was. */
   const [lead, setLead] = useState('');
-  const { form, ref, values, input, failure, submitting, submit } = useForm(t, () =>
+  const {
+    form,
+    formProps,
+    values,
+    input,
+    failure,
+    busy: pending,
+  } = useForm(t, () =>
     createForm({
       initial: { name, description, isPublic },
       check: (v) => ({
@@ -73,8 +79,6 @@ export default function ForkDialog({
       fixErrors: null,
     }),
   );
-  const leaving = useStore($leaving);
-  const pending = submitting || leaving;
 
   if (!viewer.signedIn) {
     return (
@@ -116,13 +120,7 @@ export default function ForkDialog({
         }}
         onClose={() => opener.current?.focus()}
       >
-        <form
-          ref={ref}
-          method="post"
-          noValidate
-          onSubmit={(e) => void submit(e)}
-          className="flex flex-col gap-4 p-6"
-        >
+        <form {...formProps} className="flex flex-col gap-4 p-6">
           <h2 id={titleId} className="text-xl font-bold break-words">
             {t('community:fork.title', { name })}
           </h2>
@@ -165,9 +163,11 @@ export default function ForkDialog({
             <button type="button" className="btn btn-secondary" onClick={close} disabled={pending}>
               {t('community:fork.cancel')}
             </button>
-            <button type="submit" className="btn btn-primary" disabled={pending}>
-              {pending ? t('community:fork.submitting') : t('community:fork.submit')}
-            </button>
+            <SubmitButton
+              busy={pending}
+              label={t('community:fork.submit')}
+              busyLabel={t('community:fork.submitting')}
+            />
           </div>
         </form>
       </dialog>

@@ -9,7 +9,7 @@ import { publishDataset } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
 import { createForm } from '../../stores/form.ts';
-import { FormAlert } from '../form/Field.tsx';
+import { FormAlert, SubmitButton } from '../form/Field.tsx';
 import { useForm, useLatest } from '../form/fields.ts';
 import { useHydrated } from '../useHydrated.ts';
 import { checkMetadata, explainPublish, metadataOf, publishTable } from './forms.ts';
@@ -35,7 +35,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
   /** The table as last rendered, for the store's check and send. */
   const tableNow = useLatest(table);
   const failed = t('datasets:create.failed');
-  const { form, ref, values, problem, problems, failure, submitting, submit } = useForm(t, () =>
+  const { form, formProps, values, problem, problems, failure, submitting } = useForm(t, () =>
     createForm<MetadataValues, MetadataField | 'table'>({
       initial: EMPTY,
       check: (v) => ({
@@ -59,14 +59,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
   );
 
   return (
-    <form
-      ref={ref}
-      method="post"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="flex flex-col gap-6"
-      aria-labelledby="create-heading"
-    >
+    <form {...formProps} className="flex flex-col gap-6" aria-labelledby="create-heading">
       <FormAlert message={failure} />
       <section className="card flex flex-col gap-4 p-6" aria-labelledby="create-meta-heading">
         <h2 id="create-meta-heading" className="text-xl font-bold">
@@ -94,9 +87,11 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
       </section>
       <UploadProgress progress={progress} t={t} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitting ? t('datasets:create.submitting') : t('datasets:create.submit')}
-        </button>
+        <SubmitButton
+          busy={submitting}
+          label={t('datasets:create.submit')}
+          busyLabel={t('datasets:create.submitting')}
+        />
       </div>
     </form>
   );

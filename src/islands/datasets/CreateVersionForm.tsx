@@ -8,7 +8,7 @@ import { publishVersion } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
 import { createForm } from '../../stores/form.ts';
-import { FormAlert, TextArea } from '../form/Field.tsx';
+import { FormAlert, TextArea, SubmitButton } from '../form/Field.tsx';
 import { useForm, useLatest } from '../form/fields.ts';
 import { explainPublish, publishTable } from './forms.ts';
 import { LatestAsText } from './LatestAsText.tsx';
@@ -27,7 +27,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
   const tableNow = useLatest(table);
   const latest = dataset.versions[0];
   const failed = t('datasets:version.failed');
-  const { form, ref, values, input, problem, failure, submitting, submit } = useForm(t, () =>
+  const { form, formProps, values, input, problem, failure, submitting } = useForm(t, () =>
     createForm<{ changelog: string }, 'changelog' | 'table'>({
       initial: { changelog: '' },
       check: (v) => ({
@@ -61,14 +61,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
   }
 
   return (
-    <form
-      ref={ref}
-      method="post"
-      noValidate
-      onSubmit={(e) => void submit(e)}
-      className="flex flex-col gap-6"
-      aria-labelledby="version-heading"
-    >
+    <form {...formProps} className="flex flex-col gap-6" aria-labelledby="version-heading">
       <p className="text-muted">
         <a href={localizePath(`/datasets/${dataset.id}`, locale)}>{dataset.name}</a>
         {latest &&
@@ -127,9 +120,11 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
       </div>
       <UploadProgress progress={progress} t={t} />
       <div>
-        <button type="submit" className="btn btn-primary" disabled={submitting}>
-          {submitting ? t('datasets:version.submitting') : t('datasets:version.submit')}
-        </button>
+        <SubmitButton
+          busy={submitting}
+          label={t('datasets:version.submit')}
+          busyLabel={t('datasets:version.submitting')}
+        />
       </div>
     </form>
   );

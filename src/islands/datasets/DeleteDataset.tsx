@@ -5,8 +5,8 @@ import type { Dataset } from '../../lib/api/types.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { removeDataset } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
-import { toast } from '../../stores/toasts.ts';
-import { FormAlert, TextField } from '../form/Field.tsx';
+import { toast, toastFailure } from '../../stores/toasts.ts';
+import { FormAlert, TextField, SubmitButton } from '../form/Field.tsx';
 
 /**
  * Deletes a dataset once its name is typed again (a deliberate step that a stray click or Enter
@@ -35,11 +35,7 @@ export function DeleteDataset({ dataset, locale, t }: { dataset: Dataset; locale
     } catch (err) {
       const message = failureText(err, t);
       setFailure(message ?? t('datasets:delete.failed'));
-      toast({
-        title: t('datasets:delete.failed'),
-        variant: 'destructive',
-        ...(message && { description: message }),
-      });
+      toastFailure(t('datasets:delete.failed'), message);
       setDeleting(false);
     }
   }
@@ -67,9 +63,12 @@ export function DeleteDataset({ dataset, locale, t }: { dataset: Dataset; locale
         }}
       />
       <div>
-        <button type="submit" className="btn btn-danger" disabled={deleting}>
-          {deleting ? t('datasets:delete.deleting') : t('datasets:delete.submit')}
-        </button>
+        <SubmitButton
+          busy={deleting}
+          label={t('datasets:delete.submit')}
+          busyLabel={t('datasets:delete.deleting')}
+          danger
+        />
       </div>
     </form>
   );

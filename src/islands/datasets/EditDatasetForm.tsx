@@ -1,12 +1,11 @@
-import { useState, type SubmitEvent } from 'react';
+import { useState } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { saveDataset } from '../../stores/datasets.ts';
-import { toast } from '../../stores/toasts.ts';
 import { createForm } from '../../stores/form.ts';
-import { FormAlert } from '../form/Field.tsx';
+import { FormAlert, SubmitButton } from '../form/Field.tsx';
 import { useForm } from '../form/fields.ts';
 import { DeleteDataset } from './DeleteDataset.tsx';
 import { checkMetadata, metadataOf, metadataProblems } from './forms.ts';
@@ -27,37 +26,29 @@ const valuesOf = (d: Dataset): MetadataValues => ({
 
 function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T }) {
   const [dataset, setDataset] = useState(initial);
-  const { form, ref, values, problems, failure, submitting, submit } = useForm(t, () =>
-    createForm({
-      initial: valuesOf(initial),
-      check: checkMetadata,
-      send: async (v) => {
-        const saved = await saveDataset(initial.id, metadataOf(v));
-        setDataset(saved);
-        return valuesOf(saved);
-      },
-      explain: (error) => ({
-        problems: metadataProblems(error, t),
-        failure: failureText(error, t) ?? t('datasets:edit.saveFailed'),
+  const { form, formProps, values, problems, failure, submitting } = useForm(
+    t,
+    () =>
+      createForm({
+        initial: valuesOf(initial),
+        check: checkMetadata,
+        send: async (v) => {
+          const saved = await saveDataset(initial.id, metadataOf(v));
+          setDataset(saved);
+          return valuesOf(saved);
+        },
+        explain: (error) => ({
+          problems: metadataProblems(error, t),
+          failure: failureText(error, t) ?? t('datasets:edit.saveFailed'),
+        }),
+        fixErrors: t('datasets:rules.fixErrors'),
       }),
-      fixErrors: t('datasets:rules.fixErrors'),
-    }),
+    {
+      sent: (v) => ({ title: t('datasets:edit.saved'), description: v.name }),
+      failed: t('datasets:edit.saveFailed'),
+    },
   );
   const href = (path: string) => localizePath(path, locale);
-
-  async function onSubmit(event: SubmitEvent<HTMLFormElement>) {
-    const outcome = await submit(event);
-    if (outcome === 'sent') {
-      toast({ title: t('datasets:edit.saved'), description: form.$form.get().values.name });
-    } else if (outcome === 'failed') {
-      const message = form.$form.get().failure;
-      toast({
-        title: t('datasets:edit.saveFailed'),
-        variant: 'destructive',
-        ...(message && { description: message }),
-      });
-    }
-  }
 
   return (
     <div className="flex flex-col gap-6">
@@ -72,13 +63,7 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
         <h2 id="edit-meta-heading" className="mb-4 text-xl font-bold">
           {t('datasets:meta.heading')}
         </h2>
-        <form
-          ref={ref}
-          method="post"
-          noValidate
-          onSubmit={(e) => void onSubmit(e)}
-          className="flex flex-col gap-4"
-        >
+        <form {...formProps} className="flex flex-col gap-4">
           <FormAlert message={failure} />
           <MetadataFields
             idPrefix="edit"
@@ -88,9 +73,11 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
             t={t}
           />
           <div>
-            <button type="submit" className="btn btn-primary" disabled={submitting}>
-              {submitting ? t('datasets:edit.saving') : t('datasets:edit.save')}
-            </button>
+            <SubmitButton
+              busy={submitting}
+              label={t('datasets:edit.save')}
+              busyLabel={t('datasets:edit.saving')}
+            />
           </div>
         </form>
       </section>

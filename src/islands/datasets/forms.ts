@@ -21,7 +21,7 @@ import type { UploadProgress } from '../../lib/api/upload.ts';
 import type { TableDraft } from '../../lib/tables/draft.ts';
 import type { AttributeType } from '../../lib/tables/infer.ts';
 import type { Problems } from '../../stores/form.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toastFailure } from '../../stores/toasts.ts';
 import type { TableDraftState } from './useTableDraft.ts';
 import type { MetadataField, MetadataValues } from './MetadataFields.tsx';
 
@@ -108,7 +108,7 @@ export async function publishTable<R>(
     const problems = tableProblems(error);
     if (problems) table.showProblems(problems);
     const message = failureText(error, t);
-    toast({ title: failed, variant: 'destructive', ...(message && { description: message }) });
+    toastFailure(failed, message);
     throw error;
   }
 }

@@ -105,3 +105,29 @@ export function formText(data: FormData, name: string): string {
   const value = data.get(name);
   return typeof value === 'string' ? value : '';
 }
+
+/** A form's submit button, disabled and saying `busyLabel` while the form is busy. */
+export function SubmitButton({
+  busy,
+  label,
+  busyLabel,
+  disabled = false,
+  danger = false,
+}: {
+  busy: boolean;
+  label: string;
+  busyLabel: string;
+  /** Disabled though not busy (say, before the island hydrated). */
+  disabled?: boolean;
+  danger?: boolean;
+}) {
+  return (
+    <button
+      type="submit"
+      className={danger ? 'btn btn-danger' : 'btn btn-primary'}
+      disabled={busy || disabled}
+    >
+      {busy ? busyLabel : label}
+    </button>
+  );
+}

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../i18n/index.ts';
 import type { FieldOf, Form, FormOutcome, Problem } from '../../stores/form.ts';
+import { $leaving } from '../../stores/navigation.ts';
+import { toast, toastFailure, type ToastInput } from '../../stores/toasts.ts';
 import { focusFirstInvalid, formText } from './Field.tsx';
 
 export type { Problem };
@@ -23,10 +25,21 @@ type TextOf<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & 
 export function useForm<V extends object, F extends string = FieldOf<V>>(
   t: T,
   make: () => Form<V, F>,
-  { uncontrolled = false }: { uncontrolled?: boolean } = {},
+  {
+    uncontrolled = false,
+    sent,
+    failed,
+  }: {
+    uncontrolled?: boolean;
+    /** The toast after a send, from the values as answered. */
+    sent?: (values: V) => ToastInput;
+    /** The title of the toast after a failed send (the form's message says why). */
+    failed?: string;
+  } = {},
 ) {
   const [form] = useState(make);
   const state = useStore(form.$form);
+  const leaving = useStore($leaving);
   const ref = useRef<HTMLFormElement>(null);
   const problem = (field: F) => problemText(t, state.problems[field]);
   const edit = (field: TextOf<V> & F, value: string) => form.edit(field, value as V[TextOf<V> & F]);
@@ -44,12 +57,24 @@ export function useForm<V extends object, F extends string = FieldOf<V>>(
       }
     }
     const outcome = await form.submit();
+    const now = form.$form.get();
+    if (outcome === 'sent' && sent) toast(sent(now.values));
+    if (outcome === 'failed' && failed) toastFailure(failed, now.failure);
     if (outcome === 'refused' || outcome === 'failed') {
       requestAnimationFrame(() => focusFirstInvalid(ref.current));
     }
     return outcome;
   };
-  return { ...state, form, ref, input, problem, submit };
+  /** Spread on the <form>: posted by the island, checked by the store. */
+  const formProps = {
+    ref,
+    method: 'post',
+    noValidate: true,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void submit(event),
+  } as const;
+  /** Sending, or gone on to the next page after sending. */
+  const busy = state.submitting || leaving;
+  return { ...state, busy, form, ref, input, problem, submit, formProps };
 }
 
 /** A value as of the last render, for a store's callbacks made once per mount. */

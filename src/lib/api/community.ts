@@ -76,8 +76,12 @@ export function getRating(datasetId: number): Promise<Rating> {
 /* ---------- favourites ---------- */
 
 /** GET /favorites: the caller's favourites, newest first. */
-export function listFavorites(page: PageQuery = {}): Promise<FavoritePage> {
-  return apiRequest<FavoritePage>('/favorites', { query: page, auth: 'required' });
+export function listFavorites(page: PageQuery = {}, signal?: AbortSignal): Promise<FavoritePage> {
+  return apiRequest<FavoritePage>('/favorites', {
+    query: page,
+    auth: 'required',
+    ...(signal && { signal }),
+  });
 }
 
 /** POST /favorites with datasetId; an existing favourite is answered again, never doubled. */
@@ -139,8 +143,15 @@ export function listFollowers(userId: number, page: PageQuery = {}): Promise<Fol
 }
 
 /** GET /users/{id}/following with offset (default 0) and limit (default 20), newest first. */
-export function listFollowing(userId: number, page: PageQuery = {}): Promise<FollowPage> {
-  return apiRequest<FollowPage>(`/users/${userId}/following`, { query: page });
+export function listFollowing(
+  userId: number,
+  page: PageQuery = {},
+  signal?: AbortSignal,
+): Promise<FollowPage> {
+  return apiRequest<FollowPage>(`/users/${userId}/following`, {
+    query: page,
+    ...(signal && { signal }),
+  });
 }
 
 /* ---------- forks ---------- */
