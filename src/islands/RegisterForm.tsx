@@ -1,4 +1,4 @@
-import { getT } from '../i18n/index.ts';
+import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import {
   RULES,
@@ -29,6 +29,31 @@ const check = (v: Record<Field, string>): Problems<Field> => ({
   password: checkNewPassword(v.password) ?? undefined,
   confirm: checkConfirmation(v.password, v.confirm) ?? undefined,
 });
+
+/** Under the form: the terms agreed to by signing up, and the way to sign in instead. */
+function RegisterNotes({ locale, t }: { locale: Locale; t: T }) {
+  return (
+    <>
+      <p className="text-sm text-muted" data-testid="register-terms">
+        {t('auth:register.agree')}{' '}
+        <a href={localizePath('/terms', locale)} className="underline">
+          {t('auth:register.terms')}
+        </a>
+        {t('auth:register.and')}
+        <a href={localizePath('/privacy', locale)} className="underline">
+          {t('auth:register.privacy')}
+        </a>
+        {t('auth:register.agreeEnd')}
+      </p>
+      <p className="text-sm text-muted">
+        {t('auth:register.haveAccount')}{' '}
+        <a href={localizePath('/auth/login', locale)} className="underline">
+          {t('auth:register.loginLink')}
+        </a>
+      </p>
+    </>
+  );
+}
 
 /** Sign-up: username, e-mail, password twice; the server's per-field errors show by the field. */
 export default function RegisterForm({ locale }: { locale: Locale }) {
@@ -105,23 +130,7 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
         label={t('auth:register.submit')}
         busyLabel={t('auth:register.submitting')}
       />
-      <p className="text-sm text-muted" data-testid="register-terms">
-        {t('auth:register.agree')}{' '}
-        <a href={localizePath('/terms', locale)} className="underline">
-          {t('auth:register.terms')}
-        </a>
-        {t('auth:register.and')}
-        <a href={localizePath('/privacy', locale)} className="underline">
-          {t('auth:register.privacy')}
-        </a>
-        {t('auth:register.agreeEnd')}
-      </p>
-      <p className="text-sm text-muted">
-        {t('auth:register.haveAccount')}{' '}
-        <a href={localizePath('/auth/login', locale)} className="underline">
-          {t('auth:register.loginLink')}
-        </a>
-      </p>
+      <RegisterNotes locale={locale} t={t} />
     </form>
   );
 }

@@ -20,6 +20,23 @@ type Props = {
   locale: Locale;
 };
 
+/** Whether the viewer follows the user: `known`, else asked once mounted (`ask`); null until then. */
+function useFollowing(userId: number, known: boolean | undefined, ask: boolean) {
+  const [isFollowing, setIsFollowing] = useState<boolean | null>(known ?? null);
+  useEffect(() => {
+    if (!ask || known !== undefined) return;
+    let live = true;
+    followStatus(userId).then(
+      (status) => live && setIsFollowing(status.isFollowing),
+      () => live && setIsFollowing(false),
+    );
+    return () => {
+      live = false;
+    };
+  }, [ask, known, userId]);
+  return [isFollowing, setIsFollowing] as const;
+}
+
 /**
  * Follows a user: a toggle button (aria-pressed), its state from the follow status once
  * mounted. Not shown on your own profile; guests get a sign-in link. Disabled while a request
@@ -28,26 +45,11 @@ type Props = {
 export default function FollowButton({ userId, name, following, path, locale }: Props) {
   const t = getT(locale);
   const viewer = useViewer();
-  const [isFollowing, setIsFollowing] = useState<boolean | null>(following ?? null);
+  const self = viewer.signedIn && viewer.id === userId;
+  const [isFollowing, setIsFollowing] = useFollowing(userId, following, viewer.signedIn && !self);
   const [pending, setPending] = useState(false);
   const busy = useRef(false);
   const [message, setMessage] = useState('');
-  const self = viewer.signedIn && viewer.id === userId;
-
-  useEffect(() => {
-    if (!viewer.signedIn || self || following !== undefined) return;
-    let live = true;
-    followStatus(userId)
-      .then((status) => {
-        if (live) setIsFollowing(status.isFollowing);
-      })
-      .catch(() => {
-        if (live) setIsFollowing(false);
-      });
-    return () => {
-      live = false;
-    };
-  }, [viewer.signedIn, self, following, userId]);
 
   if (!viewer.signedIn) {
     return (
@@ -69,8 +71,7 @@ export default function FollowButton({ userId, name, following, path, locale }: 
       setIsFollowing(now);
       setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
     } catch (error) {
-      const description = failureText(error, t);
-      toastFailure(t('community:follow.failed'), description);
+      toastFailure(t('community:follow.failed'), failureText(error, t));
     } finally {
       busy.current = false;
       setPending(false);

@@ -20,6 +20,48 @@ type Props = {
   t: T;
 };
 
+/** The file input, its hint, and what is wrong with the table. */
+function FilePicker({
+  id: fileId,
+  message,
+  state,
+  t,
+}: {
+  id: string;
+  message: string | null;
+  state: TableDraftState;
+  t: T;
+}) {
+  return (
+    <div>
+      <label htmlFor={fileId} className="field-label">
+        {t('datasets:table.file')}
+      </label>
+      <input
+        id={fileId}
+        type="file"
+        accept=".csv,.tsv,.json,.jsonl,.ndjson,text/csv,text/tab-separated-values,application/json"
+        className="field-input"
+        aria-invalid={message ? true : undefined}
+        aria-describedby={`${fileId}-hint${message ? ` ${fileId}-error` : ''}`}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          if (file) void state.readFile(file);
+          else state.clear();
+        }}
+      />
+      <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
+        {t('datasets:table.fileHint')}
+      </p>
+      {message && (
+        <p id={`${fileId}-error`} className="field-error" role="alert">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The data part of the upload forms: a CSV or JSON file, its columns and types, the check. */
 export function TableSection({
   state,
@@ -31,40 +73,12 @@ export function TableSection({
   t,
 }: Props) {
   const { draft, reading, readError } = state;
-  const fileId = `${idPrefix}-file`;
   const message = readError ?? error;
   const rows = draft?.entries.length ?? 0;
   return (
     <div className="flex flex-col gap-4">
       {children}
-      {withFile && (
-        <div>
-          <label htmlFor={fileId} className="field-label">
-            {t('datasets:table.file')}
-          </label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,.tsv,.json,.jsonl,.ndjson,text/csv,text/tab-separated-values,application/json"
-            className="field-input"
-            aria-invalid={message ? true : undefined}
-            aria-describedby={`${fileId}-hint${message ? ` ${fileId}-error` : ''}`}
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) void state.readFile(file);
-              else state.clear();
-            }}
-          />
-          <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
-            {t('datasets:table.fileHint')}
-          </p>
-          {message && (
-            <p id={`${fileId}-error`} className="field-error" role="alert">
-              {message}
-            </p>
-          )}
-        </div>
-      )}
+      {withFile && <FilePicker id={`${idPrefix}-file`} message={message} state={state} t={t} />}
       {!withFile && message && (
         <p className="field-error" role="alert">
           {message}

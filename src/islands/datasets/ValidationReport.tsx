@@ -14,6 +14,35 @@ type Props = {
   t: T;
 };
 
+/** The status line for a check, and its colour. */
+function describeCheck(check: CheckState, sampledRows: number | null, problems: number, t: T) {
+  if (check.kind === 'checking') return { status: t('datasets:validation.checking'), tone: MUTED };
+  if (check.kind === 'failed') {
+    const text = t('datasets:validation.failed');
+    return { status: t('common:common.withDetail', { text, detail: check.message }), tone: DANGER };
+  }
+  if (check.kind !== 'done') return { status: '', tone: MUTED };
+  if (check.stale) return { status: t('datasets:validation.stale'), tone: MUTED };
+  if (!check.result.isValid) {
+    return { status: t('datasets:validation.invalid', { count: problems }), tone: DANGER };
+  }
+  const status =
+    sampledRows === null
+      ? t('datasets:validation.valid')
+      : t('datasets:validation.validSample', { rows: sampledRows });
+  return { status, tone: 'text-success' };
+}
+
+const MUTED = 'text-muted';
+const DANGER = 'text-danger';
+/** The problem table's columns: heading key and alignment. */
+const HEADINGS = [
+  ['column', 'text-left'],
+  ['message', 'text-left'],
+  ['count', 'text-right'],
+  ['rows', 'text-left'],
+] as const;
+
 /**
  * What the server's check said: valid, or its problems grouped by column and kind, with how
  * many rows have each and the first of them (src/lib/tables/problems.ts). The status line
@@ -22,26 +51,7 @@ type Props = {
 export function ValidationReport({ check, sampledRows, onCheck, locale, t }: Props) {
   const number = numberFormat(locale);
   const problems: TableProblem[] = check.kind === 'done' ? check.result.errors : [];
-  let status = '';
-  let tone = 'text-muted';
-  if (check.kind === 'checking') status = t('datasets:validation.checking');
-  else if (check.kind === 'failed') {
-    status = t('common:common.withDetail', {
-      text: t('datasets:validation.failed'),
-      detail: check.message,
-    });
-    tone = 'text-danger';
-  } else if (check.kind === 'done' && check.stale) status = t('datasets:validation.stale');
-  else if (check.kind === 'done' && check.result.isValid) {
-    status =
-      sampledRows === null
-        ? t('datasets:validation.valid')
-        : t('datasets:validation.validSample', { rows: sampledRows });
-    tone = 'text-success';
-  } else if (check.kind === 'done') {
-    status = t('datasets:validation.invalid', { count: problems.length });
-    tone = 'text-danger';
-  }
+  const { status, tone } = describeCheck(check, sampledRows, problems.length, t);
   return (
     <section aria-labelledby="validation-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -76,18 +86,11 @@ export function ValidationReport({ check, sampledRows, onCheck, locale, t }: Pro
             </caption>
             <thead className="bg-danger-50">
               <tr>
-                <th scope="col" className="px-3 py-2 text-left">
-                  {t('datasets:validation.column')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-left">
-                  {t('datasets:validation.message')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-right">
-                  {t('datasets:validation.count')}
-                </th>
-                <th scope="col" className="px-3 py-2 text-left">
-                  {t('datasets:validation.rows')}
-                </th>
+                {HEADINGS.map(([key, align]) => (
+                  <th key={key} scope="col" className={`px-3 py-2 ${align}`}>
+                    {t(`datasets:validation.${key}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

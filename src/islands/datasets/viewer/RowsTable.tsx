@@ -64,6 +64,55 @@ function Summary({ stats, t, number }: { stats: ColumnStats; t: T; number: Intl.
   );
 }
 
+/** A column's header: name, type and summary; a sort button when sortable. */
+function ColumnHeader({
+  column,
+  sorted,
+  stats,
+  onSort,
+  t,
+  number,
+}: {
+  column: Column;
+  sorted: 'asc' | 'desc' | undefined;
+  stats: ColumnStats | undefined;
+  onSort: ((column: string) => void) | undefined;
+  t: T;
+  number: Intl.NumberFormat;
+}) {
+  const type = isAttributeType(column.type) ? t(`datasets:type.${column.type}`) : column.type;
+  const label = (
+    <>
+      <span className="block font-semibold whitespace-nowrap">
+        {column.name}
+        {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
+      </span>
+      <span className="block text-xs font-normal whitespace-nowrap text-muted">{type}</span>
+    </>
+  );
+  return (
+    <th
+      scope="col"
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+      className="sticky top-0 z-10 border-b border-line bg-canvas px-3 py-2 text-left align-bottom"
+    >
+      {onSort ? (
+        <button
+          type="button"
+          className="text-left hover:underline"
+          title={t('viewer:sortBy', { column: column.name })}
+          onClick={() => onSort(column.name)}
+        >
+          {label}
+        </button>
+      ) : (
+        label
+      )}
+      {stats && <Summary stats={stats} t={t} number={number} />}
+    </th>
+  );
+}
+
 /**
  * A page of rows as an accessible table in its own scrolling box: sticky column headers (name,
  * type, summary; a sort button when sortable) and sticky row numbers as row headers.
@@ -71,7 +120,6 @@ function Summary({ stats, t, number }: { stats: ColumnStats; t: T; number: Intl.
 export default function RowsTable(props: Props) {
   const { t, number, columns, rows, offset, stats, sortState, onSort, previous } = props;
   const statsOf = new Map((stats ?? []).map((s) => [s.name, s]));
-  const typeLabel = (type: string) => (isAttributeType(type) ? t(`datasets:type.${type}`) : type);
   return (
     <div
       className="max-h-[70vh] overflow-auto rounded-lg border border-line"
@@ -89,45 +137,17 @@ export default function RowsTable(props: Props) {
             >
               {t('viewer:rowNumber')}
             </th>
-            {columns.map((column) => {
-              const sorted = sortState?.sort === column.name ? sortState.order : undefined;
-              const label = (
-                <>
-                  <span className="block font-semibold whitespace-nowrap">
-                    {column.name}
-                    {sorted && <span aria-hidden="true">{sorted === 'asc' ? ' ▲' : ' ▼'}</span>}
-                  </span>
-                  <span className="block text-xs font-normal whitespace-nowrap text-muted">
-                    {typeLabel(column.type)}
-                  </span>
-                </>
-              );
-              const columnStats = statsOf.get(column.name);
-              return (
-                <th
-                  key={column.name}
-                  scope="col"
-                  aria-sort={
-                    sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined
-                  }
-                  className="sticky top-0 z-10 border-b border-line bg-canvas px-3 py-2 text-left align-bottom"
-                >
-                  {onSort ? (
-                    <button
-                      type="button"
-                      className="text-left hover:underline"
-                      title={t('viewer:sortBy', { column: column.name })}
-                      onClick={() => onSort(column.name)}
-                    >
-                      {label}
-                    </button>
-                  ) : (
-                    label
-                  )}
-                  {columnStats && <Summary stats={columnStats} t={t} number={number} />}
-                </th>
-              );
-            })}
+            {columns.map((column) => (
+              <ColumnHeader
+                key={column.name}
+                column={column}
+                sorted={sortState?.sort === column.name ? sortState.order : undefined}
+                stats={statsOf.get(column.name)}
+                onSort={onSort}
+                t={t}
+                number={number}
+              />
+            ))}
           </tr>
         </thead>
         <tbody>

@@ -17,7 +17,8 @@ import type { RoutesPlugin } from '../types.ts';
 
 const tags = ['auth'];
 
-export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** Signing in through a provider: its authorization URL, then the code exchanged for a session. */
+const oauthFlowRoutes: RoutesPlugin = async (app, { ctx }) => {
   const clients = createOAuthClients(ctx.config.oauthProviders);
   const clientFor = (id: string) => {
     const client = clients.get(id);
@@ -26,21 +27,6 @@ export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
     }
     return client;
   };
-
-  app.get(
-    '/auth/oauth2/providers',
-    {
-      schema: {
-        tags,
-        summary: 'The OAuth2 / OpenID Connect providers one can sign in with',
-        description: 'An empty list when none is configured (OAUTH_PROVIDERS).',
-        response: { 200: oauthProvidersResponseSchema },
-      },
-    },
-    async () => ({
-      providers: ctx.config.oauthProviders.map(({ id, name }) => ({ id, name })),
-    }),
-  );
 
   app.get(
     '/auth/oauth2/:provider/authorize',
@@ -102,4 +88,22 @@ export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
       return session;
     },
   );
+};
+
+export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/auth/oauth2/providers',
+    {
+      schema: {
+        tags,
+        summary: 'The OAuth2 / OpenID Connect providers one can sign in with',
+        description: 'An empty list when none is configured (OAUTH_PROVIDERS).',
+        response: { 200: oauthProvidersResponseSchema },
+      },
+    },
+    async () => ({
+      providers: ctx.config.oauthProviders.map(({ id, name }) => ({ id, name })),
+    }),
+  );
+  await app.register(oauthFlowRoutes, { ctx });
 };
