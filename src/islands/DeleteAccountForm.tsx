@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type Ref } from 'react';
 import { useStore } from '@nanostores/react';
-import { getT } from '../i18n/index.ts';
+import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { checkRequired } from '../lib/account-rules.ts';
 import { failureText } from '../lib/error-text.ts';
@@ -16,6 +16,73 @@ import { useHydrated } from './useHydrated.ts';
 import { useLoader } from './useLoader.ts';
 
 type Step = 'password' | 'confirm';
+
+/** What goes with the account (datasets, versions) and what stays (others' forks). */
+function DeletionSummary({ userId, t }: { userId: number; t: T }) {
+  // Without the counts (not yet, or failed) the warning still stands.
+  const { data: summary, loader } = useLoader(() => createLoader({ fetch: accountDeletion }));
+  useEffect(() => {
+    void loader.load(userId);
+  }, [userId, loader]);
+  if (!summary) return null;
+  return (
+    <ul
+      className="list-disc pl-6"
+      aria-label={t('auth:delete.summaryLabel')}
+      data-testid="deletion-summary"
+    >
+      <li>
+        {t('auth:delete.summaryDatasets', {
+          count: summary.datasets,
+          private: summary.privateDatasets,
+        })}
+      </li>
+      <li>{t('auth:delete.summaryVersions', { count: summary.versions })}</li>
+      <li>{t('auth:delete.summaryForks', { count: summary.forksByOthers })}</li>
+    </ul>
+  );
+}
+
+/** The second step: delete now, or go back to the password. */
+function ConfirmDeletion({
+  busy,
+  onConfirm,
+  onCancel,
+  cancelRef,
+  t,
+}: {
+  busy: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  cancelRef: Ref<HTMLButtonElement>;
+  t: T;
+}) {
+  return (
+    <div
+      role="group"
+      aria-labelledby="delete-question"
+      className="flex flex-col gap-3 rounded-lg border border-danger bg-danger-50 p-4"
+    >
+      <p id="delete-question" className="font-semibold text-danger">
+        {t('auth:delete.confirmQuestion')}
+      </p>
+      <div className="flex flex-wrap gap-3">
+        <button type="button" className="btn btn-danger" disabled={busy} onClick={onConfirm}>
+          {busy ? t('auth:delete.deleting') : t('auth:delete.confirm')}
+        </button>
+        <button
+          ref={cancelRef}
+          type="button"
+          className="btn btn-secondary"
+          disabled={busy}
+          onClick={onCancel}
+        >
+          {t('common:common.cancel')}
+        </button>
+      </div>
+    </div>
+  );
+}
 
 /**
  * Deletes the signed-in user's account in two steps: the password, then an explicit
@@ -56,14 +123,6 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
   const passwordInput = useRef<HTMLInputElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);
-  // Without the counts (not yet, or failed) the warning still stands.
-  const { data: summary, loader } = useLoader(() => createLoader({ fetch: accountDeletion }));
-  const userId = user?.id;
-
-  useEffect(() => {
-    if (hydrated && userId !== undefined) void loader.load(userId);
-  }, [hydrated, userId, loader]);
-
   useEffect(() => {
     if (step === 'confirm') cancelButton.current?.focus();
     else if (returnFocus.current) passwordInput.current?.focus();
@@ -98,22 +157,7 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
       aria-labelledby="delete-heading"
     >
       <p>{t('auth:delete.warning')}</p>
-      {summary && (
-        <ul
-          className="list-disc pl-6"
-          aria-label={t('auth:delete.summaryLabel')}
-          data-testid="deletion-summary"
-        >
-          <li>
-            {t('auth:delete.summaryDatasets', {
-              count: summary.datasets,
-              private: summary.privateDatasets,
-            })}
-          </li>
-          <li>{t('auth:delete.summaryVersions', { count: summary.versions })}</li>
-          <li>{t('auth:delete.summaryForks', { count: summary.forksByOthers })}</li>
-        </ul>
-      )}
+      <DeletionSummary userId={user.id} t={t} />
       <p>{t('auth:delete.prompt')}</p>
       <FormAlert message={failure} />
       <TextField
@@ -133,34 +177,13 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
           </button>
         </div>
       ) : (
-        <div
-          role="group"
-          aria-labelledby="delete-question"
-          className="flex flex-col gap-3 rounded-lg border border-danger bg-danger-50 p-4"
-        >
-          <p id="delete-question" className="font-semibold text-danger">
-            {t('auth:delete.confirmQuestion')}
-          </p>
-          <div className="flex flex-wrap gap-3">
-            <button
-              type="button"
-              className="btn btn-danger"
-              disabled={submitting}
-              onClick={() => void confirm()}
-            >
-              {submitting ? t('auth:delete.deleting') : t('auth:delete.confirm')}
-            </button>
-            <button
-              ref={cancelButton}
-              type="button"
-              className="btn btn-secondary"
-              disabled={submitting}
-              onClick={cancel}
-            >
-              {t('common:common.cancel')}
-            </button>
-          </div>
-        </div>
+        <ConfirmDeletion
+          busy={submitting}
+          onConfirm={() => void confirm()}
+          onCancel={cancel}
+          cancelRef={cancelButton}
+          t={t}
+        />
       )}
     </form>
   );

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import { getT } from '../../i18n/index.ts';
+import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { isApiError } from '../../lib/api/errors.ts';
 import { checkDescription, checkName } from '../../lib/dataset-rules.ts';
@@ -24,36 +24,20 @@ type Props = {
   locale: Locale;
 };
 
-/**
- * Forks a dataset: a button opening a modal dialog (native <dialog>: the page behind is inert,
- * Esc closes it, focus goes back to the button) with name, description and visibility. On
- * success the new dataset opens; a refusal (e.g. the owner disallowed forks) shows the server's
- * message in the dialog. Guests get a sign-in link.
- */
-export default function ForkDialog({
-  datasetId,
-  name,
-  description,
-  isPublic,
-  path,
-  locale,
-}: Props) {
-  const t = getT(locale);
-  const viewer = useViewer();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
-  const titleId = useId();
-  const introId = useId();
+/** The fork form: the source's name, description and visibility to start from; the new dataset on success. */
+function useForkForm(
+  {
+    datasetId,
+    name,
+    description,
+    isPublic,
+  }: { datasetId: number; name: string; description: string; isPublic: boolean },
+  locale: Locale,
+  t: T,
+) {
   /** The failure's first line: why the fork was refused, when it was. */
   const [lead, setLead] = useState('');
-  const {
-    form,
-    formProps,
-    values,
-    input,
-    failure,
-    busy: pending,
-  } = useForm(t, () =>
+  const state = useForm(t, () =>
     createForm({
       initial: { name, description, isPublic },
       check: (v) => ({
@@ -79,6 +63,38 @@ export default function ForkDialog({
       fixErrors: null,
     }),
   );
+  return { ...state, lead };
+}
+
+/**
+ * Forks a dataset: a button opening a modal dialog (native <dialog>: the page behind is inert,
+ * Esc closes it, focus goes back to the button) with name, description and visibility. On
+ * success the new dataset opens; a refusal (e.g. the owner disallowed forks) shows the server's
+ * message in the dialog. Guests get a sign-in link.
+ */
+export default function ForkDialog({
+  datasetId,
+  name,
+  description,
+  isPublic,
+  path,
+  locale,
+}: Props) {
+  const t = getT(locale);
+  const viewer = useViewer();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const introId = useId();
+  const {
+    lead,
+    form,
+    formProps,
+    values,
+    input,
+    failure,
+    busy: pending,
+  } = useForkForm({ datasetId, name, description, isPublic }, locale, t);
 
   if (!viewer.signedIn) {
     return (

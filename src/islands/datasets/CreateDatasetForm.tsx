@@ -35,7 +35,15 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
   /** The table as last rendered, for the store's check and send. */
   const tableNow = useLatest(table);
   const failed = t('datasets:create.failed');
-  const { form, formProps, values, problem, problems, failure, submitting } = useForm(t, () =>
+  const {
+    form,
+    formProps,
+    values,
+    problem,
+    problems,
+    failure,
+    busy: submitting,
+  } = useForm(t, () =>
     createForm<MetadataValues, MetadataField | 'table'>({
       initial: EMPTY,
       check: (v) => ({

@@ -19,6 +19,37 @@ import { useTableDraft } from './useTableDraft.ts';
 
 type Source = 'file' | 'latest';
 
+/** Where the new version's table comes from: a file, or the latest version edited as text. */
+function SourceChoice({
+  source,
+  onChoose,
+  t,
+}: {
+  source: Source;
+  onChoose: (source: Source) => void;
+  t: T;
+}) {
+  return (
+    <fieldset>
+      <legend className="field-label">{t('datasets:version.source')}</legend>
+      <div className="flex flex-wrap gap-x-6 gap-y-1">
+        {(['file', 'latest'] as const).map((s) => (
+          <label key={s} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name="version-source"
+              value={s}
+              checked={source === s}
+              onChange={() => onChoose(s)}
+            />
+            {s === 'file' ? t('datasets:version.fromFile') : t('datasets:version.fromLatest')}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
 function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale; t: T }) {
   const [source, setSource] = useState<Source>('file');
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -27,7 +58,15 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
   const tableNow = useLatest(table);
   const latest = dataset.versions[0];
   const failed = t('datasets:version.failed');
-  const { form, formProps, values, input, problem, failure, submitting } = useForm(t, () =>
+  const {
+    form,
+    formProps,
+    values,
+    input,
+    problem,
+    failure,
+    busy: submitting,
+  } = useForm(t, () =>
     createForm<{ changelog: string }, 'changelog' | 'table'>({
       initial: { changelog: '' },
       check: (v) => ({
@@ -72,23 +111,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
         <h2 id="version-table-heading" className="text-xl font-bold">
           {t('datasets:table.heading')}
         </h2>
-        <fieldset>
-          <legend className="field-label">{t('datasets:version.source')}</legend>
-          <div className="flex flex-wrap gap-x-6 gap-y-1">
-            {(['file', 'latest'] as const).map((s) => (
-              <label key={s} className="flex items-center gap-2">
-                <input
-                  type="radio"
-                  name="version-source"
-                  value={s}
-                  checked={source === s}
-                  onChange={() => choose(s)}
-                />
-                {s === 'file' ? t('datasets:version.fromFile') : t('datasets:version.fromLatest')}
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <SourceChoice source={source} onChoose={choose} t={t} />
         <TableSection
           state={table}
           idPrefix="version"

@@ -32,6 +32,78 @@ type Props = {
   t: T;
 };
 
+/** Public or private, as two radio buttons. */
+function VisibilityField({
+  name,
+  isPublic: value,
+  onChange,
+  t,
+}: {
+  name: string;
+  isPublic: boolean;
+  onChange: (isPublic: boolean) => void;
+  t: T;
+}) {
+  return (
+    <fieldset>
+      <legend className="field-label">{t('datasets:meta.visibility')}</legend>
+      <div className="flex flex-col gap-1">
+        {([true, false] as const).map((isPublic) => (
+          <label key={String(isPublic)} className="flex items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              value={isPublic ? 'public' : 'private'}
+              checked={value === isPublic}
+              onChange={() => onChange(isPublic)}
+            />
+            {isPublic ? t('datasets:meta.public') : t('datasets:meta.private')}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** A licence from the SPDX list, or none stated. */
+function LicenseField({
+  id,
+  value,
+  onChange,
+  t,
+}: {
+  id: string;
+  value: string;
+  onChange: (license: string) => void;
+  t: T;
+}) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {t('datasets:license.label')}
+      </label>
+      <select
+        id={id}
+        name={id}
+        className="field-input"
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(e) => onChange(e.target.value)}
+      >
+        <option value="">{t('datasets:license.none')}</option>
+        {LICENSE_IDS.map((license) => (
+          <option key={license} value={license}>
+            {license} · {LICENSES[license]}
+          </option>
+        ))}
+      </select>
+      <p id={`${id}-hint`} className="mt-1 text-sm text-muted">
+        {t('datasets:license.hint')}
+      </p>
+    </div>
+  );
+}
+
 /** A dataset's name, description, visibility, language and tags, labelled, with their errors. */
 export function MetadataFields({ idPrefix, values, problems, onChange, t }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
@@ -63,23 +135,12 @@ export function MetadataFields({ idPrefix, values, problems, onChange, t }: Prop
         })}
         {...text('description')}
       />
-      <fieldset>
-        <legend className="field-label">{t('datasets:meta.visibility')}</legend>
-        <div className="flex flex-col gap-1">
-          {([true, false] as const).map((isPublic) => (
-            <label key={String(isPublic)} className="flex items-center gap-2">
-              <input
-                type="radio"
-                name={id('visibility')}
-                value={isPublic ? 'public' : 'private'}
-                checked={values.isPublic === isPublic}
-                onChange={() => onChange('isPublic', isPublic)}
-              />
-              {isPublic ? t('datasets:meta.public') : t('datasets:meta.private')}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <VisibilityField
+        name={id('visibility')}
+        isPublic={values.isPublic}
+        onChange={(isPublic) => onChange('isPublic', isPublic)}
+        t={t}
+      />
       <TextField
         id={id('language')}
         label={t('datasets:meta.language')}
@@ -103,29 +164,12 @@ export function MetadataFields({ idPrefix, values, problems, onChange, t }: Prop
         autoComplete="off"
         {...text('tags')}
       />
-      <div>
-        <label htmlFor={id('license')} className="field-label">
-          {t('datasets:license.label')}
-        </label>
-        <select
-          id={id('license')}
-          name={id('license')}
-          className="field-input"
-          value={values.license}
-          aria-describedby={`${id('license')}-hint`}
-          onChange={(e) => onChange('license', e.target.value)}
-        >
-          <option value="">{t('datasets:license.none')}</option>
-          {LICENSE_IDS.map((license) => (
-            <option key={license} value={license}>
-              {license} · {LICENSES[license]}
-            </option>
-          ))}
-        </select>
-        <p id={`${id('license')}-hint`} className="mt-1 text-sm text-muted">
-          {t('datasets:license.hint')}
-        </p>
-      </div>
+      <LicenseField
+        id={id('license')}
+        value={values.license}
+        onChange={(license) => onChange('license', license)}
+        t={t}
+      />
       <TextArea
         id={id('citation')}
         label={t('datasets:citation.label')}

@@ -17,6 +17,63 @@ const rowsOf = async (database: Database, query: ReturnType<typeof sql>): Promis
 
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
 
+type Tx = Parameters<Parameters<Database['db']['transaction']>[0]>[0];
+
+/** Copies a table's rows from PGlite in chunks; returns how many. */
+async function copyRows(tx: Tx, target: Database, pglite: Database, table: string) {
+  const columns = (
+    await rowsOf(
+      target,
+      sql`select column_name from information_schema.columns
+          where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
+          order by ordinal_position`,
+    )
+  ).map((r) => ident(String(r['column_name'])));
+  const list = sql.join(columns, sql`, `);
+  let copied = 0;
+  for (let offset = 0; ; offset += CHUNK_ROWS) {
+    // JSON text straight from the source: numbers past 2^53 and bytes stay exact.
+    const [chunk] = await rowsOf(
+      pglite,
+      sql`select count(*)::int as n, coalesce(json_agg(t), '[]')::text as rows
+          from (select * from ${ident(table)} order by ctid
+                limit ${CHUNK_ROWS} offset ${offset}) t`,
+    );
+    const n = Number(chunk?.['n'] ?? 0);
+    if (n === 0) break;
+    await tx.execute(
+      sql`insert into ${ident(table)} (${list}) overriding system value
+          select ${list} from json_populate_recordset(null::${ident(table)}, ${String(chunk?.['rows'])}::json)`,
+    );
+    copied += n;
+    if (n < CHUNK_ROWS) break;
+  }
+  return copied;
+}
+
+/** A table's identity and serial sequences continue where PGlite's were. */
+async function continueSequences(tx: Tx, target: Database, pglite: Database, table: string) {
+  const sequences = await rowsOf(
+    target,
+    sql`select pg_get_serial_sequence(${`public."${table}"`}, column_name) as seq
+        from information_schema.columns
+        where table_schema = 'public' and table_name = ${table}
+          and pg_get_serial_sequence(${`public."${table}"`}, column_name) is not null`,
+  );
+  for (const { seq } of sequences) {
+    // The source's position, not max(id): ids of deleted rows are not handed out again.
+    const [state] = await rowsOf(
+      pglite,
+      sql`select last_value::text as last, is_called from ${sql.raw(String(seq))}`,
+    );
+    if (state) {
+      await tx.execute(
+        sql`select setval(${String(seq)}, ${String(state['last'])}::bigint, ${Boolean(state['is_called'])})`,
+      );
+    }
+  }
+}
+
 /**
  * Where the PGlite folder goes once its data is in PostgreSQL. Kept, not deleted: going back
  * is moving it back to `db` and starting with EMBEDDED_DATABASE=pglite (docs/architecture.md).
@@ -65,52 +122,8 @@ export async function convertPgliteDataDir(options: {
     await target.db.transaction(async (tx) => {
       await tx.execute(sql`set local session_replication_role = replica`);
       for (const table of tables) {
-        const columns = (
-          await rowsOf(
-            target,
-            sql`select column_name from information_schema.columns
-                where table_schema = 'public' and table_name = ${table} and is_generated = 'NEVER'
-                order by ordinal_position`,
-          )
-        ).map((r) => ident(String(r['column_name'])));
-        const list = sql.join(columns, sql`, `);
-        copied[table] = 0;
-        for (let offset = 0; ; offset += CHUNK_ROWS) {
-          // JSON text straight from the source: numbers past 2^53 and bytes stay exact.
-          const [chunk] = await rowsOf(
-            pglite,
-            sql`select count(*)::int as n, coalesce(json_agg(t), '[]')::text as rows
-                from (select * from ${ident(table)} order by ctid
-                      limit ${CHUNK_ROWS} offset ${offset}) t`,
-          );
-          const n = Number(chunk?.['n'] ?? 0);
-          if (n === 0) break;
-          await tx.execute(
-            sql`insert into ${ident(table)} (${list}) overriding system value
-                select ${list} from json_populate_recordset(null::${ident(table)}, ${String(chunk?.['rows'])}::json)`,
-          );
-          copied[table] += n;
-          if (n < CHUNK_ROWS) break;
-        }
-        const sequences = await rowsOf(
-          target,
-          sql`select pg_get_serial_sequence(${`public."${table}"`}, column_name) as seq
-              from information_schema.columns
-              where table_schema = 'public' and table_name = ${table}
-                and pg_get_serial_sequence(${`public."${table}"`}, column_name) is not null`,
-        );
-        for (const { seq } of sequences) {
-          // The source's position, not max(id): ids of deleted rows are not handed out again.
-          const [state] = await rowsOf(
-            pglite,
-            sql`select last_value::text as last, is_called from ${sql.raw(String(seq))}`,
-          );
-          if (state) {
-            await tx.execute(
-              sql`select setval(${String(seq)}, ${String(state['last'])}::bigint, ${Boolean(state['is_called'])})`,
-            );
-          }
-        }
+        copied[table] = await copyRows(tx, target, pglite, table);
+        await continueSequences(tx, target, pglite, table);
       }
     });
   } finally {

@@ -33,6 +33,127 @@ const QUOTE = 34;
 const CR = 13;
 const LF = 10;
 
+/** The reading state of CSV text fed a chunk at a time (see csvRecords). */
+class CsvReader {
+  private readonly special: RegExp;
+  private readonly delimiter: number;
+  private record: string[] = [];
+  /** Characters of the record so far, in ended fields. */
+  recordChars = 0;
+  field = '';
+  /** Something of this field was read (a quote after that is literal). */
+  private started = false;
+  /** This field began with a quote. */
+  private quoted = false;
+  inQuotes = false;
+  /** A quote ended the last chunk inside a quoted field. */
+  quotePending = false;
+  /** A "\r" ended the last chunk. */
+  private skipLf = false;
+
+  constructor(delimiter: Delimiter) {
+    this.special = new RegExp(SPECIALS[delimiter].source, 'g');
+    this.delimiter = delimiter.charCodeAt(0);
+  }
+
+  private endField() {
+    this.record.push(this.field);
+    this.recordChars += this.field.length;
+    this.field = '';
+    this.started = false;
+    this.quoted = false;
+  }
+
+  /** Ends the record; null for a blank line. */
+  private endRecord(): string[] | null {
+    const blank = this.record.length === 0 && this.field === '' && !this.quoted;
+    this.endField();
+    const done = this.record;
+    this.record = [];
+    this.recordChars = 0;
+    return blank ? null : done;
+  }
+
+  /** Where reading a chunk starts, after what the last chunk left pending. */
+  private resume(chunk: string): number {
+    let i = 0;
+    if (this.skipLf) {
+      this.skipLf = false;
+      if (chunk.charCodeAt(0) === LF) i = 1;
+    }
+    if (this.quotePending) {
+      this.quotePending = false;
+      if (chunk.charCodeAt(0) === QUOTE) {
+        this.field += '"';
+        i = 1;
+      } else this.inQuotes = false;
+    }
+    return i;
+  }
+
+  /** Reads inside a quoted field from `i`; returns where to go on, or -1 at the chunk's end. */
+  private quotedRun(chunk: string, i: number): number {
+    const q = chunk.indexOf('"', i);
+    if (q === -1) {
+      this.field += chunk.slice(i);
+      return -1;
+    }
+    this.field += chunk.slice(i, q);
+    if (q + 1 === chunk.length) {
+      this.quotePending = true;
+      return -1;
+    }
+    if (chunk.charCodeAt(q + 1) === QUOTE) {
+      this.field += '"';
+      return q + 2;
+    }
+    this.inQuotes = false;
+    return q + 1;
+  }
+
+  /** The records a chunk completes. */
+  feed(chunk: string): string[][] {
+    const n = chunk.length;
+    const out: string[][] = [];
+    let i = this.resume(chunk);
+    while (i < n) {
+      if (this.inQuotes) {
+        i = this.quotedRun(chunk, i);
+        if (i === -1) break;
+        continue;
+      }
+      this.special.lastIndex = i;
+      const match = this.special.exec(chunk);
+      const j = match ? match.index : n;
+      if (j > i) {
+        this.field += chunk.slice(i, j);
+        this.started = true;
+      }
+      if (!match) break;
+      i = j + 1;
+      const ch = chunk.charCodeAt(j);
+      if (ch === this.delimiter) this.endField();
+      else if (ch === QUOTE) {
+        if (this.started) this.field += '"';
+        else this.inQuotes = this.quoted = this.started = true;
+      } else {
+        const done = this.endRecord();
+        if (done) out.push(done);
+        if (ch === CR) {
+          if (i === n) this.skipLf = true;
+          else if (chunk.charCodeAt(i) === LF) i += 1;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The last record, when the text does not end with a line break. */
+  finish(): string[] | null {
+    return this.started || this.quoted || this.record.length > 0 ? this.endRecord() : null;
+  }
+}
+
 /**
  * Records of CSV text, each a list of fields. Accepts "\r\n", "\n" or "\r" line ends, skips blank
  * lines and is lenient about stray quotes inside a field; fails on a quoted field left open at the
@@ -42,96 +163,12 @@ export async function* csvRecords(
   text: AsyncIterable<string>,
   delimiter: Delimiter = ',',
 ): AsyncGenerator<string[]> {
-  const SPECIAL = new RegExp(SPECIALS[delimiter].source, 'g');
-  const DELIMITER = delimiter.charCodeAt(0);
-  let record: string[] = [];
-  let recordChars = 0;
-  let field = '';
-  let started = false; // something of this field was read (a quote after that is literal)
-  let quoted = false; // this field began with a quote
-  let inQuotes = false;
-  let quotePending = false; // a quote ended the last chunk inside a quoted field
-  let skipLf = false; // a "\r" ended the last chunk
+  const reader = new CsvReader(delimiter);
   let emitted = 0;
-
-  const endField = () => {
-    record.push(field);
-    recordChars += field.length;
-    field = '';
-    started = false;
-    quoted = false;
-  };
-  /** Ends the record; null for a blank line. */
-  const endRecord = (): string[] | null => {
-    const blank = record.length === 0 && field === '' && !quoted;
-    endField();
-    const done = record;
-    record = [];
-    recordChars = 0;
-    return blank ? null : done;
-  };
-
   for await (const chunk of text) {
-    const n = chunk.length;
-    if (n === 0) continue;
-    const out: string[][] = [];
-    let i = 0;
-    if (skipLf) {
-      skipLf = false;
-      if (chunk.charCodeAt(0) === LF) i = 1;
-    }
-    if (quotePending) {
-      quotePending = false;
-      if (chunk.charCodeAt(0) === QUOTE) {
-        field += '"';
-        i = 1;
-      } else inQuotes = false;
-    }
-    while (i < n) {
-      if (inQuotes) {
-        const q = chunk.indexOf('"', i);
-        if (q === -1) {
-          field += chunk.slice(i);
-          break;
-        }
-        field += chunk.slice(i, q);
-        if (q + 1 === n) {
-          quotePending = true;
-          break;
-        }
-        if (chunk.charCodeAt(q + 1) === QUOTE) {
-          field += '"';
-          i = q + 2;
-        } else {
-          inQuotes = false;
-          i = q + 1;
-        }
-        continue;
-      }
-      SPECIAL.lastIndex = i;
-      const match = SPECIAL.exec(chunk);
-      const j = match ? match.index : n;
-      if (j > i) {
-        field += chunk.slice(i, j);
-        started = true;
-      }
-      if (!match) break;
-      i = j + 1;
-      const ch = chunk.charCodeAt(j);
-      if (ch === DELIMITER) endField();
-      else if (ch === QUOTE) {
-        if (started) field += '"';
-        else inQuotes = quoted = started = true;
-      } else {
-        const done = endRecord();
-        if (done) out.push(done);
-        if (ch === CR) {
-          if (i === n) skipLf = true;
-          else if (chunk.charCodeAt(i) === LF) i += 1;
-        }
-      }
-    }
-    if (recordChars + field.length > MAX_ROW_CHARS) {
+    if (chunk.length === 0) continue;
+    const out = reader.feed(chunk);
+    if (reader.recordChars + reader.field.length > MAX_ROW_CHARS) {
       throw new TableValidationError([
         tableError(
           emitted + out.length || null,
@@ -144,7 +181,7 @@ export async function* csvRecords(
     emitted += out.length;
     for (const done of out) yield done;
   }
-  if (inQuotes && !quotePending) {
+  if (reader.inQuotes && !reader.quotePending) {
     throw new TableValidationError([
       tableError(
         emitted || null,
@@ -154,10 +191,8 @@ export async function* csvRecords(
       ),
     ]);
   }
-  if (started || quoted || record.length > 0) {
-    const done = endRecord();
-    if (done) yield done;
-  }
+  const last = reader.finish();
+  if (last) yield last;
 }
 
 /**
