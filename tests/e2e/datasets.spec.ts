@@ -89,6 +89,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     return (await response.json()) as { id: number; name: string };
   }
 
+  /** What a dataset page shows: its section headings and the labels of its facts and numbers. */
+  const outline = async (page: Page) => ({
+    headings: await page.locator('article h2:visible').allInnerTexts(),
+    facts: await page.locator('article dt:visible').allInnerTexts(),
+  });
+
   async function signIn(page: Page, username: string) {
     await page.goto(at('/auth/login'));
     await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(username);
@@ -200,6 +206,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       ).toBeVisible();
       await expect(page.getByText(changelog)).toBeVisible();
       await expect(page.getByRole('cell', { name: '深圳', exact: true })).toBeVisible();
+      const publicOutline = await outline(page);
+      expect(publicOutline.facts).toContain(t('datasets:detail.downloads'));
 
       // Edit: a new name, and private.
       await page.getByRole('link', { name: t('datasets:owner.edit'), exact: true }).click();
@@ -235,6 +243,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       // The owner reads it in the data viewer (rows and statistics come with the token).
       const ownViewer = page.getByTestId('data-viewer');
       await expect(ownViewer.getByRole('cell', { name: '首都,直辖市', exact: true })).toBeVisible();
+      // The page's own view: the same sections and facts (numbers included) as the public page.
+      expect(await outline(page)).toEqual(publicOutline);
       await ownViewer.getByRole('button', { name: t('viewer:showStats'), exact: true }).click();
       await expect(
         ownViewer.getByRole('list', { name: t('viewer:stats.top', { column: '城市' }) }),

@@ -1,0 +1,120 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { DatasetView } from '../../src/components/datasets/DatasetView.tsx';
+import type { Dataset } from '../../src/contracts/datasets.ts';
+import type { Dataset as BrowserDataset } from '../../src/lib/api/types.ts';
+import { keysToCamel, keysToSnake } from '../../src/lib/case.ts';
+
+const at = '2026-03-01T08:00:00.000Z';
+const wire: Dataset = {
+  id: 42,
+  name: 'City populations',
+  description: 'Residents of three cities.',
+  language: 'zh-CN',
+  owner_id: 7,
+  owner: {
+    id: 7,
+    username: 'ada',
+    nickname: 'Ada',
+    avatar: '',
+    bio: '',
+    is_verified: false,
+    created_at: at,
+    last_login_at: null,
+  },
+  is_public: false,
+  allow_fork: true,
+  license: 'CC-BY-4.0',
+  citation: '@misc{cities}',
+  tags: ['人口', 'census'],
+  heat: 0,
+  average_score: 4.5,
+  rating_count: 2,
+  download_count: 1234,
+  favorite_count: 3,
+  fork_count: 1,
+  forked_from: { id: 9, name: 'Origin' },
+  fork_credit: { name: 'Origin', author: 'Bo' },
+  is_fork: true,
+  created_at: at,
+  updated_at: at,
+  latest_version: 1,
+  readme: '# Sources',
+  versions: [
+    {
+      id: 1,
+      version: 1,
+      dataset_id: 42,
+      entries_count: 3,
+      changelog: '',
+      attributes: ['城市', '人口'],
+      attribute_types: { 城市: 'string', 人口: 'integer' },
+      attributes_type: { 城市: 'string', 人口: 'integer' },
+      byte_size: 10,
+      sha256: 'x',
+      created_at: at,
+    },
+  ],
+};
+
+const render = (dataset: Dataset, onDownload?: () => void) =>
+  renderToStaticMarkup(
+    <DatasetView
+      dataset={dataset}
+      locale="en-US"
+      readmeHtml="<h3>Sources</h3>"
+      {...(onDownload && { onDownload })}
+    />,
+  );
+const texts = (html: string, tag: string) =>
+  [...html.matchAll(new RegExp(`<${tag}[^>]*>(.*?)</${tag}>`, 'g'))].map((m) =>
+    m[1]!.replace(/<[^>]+>/g, ''),
+  );
+
+describe('DatasetView', () => {
+  it('shows the facts, the card, the citation and the numbers', () => {
+    const html = render(wire);
+    expect(texts(html, 'dt')).toEqual([
+      'Published by',
+      'Language',
+      'Created',
+      'Updated',
+      'License',
+      'Forked from',
+      'Average rating',
+      'Ratings',
+      'Downloads',
+      'Favorites',
+      'Forks',
+      'Latest version',
+    ]);
+    expect(html).toContain('<a href="/en-US/users/7" class="font-medium">Ada</a>');
+    expect(html).toContain('<a href="/en-US/datasets/9">Origin</a>');
+    expect(html).toContain('<h3>Sources</h3>');
+    expect(texts(html, 'pre')).toEqual(['@misc{cities}']);
+    expect(html).toContain('data-live-count="favorites" data-live-id="42" data-live-value="3"');
+    expect(html).toContain('>1,234</dd>');
+    expect(texts(html, 'h2')).toEqual([
+      'Description',
+      'About this dataset',
+      'How to cite',
+      'Data',
+      'Versions',
+      'Statistics',
+    ]);
+  });
+
+  it("renders the owner's dataset (camelCase in the browser) exactly as the public page's", () => {
+    const owners = keysToSnake<Dataset>(keysToCamel<BrowserDataset>(wire));
+    expect(render(owners)).toBe(render(wire));
+  });
+
+  it('offers downloads as links, or as buttons when the page saves them itself', () => {
+    const links = render(wire);
+    expect(links).toContain('href="/api/v1/datasets/42/versions/1/download?format=parquet"');
+    expect(links).not.toContain('<button');
+    const buttons = render(wire, () => undefined);
+    expect(texts(buttons, 'button')).toEqual(['CSV', 'JSON', 'JSONL', 'Parquet']);
+    expect(buttons).not.toContain('/download?format=');
+  });
+});
