@@ -15,7 +15,7 @@ import { keysToSnake } from '../../lib/case.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { VIEWER_PAGE_ROWS } from '../../lib/tables/viewer.ts';
 import { $auth } from '../../stores/auth.ts';
-import { toast } from '../../stores/toasts.ts';
+import { toastFailure } from '../../stores/toasts.ts';
 import RateControl from '../community/RateControl.tsx';
 import { useHydrated } from '../useHydrated.ts';
 import OwnerTools from './OwnerTools.tsx';
@@ -34,12 +34,7 @@ async function save(dataset: WireDataset, version: number, format: DownloadForma
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
   } catch (error) {
-    const message = failureText(error, t);
-    toast({
-      title: t('datasets:versions.downloadFailed'),
-      variant: 'destructive',
-      ...(message && { description: message }),
-    });
+    toastFailure(t('datasets:versions.downloadFailed'), failureText(error, t));
   }
 }
 
