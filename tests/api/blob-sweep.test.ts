@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobs } from '../../src/server/db/schema.ts';
 import { sweepBlobs } from '../../src/server/services/blob-sweep.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, type TestUser } from './datasets/support.ts';
+import { addUser, createDataset, type TestUser } from '../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

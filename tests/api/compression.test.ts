@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset } from './datasets/support.ts';
+import { addUser, createDataset } from '../support/api.ts';
 
 let t: TestApp;
 let datasetId: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset } from './datasets/support.ts';
+import { addUser, createDataset } from '../support/api.ts';
 
 let t: TestApp;
 const site = 'https://sheaf.example';

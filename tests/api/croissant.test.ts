@@ -5,7 +5,7 @@ import { CROISSANT_CONFORMS_TO } from '../../src/contracts/croissant.ts';
 import type { Dataset } from '../../src/contracts/datasets.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './datasets/support.ts';
+import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

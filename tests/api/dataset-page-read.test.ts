@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobs } from '../../src/server/db/schema.ts';
 import { createSiteServices } from '../../src/server/site/services.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './datasets/support.ts';
+import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

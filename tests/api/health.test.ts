@@ -2,7 +2,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser } from './datasets/support.ts';
+import { addUser } from '../support/api.ts';
 
 let t: TestApp;
 beforeAll(async () => {

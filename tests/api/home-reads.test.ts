@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as browse from '../../src/server/services/datasets/browse.ts';
 import { HOME_CACHE_MS, HOME_LIST_SIZE, homeReads } from '../../src/server/services/home.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './datasets/support.ts';
+import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
 
 // datasetStats is wrapped so one test can make it fail; every other call goes through.
 vi.mock('../../src/server/services/datasets/browse.ts', async (importOriginal) => {

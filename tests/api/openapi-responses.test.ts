@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from './datasets/support.ts';
+import { addUser, type TestUser } from '../support/api.ts';
 
 /**
  * What the server sends matches what its OpenAPI document says it sends: a realistic session

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from './datasets/support.ts';
+import { addUser, type TestUser } from '../support/api.ts';
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 

@@ -11,7 +11,7 @@ import { createS3BlobStore, parseS3Url, s3ClientFromEnv } from '../../src/server
 import type { BlobStore } from '../../src/server/blobs/store.ts';
 import { sweepBlobs } from '../../src/server/services/blob-sweep.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, type TestUser } from './datasets/support.ts';
+import { addUser, createDataset, type TestUser } from '../support/api.ts';
 
 const BUCKET = 'sheaf-tables';
 let work: string;

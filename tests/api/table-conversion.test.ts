@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRows } from '../../src/contracts/tables.ts';
 import { convertTables } from '../../src/server/services/table-files.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get } from './datasets/support.ts';
+import { addUser, createDataset, get } from '../support/api.ts';
 
 let t: TestApp;
 

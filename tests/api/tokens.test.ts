@@ -2,7 +2,7 @@ import type { Response } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, type TestUser } from './datasets/support.ts';
+import { addUser, createDataset, type TestUser } from '../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

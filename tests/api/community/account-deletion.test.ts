@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { signUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset } from './support.ts';
+import { caller, datasetAs, newDataset } from '../../support/api.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset } from './support.ts';
+import { caller, datasetAs, newDataset } from '../../support/api.ts';
 
 // On PostgreSQL these requests really run at the same time (a pool of connections); on PGlite
 // they interleave between statements. Either way the counters must come out exact.

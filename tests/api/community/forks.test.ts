@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset } from './support.ts';
+import { caller, datasetAs, newDataset } from '../../support/api.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

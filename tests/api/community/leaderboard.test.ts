@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServices } from '../../../src/server/site/services.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, newDataset, setPublic } from './support.ts';
+import { caller, newDataset, setPublic } from '../../support/api.ts';
 
 let t: TestApp;
 let call: ReturnType<typeof caller>;

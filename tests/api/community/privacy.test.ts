@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset, setPublic } from './support.ts';
+import { caller, datasetAs, newDataset, setPublic } from '../../support/api.ts';
 
 // Private datasets are invisible to everyone but their owner: every community endpoint answers
 // 404 DATASET_NOT_FOUND for them, and no list, profile or leaderboard shows them.

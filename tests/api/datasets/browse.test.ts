@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasets, users } from '../../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, queryRows, type TestUser } from './support.ts';
+import { addUser, createDataset, get, queryRows, type TestUser } from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

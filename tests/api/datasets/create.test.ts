@@ -9,7 +9,7 @@ import {
   get,
   sampleTable,
   type TestUser,
-} from './support.ts';
+} from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

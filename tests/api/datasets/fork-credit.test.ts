@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './support.ts';
+import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
 
 /** A fork credits its origin and the origin's author by name, even after both are gone. */
 let t: TestApp;

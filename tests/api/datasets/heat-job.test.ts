@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasets } from '../../../src/server/db/schema.ts';
 import { recomputeAllHeat } from '../../../src/server/services/datasets/heat.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './support.ts';
+import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

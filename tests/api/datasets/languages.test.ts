@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languageChoices } from '../../../src/lib/dataset-page.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, type TestUser } from './support.ts';
+import { addUser, createDataset, type TestUser } from '../../support/api.ts';
 
 /** The dataset list's language filter offers the languages public datasets are in. */
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DatasetVersion } from '../../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, blobFiles, type TestUser } from './support.ts';
+import { addUser, blobFiles, type TestUser } from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

@@ -5,7 +5,7 @@ import { forgetCounts } from '../../../src/server/services/datasets/counts.ts';
 import { LANDMARK_STRIDE } from '../../../src/server/services/datasets/landmarks.ts';
 import { RANK_WINDOW } from '../../../src/server/services/datasets/search-page.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, queryRows, type TestUser } from './support.ts';
+import { addUser, createDataset, get, queryRows, type TestUser } from '../../support/api.ts';
 
 /** Deep offsets and cursors give the same rows as one plain ordered scan, for every sort. */
 let t: TestApp;

@@ -8,7 +8,7 @@ import type { TableRows } from '../../../src/contracts/tables.ts';
 /** A value as plain JSON (these tests hold no integer past 2^53 where they use it). */
 type Cell = string | number | boolean | null;
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './support.ts';
+import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DatasetListResponse } from '../../../src/contracts/datasets.ts';
 import { README_MAX_BYTES } from '../../../src/contracts/limits.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, type TestUser } from './support.ts';
+import { addUser, createDataset, type TestUser } from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

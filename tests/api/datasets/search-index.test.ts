@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './support.ts';
+import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
 
 /** The search index: n-grams for Chinese, words and prefixes, symbols, ranking, upkeep on write. */
 let t: TestApp;

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRows } from '../../../src/contracts/tables.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, get, type TestUser } from './support.ts';
+import { addUser, get, type TestUser } from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRows, VersionStats } from '../../../src/contracts/tables.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from './support.ts';
+import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
 
 let t: TestApp;
 let alice: TestUser;
