@@ -19,6 +19,24 @@ export const SQL_MAX_ROWS = 10_000;
 /** Rows per page of a result. */
 export const SQL_PAGE_ROWS = 50;
 
+/** A page of a result's rows: 1-based first and last row, and whether to page at all and which way. */
+export type SqlPage = {
+  first: number;
+  last: number;
+  paged: boolean;
+  hasPrevious: boolean;
+  hasNext: boolean;
+};
+
+/** The page of `rows` kept rows that starts at `offset`. */
+export const sqlPage = (rows: number, offset: number): SqlPage => ({
+  first: offset + 1,
+  last: Math.min(offset + SQL_PAGE_ROWS, rows),
+  paged: rows > SQL_PAGE_ROWS,
+  hasPrevious: offset !== 0,
+  hasNext: offset + SQL_PAGE_ROWS < rows,
+});
+
 export const SQL_EXAMPLES = [
   `SELECT * FROM ${SQL_TABLE} LIMIT 10`,
   `SELECT count(*) FROM ${SQL_TABLE}`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isReadOnly, sqlValueText } from '../../src/lib/sql-console.ts';
+import { SQL_PAGE_ROWS, isReadOnly, sqlPage, sqlValueText } from '../../src/lib/sql-console.ts';
 
 describe('the SQL console', () => {
   it('runs statements that only read', () => {
@@ -39,5 +39,25 @@ describe('the SQL console', () => {
     expect(sqlValueText(new Date(Date.UTC(2024, 0, 2)))).toBe('2024-01-02T00:00:00.000Z');
     expect(sqlValueText({ a: 1n })).toBe('{"a":"1"}');
     expect(sqlValueText(1.5)).toBe('1.5');
+  });
+
+  it('pages a result of more than one page', () => {
+    expect(sqlPage(10, 0)).toEqual({
+      first: 1,
+      last: 10,
+      paged: false,
+      hasPrevious: false,
+      hasNext: false,
+    });
+    const rows = SQL_PAGE_ROWS * 2 + 5;
+    expect(sqlPage(rows, 0)).toMatchObject({ first: 1, last: SQL_PAGE_ROWS, paged: true });
+    expect(sqlPage(rows, 0)).toMatchObject({ hasPrevious: false, hasNext: true });
+    expect(sqlPage(rows, SQL_PAGE_ROWS * 2)).toEqual({
+      first: SQL_PAGE_ROWS * 2 + 1,
+      last: rows,
+      paged: true,
+      hasPrevious: true,
+      hasNext: false,
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   columnSummary,
+  compareKinds,
+  comparedCells,
   histogramBars,
   lastPageOffset,
   nextSort,
@@ -75,5 +77,22 @@ describe('summary of a text column without repeats', () => {
         top: [{ value: 'a', count: 1 }],
       }),
     ).toEqual({ kind: 'distinct', nulls: 0, count: 3 });
+  });
+});
+
+describe('compared rows', () => {
+  it('offers changed rows only when compared by a key', () => {
+    expect(compareKinds({ changed: null })).toEqual(['added', 'removed']);
+    expect(compareKinds({ changed: 0 })).toEqual(['added', 'removed', 'changed']);
+  });
+
+  it('shows the old cells of removed rows and the new cells of the others', () => {
+    const rows = [
+      { from: ['a', 1], to: ['a', 2] },
+      { from: null, to: ['b', 3] },
+      { from: ['c', 4], to: null },
+    ];
+    expect(comparedCells(rows, 'removed')).toEqual([['a', 1], [], ['c', 4]]);
+    expect(comparedCells(rows, 'changed')).toEqual([['a', 2], ['b', 3], []]);
   });
 });

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { T } from '../../i18n/index.ts';
 import type { TableProblem } from '../../lib/api/types.ts';
 import { cellText, rowValues, type TableDraft } from '../../lib/tables/draft.ts';
@@ -13,113 +14,140 @@ type Props = {
   t: T;
 };
 
+/** How many of the check's problems are in a column. */
+const problemCount = (problems: TableProblem[], column: string) =>
+  problems.filter((p) => p.column === column).length;
+
 /**
  * The columns of a table being uploaded: name, type (editable unless the server infers them)
  * and the problems the check found in it; then the first rows.
  */
 export function ColumnTypes({ draft, types, problems, onType, t }: Props) {
   const editable = draft.sampled === null;
-  const count = (column: string) => problems.filter((p) => p.column === column).length;
   const sample = draft.entries.slice(0, SAMPLE).map((e) => rowValues(draft.attributes, e));
   return (
     <div className="flex flex-col gap-4">
-      <div
-        className="overflow-x-auto rounded-lg border border-line"
-        role="region"
-        aria-labelledby="column-types-caption"
-        tabIndex={0}
-      >
-        <table className="min-w-full text-sm">
-          <caption id="column-types-caption" className="caption-top px-3 py-2 text-left">
-            <span className="font-semibold">{t('datasets:table.columns')}</span>
-            {editable && (
-              <span className="block text-muted">{t('datasets:table.columnsCaption')}</span>
-            )}
-          </caption>
-          <thead className="bg-canvas">
-            <tr>
-              <th scope="col" className="px-3 py-2 text-left">
-                {t('datasets:table.columnName')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-left">
-                {t('datasets:table.columnType')}
-              </th>
-              <th scope="col" className="px-3 py-2 text-right">
-                {t('datasets:table.problems')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {draft.attributes.map((name, c) => (
-              <tr key={`${c}-${name}`} className="border-t border-line">
-                <th scope="row" className="px-3 py-1.5 text-left font-medium break-words">
-                  {name}
-                </th>
-                <td className="px-3 py-1.5">
-                  <select
-                    className="field-input py-1"
-                    aria-label={t('datasets:table.typeFor', { column: name })}
-                    value={types[c] ?? 'string'}
-                    disabled={!editable}
-                    onChange={(e) => onType(c, e.target.value as AttributeType)}
-                  >
-                    {ATTRIBUTE_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {t(`datasets:type.${type}`)}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-                <td
-                  className={`px-3 py-1.5 text-right ${count(name) > 0 ? 'font-semibold text-danger' : ''}`}
-                >
-                  {count(name)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {sample.length > 0 && (
-        <div
-          className="overflow-x-auto rounded-lg border border-line"
-          role="region"
-          aria-labelledby="sample-rows-caption"
-          tabIndex={0}
-        >
-          <table className="min-w-full text-sm">
-            <caption
-              id="sample-rows-caption"
-              className="caption-top px-3 py-2 text-left font-semibold"
-            >
-              {t('datasets:table.sample', { count: sample.length })}
-            </caption>
-            <thead className="bg-canvas">
-              <tr>
-                {draft.attributes.map((name, c) => (
-                  <th key={`${c}-${name}`} scope="col" className="px-3 py-2 text-left">
-                    {name}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {sample.map((row, r) => (
-                <tr key={r} className="border-t border-line">
-                  {draft.attributes.map((name, c) => (
-                    <td
-                      key={`${c}-${name}`}
-                      className="max-w-xs px-3 py-1.5 align-top whitespace-pre-wrap break-words"
-                    >
-                      {cellText(row[c])}
-                    </td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <TableRegion labelledBy="column-types-caption">
+        <caption id="column-types-caption" className="caption-top px-3 py-2 text-left">
+          <span className="font-semibold">{t('datasets:table.columns')}</span>
+          {editable && (
+            <span className="block text-muted">{t('datasets:table.columnsCaption')}</span>
+          )}
+        </caption>
+        <thead className="bg-canvas">
+          <tr>
+            <th scope="col" className="px-3 py-2 text-left">
+              {t('datasets:table.columnName')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-left">
+              {t('datasets:table.columnType')}
+            </th>
+            <th scope="col" className="px-3 py-2 text-right">
+              {t('datasets:table.problems')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {draft.attributes.map((name, c) => (
+            <ColumnRow
+              key={`${c}-${name}`}
+              name={name}
+              type={types[c] ?? 'string'}
+              editable={editable}
+              problems={problemCount(problems, name)}
+              onType={(type) => onType(c, type)}
+              t={t}
+            />
+          ))}
+        </tbody>
+      </TableRegion>
+      {sample.length > 0 && <SampleRows columns={draft.attributes} rows={sample} t={t} />}
     </div>
+  );
+}
+
+/** A scrollable, focusable region around a table, named by its caption. */
+function TableRegion({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    <div
+      className="overflow-x-auto rounded-lg border border-line"
+      role="region"
+      aria-labelledby={labelledBy}
+      tabIndex={0}
+    >
+      <table className="min-w-full text-sm">{children}</table>
+    </div>
+  );
+}
+
+type ColumnRowProps = {
+  name: string;
+  type: AttributeType;
+  editable: boolean;
+  problems: number;
+  onType: (type: AttributeType) => void;
+  t: T;
+};
+
+/** One column: its name, its type and how many problems it has. */
+function ColumnRow({ name, type, editable, problems, onType, t }: ColumnRowProps) {
+  return (
+    <tr className="border-t border-line">
+      <th scope="row" className="px-3 py-1.5 text-left font-medium break-words">
+        {name}
+      </th>
+      <td className="px-3 py-1.5">
+        <select
+          className="field-input py-1"
+          aria-label={t('datasets:table.typeFor', { column: name })}
+          value={type}
+          disabled={!editable}
+          onChange={(e) => onType(e.target.value as AttributeType)}
+        >
+          {ATTRIBUTE_TYPES.map((option) => (
+            <option key={option} value={option}>
+              {t(`datasets:type.${option}`)}
+            </option>
+          ))}
+        </select>
+      </td>
+      <td className={`px-3 py-1.5 text-right ${problems > 0 ? 'font-semibold text-danger' : ''}`}>
+        {problems}
+      </td>
+    </tr>
+  );
+}
+
+/** The first rows of the table, as read. */
+function SampleRows({ columns, rows, t }: { columns: string[]; rows: unknown[][]; t: T }) {
+  return (
+    <TableRegion labelledBy="sample-rows-caption">
+      <caption id="sample-rows-caption" className="caption-top px-3 py-2 text-left font-semibold">
+        {t('datasets:table.sample', { count: rows.length })}
+      </caption>
+      <thead className="bg-canvas">
+        <tr>
+          {columns.map((name, c) => (
+            <th key={`${c}-${name}`} scope="col" className="px-3 py-2 text-left">
+              {name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row, r) => (
+          <tr key={r} className="border-t border-line">
+            {columns.map((name, c) => (
+              <td
+                key={`${c}-${name}`}
+                className="max-w-xs px-3 py-1.5 align-top whitespace-pre-wrap break-words"
+              >
+                {cellText(row[c])}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </TableRegion>
   );
 }

@@ -18,28 +18,36 @@ export type CheckState =
   | { kind: 'done'; result: TableValidation; stale: boolean }
   | { kind: 'failed'; message: string };
 
-/** Reading a table (file or CSV text), its column types, and the server's check of it. */
-export function useTableDraft(t: T) {
-  const [draft, setDraft] = useState<TableDraft | null>(null);
-  const [types, setTypes] = useState<AttributeType[]>([]);
-  const [reading, setReading] = useState(false);
-  const [readError, setReadError] = useState<string | null>(null);
+/** Why a table could not be read, in the page's language. */
+function readFailureText(t: T, error: unknown): string {
+  if (error instanceof DraftError) {
+    return t(`datasets:table.error.${error.key}`, {
+      row: error.row ?? '?',
+      detail: error.message,
+    });
+  }
+  return t('datasets:table.error.unreadable');
+}
+
+/** Why the server's check failed, in the page's language. */
+const checkFailureText = (t: T, error: unknown): string =>
+  failureText(error, t) ??
+  (error instanceof Error ? error.message : t('datasets:validation.failed'));
+
+/** A table from CSV text; columns named in `known` keep those types (when they are types). */
+async function textDraft(text: string, known: Record<string, string>): Promise<TableDraft> {
+  const { attributes, rows } = await parseCsvText(text);
+  const declared = Object.fromEntries(
+    Object.entries(known).filter(([, type]) => isAttributeType(type)),
+  );
+  return draftOf({ kind: 'text', name: 'CSV', size: text.length }, attributes, rows, declared);
+}
+
+/** The server's check of the current table; an answer about an older table is dropped. */
+function useDraftCheck(t: T) {
   const [check, setCheck] = useState<CheckState>({ kind: 'none' });
   /** Bumped on every new table, so an answer about an older one is dropped. */
   const generation = useRef(0);
-
-  const describe = useCallback(
-    (error: unknown) => {
-      if (error instanceof DraftError) {
-        return t(`datasets:table.error.${error.key}`, {
-          row: error.row ?? '?',
-          detail: error.message,
-        });
-      }
-      return t('datasets:table.error.unreadable');
-    },
-    [t],
-  );
 
   const runCheck = useCallback(
     async (next: TableDraft, nextTypes: AttributeType[]): Promise<TableValidation | null> => {
@@ -50,15 +58,40 @@ export function useTableDraft(t: T) {
         if (mine === generation.current) setCheck({ kind: 'done', result, stale: false });
         return result;
       } catch (error) {
-        const message =
-          failureText(error, t) ??
-          (error instanceof Error ? error.message : t('datasets:validation.failed'));
+        const message = checkFailureText(t, error);
         if (mine === generation.current) setCheck({ kind: 'failed', message });
         return null;
       }
     },
     [t],
   );
+
+  /** Forgets the check: a new table (or none) is coming. */
+  const restart = useCallback(() => {
+    generation.current += 1;
+    setCheck({ kind: 'none' });
+  }, []);
+
+  /** The types changed: a finished check no longer holds. */
+  const markStale = useCallback(() => {
+    setCheck((c) => (c.kind === 'done' ? { ...c, stale: true } : c));
+  }, []);
+
+  /** Shows problems the server found on upload (`details.errors` of INVALID_TABLE). */
+  const showProblems = useCallback((errors: TableValidation['errors']) => {
+    setCheck({ kind: 'done', result: { isValid: false, errors }, stale: false });
+  }, []);
+
+  return { check, runCheck, restart, markStale, showProblems };
+}
+
+/** Reading a table (file or CSV text), its column types, and the server's check of it. */
+export function useTableDraft(t: T) {
+  const [draft, setDraft] = useState<TableDraft | null>(null);
+  const [types, setTypes] = useState<AttributeType[]>([]);
+  const [reading, setReading] = useState(false);
+  const [readError, setReadError] = useState<string | null>(null);
+  const { check, runCheck, restart, markStale, showProblems } = useDraftCheck(t);
 
   const accept = useCallback(
     (next: TableDraft) => {
@@ -71,20 +104,19 @@ export function useTableDraft(t: T) {
 
   const read = useCallback(
     async (load: () => Promise<TableDraft>) => {
-      generation.current += 1;
+      restart();
       setReading(true);
       setReadError(null);
       setDraft(null);
-      setCheck({ kind: 'none' });
       try {
         accept(await load());
       } catch (error) {
-        setReadError(describe(error));
+        setReadError(readFailureText(t, error));
       } finally {
         setReading(false);
       }
     },
-    [accept, describe],
+    [accept, restart, t],
   );
 
   /** Reads a chosen file. */
@@ -92,26 +124,17 @@ export function useTableDraft(t: T) {
 
   /** Reads CSV text; columns named in `known` keep those types. */
   const readText = useCallback(
-    (text: string, known: Record<string, string> = {}) =>
-      read(async () => {
-        const { attributes, rows } = await parseCsvText(text);
-        const declared = Object.fromEntries(
-          Object.entries(known).filter(([, type]) => isAttributeType(type)),
-        );
-        return draftOf(
-          { kind: 'text', name: 'CSV', size: text.length },
-          attributes,
-          rows,
-          declared,
-        );
-      }),
+    (text: string, known: Record<string, string> = {}) => read(() => textDraft(text, known)),
     [read],
   );
 
-  const setType = useCallback((column: number, type: AttributeType) => {
-    setTypes((current) => current.map((old, c) => (c === column ? type : old)));
-    setCheck((c) => (c.kind === 'done' ? { ...c, stale: true } : c));
-  }, []);
+  const setType = useCallback(
+    (column: number, type: AttributeType) => {
+      setTypes((current) => current.map((old, c) => (c === column ? type : old)));
+      markStale();
+    },
+    [markStale],
+  );
 
   /** The current check, run again when the types changed since (or it never ran). */
   const ensureChecked = useCallback(async (): Promise<TableValidation | null> => {
@@ -120,17 +143,11 @@ export function useTableDraft(t: T) {
     return runCheck(draft, types);
   }, [draft, types, check, runCheck]);
 
-  /** Shows problems the server found on upload (`details.errors` of INVALID_TABLE). */
-  const showProblems = useCallback((errors: TableValidation['errors']) => {
-    setCheck({ kind: 'done', result: { isValid: false, errors }, stale: false });
-  }, []);
-
   const clear = useCallback(() => {
-    generation.current += 1;
+    restart();
     setDraft(null);
     setReadError(null);
-    setCheck({ kind: 'none' });
-  }, []);
+  }, [restart]);
 
   return {
     draft,

@@ -1,8 +1,9 @@
 /**
  * Pure helpers of the data viewer (src/islands/datasets/viewer/): page arithmetic, the one-line
- * column summary, how a cell is shown, and histogram geometry.
+ * column summary, compared rows, how a cell is shown, and histogram geometry.
  */
-import type { Cell, ColumnStats } from '../../contracts/tables.ts';
+import { COMPARE_KINDS, type CompareKind } from '../../contracts/limits.ts';
+import type { Cell, ColumnStats, CompareRows } from '../../contracts/tables.ts';
 
 /** Rows per page in the viewer (the dataset page renders the first page on the server). */
 export const VIEWER_PAGE_ROWS = 50;
@@ -38,6 +39,14 @@ export function nextSort(
   if (current.order === 'asc') return { sort: column, order: 'desc' };
   return { sort: undefined, order: 'asc' };
 }
+
+/** The kinds of compared rows offered: changed rows only when compared by a key column. */
+export const compareKinds = (counts: { changed: number | null }): CompareKind[] =>
+  COMPARE_KINDS.filter((k) => k !== 'changed' || counts.changed !== null);
+
+/** The cells a compared row shows: the old ones of a removed row, the new ones otherwise. */
+export const comparedCells = (rows: CompareRows['rows'], kind: CompareKind): Cell[][] =>
+  rows.map((r) => (kind === 'removed' ? r.from : r.to) ?? []);
 
 /** A cell as text: null is shown as an empty, marked cell by the caller. */
 export const cellText = (value: Cell): string =>

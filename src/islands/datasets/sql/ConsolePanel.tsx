@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { getT } from '../../../i18n/index.ts';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { apiBase } from '../../../lib/api/client.ts';
 import { API_PREFIX } from '../../../lib/constants.ts';
@@ -10,28 +10,36 @@ import {
   SQL_PAGE_ROWS,
   SQL_TABLE,
   isReadOnly,
+  sqlPage,
 } from '../../../lib/sql-console.ts';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
 
 type Props = { datasetId: number; versions: number[]; locale: Locale };
 
-/** The console: a version, a query box with examples, and the paged result with its time. */
-export default function ConsolePanel({ datasetId, versions, locale }: Props) {
-  const t = getT(locale);
-  const number = numberFormat(locale);
-  const [version, setVersion] = useState(versions[0] ?? 1);
-  const [sql, setSql] = useState<string>(SQL_EXAMPLES[0]);
+/** The version's rows as Parquet, which DuckDB reads over HTTP. */
+const parquetUrl = (datasetId: number, version: number) =>
+  `${apiBase()}${API_PREFIX}/datasets/${datasetId}/versions/${version}/download?format=parquet`;
+
+/** Why a query failed, in the page's language with DuckDB's own words. */
+const queryFailureText = (t: T, err: unknown) =>
+  t('common:common.withDetail', {
+    text: t('sql:failed'),
+    detail: err instanceof Error ? err.message : String(err),
+  });
+
+/**
+ * DuckDB with the chosen version's table. `busy` while it opens — and, set by the query, while
+ * a query runs.
+ */
+function useVersionConnection(t: T, datasetId: number, firstVersion: number) {
+  const [version, setVersion] = useState(firstVersion);
   const [connection, setConnection] = useState<SqlConnection | null>(null);
   const [loadError, setLoadError] = useState('');
   const [busy, setBusy] = useState(true);
-  const [result, setResult] = useState<SqlResult | null>(null);
-  const [error, setError] = useState('');
-  const [offset, setOffset] = useState(0);
-  const box = useRef<HTMLTextAreaElement>(null);
 
   useEffect(() => {
     let cancelled = false;
-    const url = `${apiBase()}${API_PREFIX}/datasets/${datasetId}/versions/${version}/download?format=parquet`;
+    const url = parquetUrl(datasetId, version);
     import('./duckdb.ts')
       .then((duck) => duck.connectTo(url))
       .then((c) => {
@@ -48,6 +56,25 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
     };
   }, [datasetId, version, t]);
 
+  const chooseVersion = (next: number) => {
+    setBusy(true);
+    setConnection(null);
+    setVersion(next);
+  };
+  return { version, chooseVersion, connection, loadError, busy, setBusy };
+}
+
+/** The query being written, and the result of running it (read-only statements only). */
+function useSqlQuery(
+  t: T,
+  connection: SqlConnection | null,
+  setBusy: Dispatch<SetStateAction<boolean>>,
+) {
+  const [sql, setSql] = useState<string>(SQL_EXAMPLES[0]);
+  const [result, setResult] = useState<SqlResult | null>(null);
+  const [error, setError] = useState('');
+  const [offset, setOffset] = useState(0);
+
   const runQuery = async () => {
     setError('');
     setResult(null);
@@ -62,18 +89,30 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
       setResult(await run(connection, sql));
       setOffset(0);
     } catch (err) {
-      setError(
-        t('common:common.withDetail', {
-          text: t('sql:failed'),
-          detail: err instanceof Error ? err.message : String(err),
-        }),
-      );
+      setError(queryFailureText(t, err));
     } finally {
       setBusy(false);
     }
   };
+  return { sql, setSql, result, error, offset, setOffset, runQuery };
+}
 
-  const shown = result?.rows.slice(offset, offset + SQL_PAGE_ROWS) ?? [];
+/** The console: a version, a query box with examples, and the paged result with its time. */
+export default function ConsolePanel({ datasetId, versions, locale }: Props) {
+  const t = getT(locale);
+  const number = numberFormat(locale);
+  const { version, chooseVersion, connection, loadError, busy, setBusy } = useVersionConnection(
+    t,
+    datasetId,
+    versions[0] ?? 1,
+  );
+  const { sql, setSql, result, error, offset, setOffset, runQuery } = useSqlQuery(
+    t,
+    connection,
+    setBusy,
+  );
+  const box = useRef<HTMLTextAreaElement>(null);
+
   return (
     <section
       aria-labelledby="sql-console"
@@ -89,44 +128,14 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
         </p>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="field-label">{t('sql:version')}</span>
-          <select
-            className="field-input w-auto"
-            value={version}
-            onChange={(e) => {
-              setBusy(true);
-              setConnection(null);
-              setVersion(Number(e.target.value));
-            }}
-          >
-            {versions.map((v) => (
-              <option key={v} value={v}>
-                {v}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex flex-col gap-1 text-sm">
-          <span className="field-label" id="sql-examples">
-            {t('sql:examples')}
-          </span>
-          <div className="flex flex-wrap gap-2" role="group" aria-labelledby="sql-examples">
-            {SQL_EXAMPLES.map((example) => (
-              <button
-                key={example}
-                type="button"
-                className="btn btn-secondary font-mono text-xs"
-                onClick={() => {
-                  setSql(example);
-                  box.current?.focus();
-                }}
-              >
-                {example}
-              </button>
-            ))}
-          </div>
-        </div>
+        <VersionSelect t={t} versions={versions} version={version} onVersion={chooseVersion} />
+        <QueryExamples
+          t={t}
+          onExample={(example) => {
+            setSql(example);
+            box.current?.focus();
+          }}
+        />
       </div>
       <label htmlFor="sql-query" className="field-label">
         {t('sql:query')}
@@ -146,97 +155,177 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
           }
         }}
       />
-      <div className="flex flex-wrap items-center gap-3">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={busy || !connection}
-          onClick={() => void runQuery()}
-        >
-          {t('sql:run')}
-        </button>
-        <span id="sql-hint" className="text-xs text-muted">
-          {t('sql:runHint')}
-        </span>
-        <span className="text-xs text-muted" aria-live="polite" data-testid="sql-status">
-          {busy ? (connection ? t('sql:running') : t('sql:loading')) : ''}
-        </span>
-      </div>
+      <RunBar t={t} busy={busy} connected={connection !== null} onRun={() => void runQuery()} />
       {error && (
         <p role="alert" className="text-sm break-words text-danger">
           {error}
         </p>
       )}
       {result && (
-        <div className="flex flex-col gap-2">
-          <p className="text-sm" aria-live="polite" data-testid="sql-summary">
-            {t(result.total > SQL_MAX_ROWS ? 'sql:resultCapped' : 'sql:result', {
-              total: number.format(result.total),
-              ms: number.format(Math.round(result.ms)),
-              kept: number.format(SQL_MAX_ROWS),
-            })}
-          </p>
-          <div
-            className="max-h-[60vh] overflow-auto rounded-lg border border-line"
-            role="region"
-            aria-label={t('sql:region')}
-            tabIndex={0}
-          >
-            <table className="min-w-full border-separate border-spacing-0 text-sm">
-              <thead>
-                <tr>
-                  {result.columns.map((c, i) => (
-                    <th
-                      key={i}
-                      scope="col"
-                      className="sticky top-0 border-b border-line bg-canvas px-3 py-2 text-left whitespace-nowrap"
-                    >
-                      {c}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {shown.map((row, r) => (
-                  <tr key={offset + r} className="odd:bg-white even:bg-canvas">
-                    {row.map((value, c) => (
-                      <td key={c} className="border-b border-line px-3 py-1.5 whitespace-nowrap">
-                        {value}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {result.rows.length > SQL_PAGE_ROWS && (
-            <div className="flex items-center gap-2 text-sm">
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={offset === 0}
-                onClick={() => setOffset((o) => Math.max(0, o - SQL_PAGE_ROWS))}
-              >
-                {t('sql:previous')}
-              </button>
-              <span className="text-muted">
-                {t('sql:rows', {
-                  first: number.format(offset + 1),
-                  last: number.format(Math.min(offset + SQL_PAGE_ROWS, result.rows.length)),
-                })}
-              </span>
-              <button
-                type="button"
-                className="btn btn-secondary"
-                disabled={offset + SQL_PAGE_ROWS >= result.rows.length}
-                onClick={() => setOffset((o) => o + SQL_PAGE_ROWS)}
-              >
-                {t('sql:next')}
-              </button>
-            </div>
-          )}
-        </div>
+        <QueryResult t={t} number={number} result={result} offset={offset} onOffset={setOffset} />
       )}
     </section>
+  );
+}
+
+type VersionSelectProps = {
+  t: T;
+  versions: number[];
+  version: number;
+  onVersion: (version: number) => void;
+};
+
+/** The version whose table is queried. */
+function VersionSelect({ t, versions, version, onVersion }: VersionSelectProps) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="field-label">{t('sql:version')}</span>
+      <select
+        className="field-input w-auto"
+        value={version}
+        onChange={(e) => onVersion(Number(e.target.value))}
+      >
+        {versions.map((v) => (
+          <option key={v} value={v}>
+            {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/** Example queries: one click puts it in the query box. */
+function QueryExamples({ t, onExample }: { t: T; onExample: (example: string) => void }) {
+  return (
+    <div className="flex flex-col gap-1 text-sm">
+      <span className="field-label" id="sql-examples">
+        {t('sql:examples')}
+      </span>
+      <div className="flex flex-wrap gap-2" role="group" aria-labelledby="sql-examples">
+        {SQL_EXAMPLES.map((example) => (
+          <button
+            key={example}
+            type="button"
+            className="btn btn-secondary font-mono text-xs"
+            onClick={() => onExample(example)}
+          >
+            {example}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+type RunBarProps = { t: T; busy: boolean; connected: boolean; onRun: () => void };
+
+/** The run button, its keyboard hint, and what the console is doing. */
+function RunBar({ t, busy, connected, onRun }: RunBarProps) {
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <button
+        type="button"
+        className="btn btn-primary"
+        disabled={busy || !connected}
+        onClick={onRun}
+      >
+        {t('sql:run')}
+      </button>
+      <span id="sql-hint" className="text-xs text-muted">
+        {t('sql:runHint')}
+      </span>
+      <span className="text-xs text-muted" aria-live="polite" data-testid="sql-status">
+        {busy ? (connected ? t('sql:running') : t('sql:loading')) : ''}
+      </span>
+    </div>
+  );
+}
+
+type ResultProps = {
+  t: T;
+  number: Intl.NumberFormat;
+  result: SqlResult;
+  offset: number;
+  onOffset: Dispatch<SetStateAction<number>>;
+};
+
+/** A query's result: how many rows and how long it took, a page of its rows, and the pager. */
+function QueryResult({ t, number, result, offset, onOffset }: ResultProps) {
+  const page = sqlPage(result.rows.length, offset);
+  return (
+    <div className="flex flex-col gap-2">
+      <p className="text-sm" aria-live="polite" data-testid="sql-summary">
+        {t(result.total > SQL_MAX_ROWS ? 'sql:resultCapped' : 'sql:result', {
+          total: number.format(result.total),
+          ms: number.format(Math.round(result.ms)),
+          kept: number.format(SQL_MAX_ROWS),
+        })}
+      </p>
+      <ResultTable t={t} result={result} offset={offset} />
+      {page.paged && (
+        <div className="flex items-center gap-2 text-sm">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={!page.hasPrevious}
+            onClick={() => onOffset((o) => Math.max(0, o - SQL_PAGE_ROWS))}
+          >
+            {t('sql:previous')}
+          </button>
+          <span className="text-muted">
+            {t('sql:rows', { first: number.format(page.first), last: number.format(page.last) })}
+          </span>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={!page.hasNext}
+            onClick={() => onOffset((o) => o + SQL_PAGE_ROWS)}
+          >
+            {t('sql:next')}
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The result's columns and the page of its rows from `offset`. */
+function ResultTable({ t, result, offset }: { t: T; result: SqlResult; offset: number }) {
+  const shown = result.rows.slice(offset, offset + SQL_PAGE_ROWS);
+  return (
+    <div
+      className="max-h-[60vh] overflow-auto rounded-lg border border-line"
+      role="region"
+      aria-label={t('sql:region')}
+      tabIndex={0}
+    >
+      <table className="min-w-full border-separate border-spacing-0 text-sm">
+        <thead>
+          <tr>
+            {result.columns.map((c, i) => (
+              <th
+                key={i}
+                scope="col"
+                className="sticky top-0 border-b border-line bg-canvas px-3 py-2 text-left whitespace-nowrap"
+              >
+                {c}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {shown.map((row, r) => (
+            <tr key={offset + r} className="odd:bg-white even:bg-canvas">
+              {row.map((value, c) => (
+                <td key={c} className="border-b border-line px-3 py-1.5 whitespace-nowrap">
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

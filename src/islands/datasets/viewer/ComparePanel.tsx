@@ -1,8 +1,13 @@
 import { useState } from 'react';
 import type { CompareRows, VersionCompare } from '../../../contracts/tables.ts';
-import { COMPARE_KINDS, type CompareKind } from '../../../contracts/limits.ts';
+import type { CompareKind } from '../../../contracts/limits.ts';
 import type { T } from '../../../i18n/index.ts';
-import { VIEWER_PAGE_ROWS, pageWindow } from '../../../lib/tables/viewer.ts';
+import {
+  VIEWER_PAGE_ROWS,
+  compareKinds,
+  comparedCells,
+  pageWindow,
+} from '../../../lib/tables/viewer.ts';
 import { failureText, fetchCompare, fetchCompareRows } from './api.ts';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
@@ -16,14 +21,13 @@ type Props = {
   columns: string[];
 };
 
+/** The two versions compared and the key column ('' compares whole rows). */
+type CompareChoice = { from: number; to: number; key: string };
 type Result = { summary: VersionCompare; kind: CompareKind; page: CompareRows | null };
+type LoadRows = (kind: CompareKind, offset: number) => void;
 
-/** Two versions side by side: counts, column changes, and paged added/removed/changed rows. */
-export default function ComparePanel({ t, number, datasetId, versions, columns }: Props) {
-  const newest = versions[0] ?? 1;
-  const [from, setFrom] = useState(versions[1] ?? newest);
-  const [to, setTo] = useState(newest);
-  const [key, setKey] = useState('');
+/** The comparison of the chosen versions: its summary (fetched once) and a page of one kind. */
+function useCompare(t: T, datasetId: number, { from, to, key }: CompareChoice) {
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -49,119 +53,218 @@ export default function ComparePanel({ t, number, datasetId, versions, columns }
       setBusy(false);
     }
   };
+  return { result, busy, error, load };
+}
 
-  const counts = result?.summary.rows;
-  const kinds = COMPARE_KINDS.filter((k) => k !== 'changed' || counts?.changed !== null);
-  const page = result?.page;
-  const window = page ? pageWindow(page.offset, page.rows.length, page.total, page.limit) : null;
-  const shownRows = page?.rows.map((r) => (result?.kind === 'removed' ? r.from : r.to) ?? []) ?? [];
-  const select = 'field-input w-auto';
+/** Two versions side by side: counts, column changes, and paged added/removed/changed rows. */
+export default function ComparePanel({ t, number, datasetId, versions, columns }: Props) {
+  const newest = versions[0] ?? 1;
+  const [choice, setChoice] = useState<CompareChoice>({
+    from: versions[1] ?? newest,
+    to: newest,
+    key: '',
+  });
+  const { result, busy, error, load } = useCompare(t, datasetId, choice);
 
   return (
     <section aria-labelledby="viewer-compare" className="flex flex-col gap-3">
       <h3 id="viewer-compare" className="font-bold">
         {t('viewer:compare.heading')}
       </h3>
-      <form
-        className="flex flex-wrap items-end gap-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void load('added', 0);
-        }}
-      >
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="field-label">{t('viewer:compare.from')}</span>
-          <select className={select} value={from} onChange={(e) => setFrom(Number(e.target.value))}>
-            {versions.map((v) => (
-              <option key={v} value={v}>
-                {t('viewer:version')} {v}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="field-label">{t('viewer:compare.to')}</span>
-          <select className={select} value={to} onChange={(e) => setTo(Number(e.target.value))}>
-            {versions.map((v) => (
-              <option key={v} value={v}>
-                {t('viewer:version')} {v}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="field-label">{t('viewer:compare.key')}</span>
-          <select className={select} value={key} onChange={(e) => setKey(e.target.value)}>
-            <option value="">{t('viewer:compare.wholeRows')}</option>
-            {columns.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button type="submit" className="btn btn-primary" disabled={busy}>
-          {t('viewer:compare.run')}
-        </button>
-      </form>
+      <CompareForm
+        t={t}
+        versions={versions}
+        columns={columns}
+        choice={choice}
+        busy={busy}
+        onChoice={(change) => setChoice((c) => ({ ...c, ...change }))}
+        onRun={() => void load('added', 0)}
+      />
       {error && (
         <p role="alert" className="text-sm text-danger">
           {error}
         </p>
       )}
-      {result && counts && (
-        <div className="flex flex-col gap-3">
-          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-counts">
-            <li>{t('viewer:compare.rowsAdded', { count: number.format(counts.added) })}</li>
-            <li>{t('viewer:compare.rowsRemoved', { count: number.format(counts.removed) })}</li>
-            {counts.changed !== null && (
-              <li>{t('viewer:compare.rowsChanged', { count: number.format(counts.changed) })}</li>
-            )}
-          </ul>
-          <ColumnChanges t={t} summary={result.summary} />
-          <div role="group" aria-label={t('viewer:compare.kinds')} className="flex flex-wrap gap-2">
-            {kinds.map((kind) => (
-              <button
-                key={kind}
-                type="button"
-                aria-pressed={result.kind === kind}
-                className={`btn ${result.kind === kind ? 'btn-primary' : 'btn-secondary'}`}
-                disabled={busy}
-                onClick={() => void load(kind, 0, result.summary)}
-              >
-                {t(`viewer:compare.${kind}`)}
-              </button>
-            ))}
-          </div>
-          {page && page.total === 0 && (
-            <p className="text-sm text-muted">{t('viewer:compare.none')}</p>
-          )}
-          {page && page.total > 0 && window && (
-            <>
-              <RowsTable
-                t={t}
-                number={number}
-                caption={`${t(`viewer:compare.${result.kind}`)}: ${number.format(window.first)}–${number.format(window.last)} / ${number.format(page.total)}`}
-                columns={page.columns}
-                rows={shownRows}
-                offset={page.offset}
-                previous={result.kind === 'changed' ? page.rows.map((r) => r.from) : undefined}
-              />
-              <Pager
-                t={t}
-                number={number}
-                offset={page.offset}
-                shown={page.rows.length}
-                total={page.total}
-                limit={page.limit}
-                busy={busy}
-                onOffset={(offset) => void load(result.kind, offset, result.summary)}
-              />
-            </>
-          )}
-        </div>
+      {result && (
+        <CompareResult
+          t={t}
+          number={number}
+          result={result}
+          busy={busy}
+          onRows={(kind, offset) => void load(kind, offset, result.summary)}
+        />
       )}
     </section>
+  );
+}
+
+type FormProps = {
+  t: T;
+  versions: number[];
+  columns: string[];
+  choice: CompareChoice;
+  busy: boolean;
+  onChoice: (change: Partial<CompareChoice>) => void;
+  onRun: () => void;
+};
+
+const SELECT = 'field-input w-auto';
+
+/** The versions to compare, the key column, and the button that compares them. */
+function CompareForm({ t, versions, columns, choice, busy, onChoice, onRun }: FormProps) {
+  return (
+    <form
+      className="flex flex-wrap items-end gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        onRun();
+      }}
+    >
+      <VersionSelect
+        t={t}
+        label={t('viewer:compare.from')}
+        versions={versions}
+        value={choice.from}
+        onVersion={(from) => onChoice({ from })}
+      />
+      <VersionSelect
+        t={t}
+        label={t('viewer:compare.to')}
+        versions={versions}
+        value={choice.to}
+        onVersion={(to) => onChoice({ to })}
+      />
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="field-label">{t('viewer:compare.key')}</span>
+        <select
+          className={SELECT}
+          value={choice.key}
+          onChange={(e) => onChoice({ key: e.target.value })}
+        >
+          <option value="">{t('viewer:compare.wholeRows')}</option>
+          {columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="btn btn-primary" disabled={busy}>
+        {t('viewer:compare.run')}
+      </button>
+    </form>
+  );
+}
+
+type VersionSelectProps = {
+  t: T;
+  label: string;
+  versions: number[];
+  value: number;
+  onVersion: (version: number) => void;
+};
+
+/** One side of the comparison: a version. */
+function VersionSelect({ t, label, versions, value, onVersion }: VersionSelectProps) {
+  return (
+    <label className="flex flex-col gap-1 text-sm">
+      <span className="field-label">{label}</span>
+      <select className={SELECT} value={value} onChange={(e) => onVersion(Number(e.target.value))}>
+        {versions.map((v) => (
+          <option key={v} value={v}>
+            {t('viewer:version')} {v}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+type ResultProps = {
+  t: T;
+  number: Intl.NumberFormat;
+  result: Result;
+  busy: boolean;
+  onRows: LoadRows;
+};
+
+/** The comparison's counts and column changes, then its rows of the chosen kind. */
+function CompareResult({ t, number, result, busy, onRows }: ResultProps) {
+  const counts = result.summary.rows;
+  const { page } = result;
+  return (
+    <div className="flex flex-col gap-3">
+      <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-counts">
+        <li>{t('viewer:compare.rowsAdded', { count: number.format(counts.added) })}</li>
+        <li>{t('viewer:compare.rowsRemoved', { count: number.format(counts.removed) })}</li>
+        {counts.changed !== null && (
+          <li>{t('viewer:compare.rowsChanged', { count: number.format(counts.changed) })}</li>
+        )}
+      </ul>
+      <ColumnChanges t={t} summary={result.summary} />
+      <div role="group" aria-label={t('viewer:compare.kinds')} className="flex flex-wrap gap-2">
+        {compareKinds(counts).map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            aria-pressed={result.kind === kind}
+            className={`btn ${result.kind === kind ? 'btn-primary' : 'btn-secondary'}`}
+            disabled={busy}
+            onClick={() => onRows(kind, 0)}
+          >
+            {t(`viewer:compare.${kind}`)}
+          </button>
+        ))}
+      </div>
+      {page && page.total === 0 && <p className="text-sm text-muted">{t('viewer:compare.none')}</p>}
+      {page && page.total > 0 && (
+        <ComparedRows
+          t={t}
+          number={number}
+          kind={result.kind}
+          page={page}
+          busy={busy}
+          onRows={onRows}
+        />
+      )}
+    </div>
+  );
+}
+
+type ComparedRowsProps = {
+  t: T;
+  number: Intl.NumberFormat;
+  kind: CompareKind;
+  page: CompareRows;
+  busy: boolean;
+  onRows: LoadRows;
+};
+
+/** A page of added, removed or changed rows (changed cells with their old value), and its pager. */
+function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps) {
+  const window = pageWindow(page.offset, page.rows.length, page.total, page.limit);
+  return (
+    <>
+      <RowsTable
+        t={t}
+        number={number}
+        caption={`${t(`viewer:compare.${kind}`)}: ${number.format(window.first)}–${number.format(window.last)} / ${number.format(page.total)}`}
+        columns={page.columns}
+        rows={comparedCells(page.rows, kind)}
+        offset={page.offset}
+        previous={kind === 'changed' ? page.rows.map((r) => r.from) : undefined}
+      />
+      <Pager
+        t={t}
+        number={number}
+        offset={page.offset}
+        shown={page.rows.length}
+        total={page.total}
+        limit={page.limit}
+        busy={busy}
+        onOffset={(offset) => onRows(kind, offset)}
+      />
+    </>
   );
 }
 

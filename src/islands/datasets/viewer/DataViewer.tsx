@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import type { TableRows, VersionStats } from '../../../contracts/tables.ts';
-import { getT } from '../../../i18n/index.ts';
+import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { VIEWER_PAGE_ROWS, nextSort, pageWindow } from '../../../lib/tables/viewer.ts';
@@ -10,11 +10,13 @@ import Pager from './Pager.tsx';
 import RowsTable, { type SortState } from './RowsTable.tsx';
 import StatsPanel from './StatsPanel.tsx';
 
+type VersionRows = { version: number; rows: number };
+
 type Props = {
   datasetId: number;
   locale: Locale;
   /** Every version, newest first, with its row count. */
-  versions: { version: number; rows: number }[];
+  versions: VersionRows[];
   /** The version shown first and its first page (rendered on the server). */
   version: number;
   initial: TableRows;
@@ -25,6 +27,84 @@ type Query = SortState & { offset: number; q: string };
 type Panel = 'none' | 'stats' | 'compare';
 
 const FILTER_DELAY_MS = 300;
+
+/**
+ * The page of rows a query asks for. The first page came with the page (rendered on the
+ * server), so it is fetched only when the version or the query changes.
+ */
+function useRowsPage(t: T, datasetId: number, version: number, query: Query, initial: TableRows) {
+  const [view, setView] = useState<TableRows>(initial);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const first = useRef(true);
+
+  useEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const abort = new AbortController();
+    setBusy(true);
+    setError('');
+    const { offset, sort, order, q } = query;
+    fetchRows(datasetId, version, { offset, limit: VIEWER_PAGE_ROWS, sort, order, q }, abort.signal)
+      .then((rows) => setView(rows))
+      .catch((err: unknown) => {
+        if (!abort.signal.aborted) setError(failureText(t, err));
+      })
+      .finally(() => {
+        if (!abort.signal.aborted) setBusy(false);
+      });
+    return () => abort.abort();
+  }, [datasetId, version, query, t]);
+
+  return { view, busy, error };
+}
+
+/** Column statistics by version, each version's fetched once when first shown. */
+function useVersionStats(datasetId: number, version: number, initial: VersionStats | null) {
+  const [stats, setStats] = useState<Record<number, VersionStats>>(
+    initial ? { [initial.version]: initial } : {},
+  );
+  useEffect(() => {
+    if (stats[version]) return;
+    fetchStats(datasetId, version)
+      .then((s) => setStats((known) => ({ ...known, [version]: s })))
+      .catch(() => undefined);
+  }, [datasetId, version, stats]);
+  return stats;
+}
+
+/** The filter box's text, put into the query (back on the first page) once typing pauses. */
+function useFilterText(q: string, setQuery: Dispatch<SetStateAction<Query>>) {
+  const [filterText, setFilterText] = useState('');
+  useEffect(() => {
+    if (filterText === q) return;
+    const timer = setTimeout(
+      () => setQuery((current) => ({ ...current, q: filterText, offset: 0 })),
+      FILTER_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [filterText, q, setQuery]);
+  return [filterText, setFilterText] as const;
+}
+
+/** The table's caption: the version and which of its rows are shown. */
+function rowsCaption(t: T, number: Intl.NumberFormat, version: number, view: TableRows) {
+  const window = pageWindow(view.offset, view.rows.length, view.total, view.limit);
+  return window.pages === 0
+    ? t('viewer:captionEmpty', { version })
+    : t('viewer:caption', {
+        version,
+        first: number.format(window.first),
+        last: number.format(window.last),
+        total: number.format(view.total),
+      });
+}
+
+/** What a screen reader hears: loading, or how many rows match the filter. */
+const liveStatus = (t: T, number: Intl.NumberFormat, busy: boolean, q: string, total: number) =>
+  busy ? t('viewer:loading') : q ? t('viewer:matches', { count: number.format(total) }) : '';
 
 /**
  * The dataset page's data section. On the server it renders the first page of the latest
@@ -38,136 +118,27 @@ export default function DataViewer(props: Props) {
   const number = numberFormat(locale);
   const [version, setVersion] = useState(props.version);
   const [query, setQuery] = useState<Query>({ offset: 0, q: '', order: 'asc' });
-  const [filterText, setFilterText] = useState('');
-  const [view, setView] = useState<TableRows>(props.initial);
-  const [stats, setStats] = useState<Record<number, VersionStats>>(
-    props.stats ? { [props.stats.version]: props.stats } : {},
-  );
   const [panel, setPanel] = useState<Panel>('none');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const abort = new AbortController();
-    setBusy(true);
-    setError('');
-    fetchRows(
-      datasetId,
-      version,
-      {
-        offset: query.offset,
-        limit: VIEWER_PAGE_ROWS,
-        sort: query.sort,
-        order: query.order,
-        q: query.q,
-      },
-      abort.signal,
-    )
-      .then((rows) => setView(rows))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) setError(failureText(t, err));
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setBusy(false);
-      });
-    return () => abort.abort();
-  }, [datasetId, version, query, t]);
-
-  useEffect(() => {
-    if (stats[version]) return;
-    fetchStats(datasetId, version)
-      .then((s) => setStats((known) => ({ ...known, [version]: s })))
-      .catch(() => undefined);
-  }, [datasetId, version, stats]);
-
-  useEffect(() => {
-    if (filterText === query.q) return;
-    const timer = setTimeout(
-      () => setQuery((q) => ({ ...q, q: filterText, offset: 0 })),
-      FILTER_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [filterText, query.q]);
-
-  const window = pageWindow(view.offset, view.rows.length, view.total, view.limit);
-  const caption =
-    window.pages === 0
-      ? t('viewer:captionEmpty', { version })
-      : t('viewer:caption', {
-          version,
-          first: number.format(window.first),
-          last: number.format(window.last),
-          total: number.format(view.total),
-        });
-  const togglePanel = (next: Panel) => setPanel((p) => (p === next ? 'none' : next));
+  const { view, busy, error } = useRowsPage(t, datasetId, version, query, props.initial);
+  const stats = useVersionStats(datasetId, version, props.stats);
+  const [filterText, setFilterText] = useFilterText(query.q, setQuery);
 
   return (
     <div className="flex flex-col gap-3" data-testid="data-viewer" aria-busy={busy}>
-      <div className="flex flex-wrap items-end gap-3">
-        <label className="flex flex-col gap-1 text-sm">
-          <span className="field-label">{t('viewer:version')}</span>
-          <select
-            className="field-input w-auto"
-            value={version}
-            onChange={(e) => {
-              setVersion(Number(e.target.value));
-              setQuery((q) => ({ ...q, offset: 0 }));
-            }}
-          >
-            {versions.map((v) => (
-              <option key={v.version} value={v.version}>
-                {t('viewer:versionOption', { version: v.version, rows: number.format(v.rows) })}
-              </option>
-            ))}
-          </select>
-        </label>
-        <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-          <label htmlFor="viewer-filter" className="field-label">
-            {t('viewer:filter')}
-          </label>
-          <div className="flex gap-2">
-            <input
-              id="viewer-filter"
-              type="search"
-              className="field-input min-w-0 flex-1"
-              placeholder={t('viewer:filterPlaceholder')}
-              value={filterText}
-              maxLength={200}
-              onChange={(e) => setFilterText(e.target.value)}
-            />
-            {filterText !== '' && (
-              <button type="button" className="btn btn-secondary" onClick={() => setFilterText('')}>
-                {t('viewer:clear')}
-              </button>
-            )}
-          </div>
-        </div>
-        <div className="flex flex-wrap gap-2">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            aria-expanded={panel === 'stats'}
-            onClick={() => togglePanel('stats')}
-          >
-            {panel === 'stats' ? t('viewer:hideStats') : t('viewer:showStats')}
-          </button>
-          {versions.length > 1 && (
-            <button
-              type="button"
-              className="btn btn-secondary"
-              aria-expanded={panel === 'compare'}
-              onClick={() => togglePanel('compare')}
-            >
-              {panel === 'compare' ? t('viewer:hideCompare') : t('viewer:showCompare')}
-            </button>
-          )}
-        </div>
-      </div>
+      <ViewerControls
+        t={t}
+        number={number}
+        versions={versions}
+        version={version}
+        onVersion={(next) => {
+          setVersion(next);
+          setQuery((q) => ({ ...q, offset: 0 }));
+        }}
+        filterText={filterText}
+        onFilterText={setFilterText}
+        panel={panel}
+        onPanel={(next) => setPanel((p) => (p === next ? 'none' : next))}
+      />
 
       {error && (
         <p role="alert" className="text-sm text-danger">
@@ -175,17 +146,13 @@ export default function DataViewer(props: Props) {
         </p>
       )}
       <p className="sr-only" aria-live="polite">
-        {busy
-          ? t('viewer:loading')
-          : query.q
-            ? t('viewer:matches', { count: number.format(view.total) })
-            : ''}
+        {liveStatus(t, number, busy, query.q, view.total)}
       </p>
 
       <RowsTable
         t={t}
         number={number}
-        caption={caption}
+        caption={rowsCaption(t, number, version, view)}
         columns={view.columns}
         rows={view.rows}
         offset={view.offset}
@@ -218,6 +185,102 @@ export default function DataViewer(props: Props) {
           versions={versions.map((v) => v.version)}
           columns={view.columns.map((c) => c.name)}
         />
+      )}
+    </div>
+  );
+}
+
+type ControlsProps = {
+  t: T;
+  number: Intl.NumberFormat;
+  versions: VersionRows[];
+  version: number;
+  onVersion: (version: number) => void;
+  filterText: string;
+  onFilterText: (text: string) => void;
+  panel: Panel;
+  onPanel: (panel: Exclude<Panel, 'none'>) => void;
+};
+
+/** Above the rows: the version, the filter, and the buttons opening statistics and compare. */
+function ViewerControls(props: ControlsProps) {
+  const { t, number, versions, version, onVersion, filterText, onFilterText } = props;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <label className="flex flex-col gap-1 text-sm">
+        <span className="field-label">{t('viewer:version')}</span>
+        <select
+          className="field-input w-auto"
+          value={version}
+          onChange={(e) => onVersion(Number(e.target.value))}
+        >
+          {versions.map((v) => (
+            <option key={v.version} value={v.version}>
+              {t('viewer:versionOption', { version: v.version, rows: number.format(v.rows) })}
+            </option>
+          ))}
+        </select>
+      </label>
+      <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+        <label htmlFor="viewer-filter" className="field-label">
+          {t('viewer:filter')}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="viewer-filter"
+            type="search"
+            className="field-input min-w-0 flex-1"
+            placeholder={t('viewer:filterPlaceholder')}
+            value={filterText}
+            maxLength={200}
+            onChange={(e) => onFilterText(e.target.value)}
+          />
+          {filterText !== '' && (
+            <button type="button" className="btn btn-secondary" onClick={() => onFilterText('')}>
+              {t('viewer:clear')}
+            </button>
+          )}
+        </div>
+      </div>
+      <PanelToggles
+        t={t}
+        panel={props.panel}
+        compare={versions.length > 1}
+        onPanel={props.onPanel}
+      />
+    </div>
+  );
+}
+
+type TogglesProps = {
+  t: T;
+  panel: Panel;
+  /** Whether there are two versions to compare. */
+  compare: boolean;
+  onPanel: (panel: Exclude<Panel, 'none'>) => void;
+};
+
+/** Show or hide the column statistics, and the comparison of two versions. */
+function PanelToggles({ t, panel, compare, onPanel }: TogglesProps) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-expanded={panel === 'stats'}
+        onClick={() => onPanel('stats')}
+      >
+        {panel === 'stats' ? t('viewer:hideStats') : t('viewer:showStats')}
+      </button>
+      {compare && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-expanded={panel === 'compare'}
+          onClick={() => onPanel('compare')}
+        >
+          {panel === 'compare' ? t('viewer:hideCompare') : t('viewer:showCompare')}
+        </button>
       )}
     </div>
   );
