@@ -67,6 +67,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         t('viewer:summary.range', { min: '4', max: '999' }),
       );
 
+      // The first page is server-rendered: the buttons answer once the island has hydrated.
+      await expect(page.locator('astro-island[ssr]:has([data-testid="data-viewer"])')).toHaveCount(
+        0,
+      );
       await viewer.getByRole('button', { name: t('viewer:last'), exact: true }).click();
       await expect(table.locator('caption')).toHaveText(caption(101, 119, 119));
       await expect(table.getByRole('rowheader', { name: '119', exact: true })).toBeVisible();
