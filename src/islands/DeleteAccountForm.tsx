@@ -84,22 +84,9 @@ function ConfirmDeletion({
   );
 }
 
-/**
- * Deletes the signed-in user's account in two steps: the password, then an explicit
- * confirmation, after saying what goes (datasets, versions) and what stays (others' forks).
- * Afterwards the visitor is signed out and lands on /account-deleted, which says so.
- */
-export default function DeleteAccountForm({ locale }: { locale: Locale }) {
-  const t = getT(locale);
-  const hydrated = useHydrated();
-  const { user } = useStore($auth);
-  const [step, setStep] = useState<Step>('password');
-  const {
-    form,
-    input,
-    failure,
-    busy: submitting,
-  } = useForm(t, () =>
+/** The password, checked and then sent: signed out and on to /account-deleted when it was right. */
+function useDeletionForm(locale: Locale, t: T) {
+  return useForm(t, () =>
     createForm({
       initial: { password: '' },
       check: (v) => ({ password: checkRequired(v.password) ?? undefined }),
@@ -120,6 +107,19 @@ export default function DeleteAccountForm({ locale }: { locale: Locale }) {
       fixErrors: null,
     }),
   );
+}
+
+/**
+ * Deletes the signed-in user's account in two steps: the password, then an explicit
+ * confirmation, after saying what goes (datasets, versions) and what stays (others' forks).
+ * Afterwards the visitor is signed out and lands on /account-deleted, which says so.
+ */
+export default function DeleteAccountForm({ locale }: { locale: Locale }) {
+  const t = getT(locale);
+  const hydrated = useHydrated();
+  const { user } = useStore($auth);
+  const [step, setStep] = useState<Step>('password');
+  const { form, input, failure, busy: submitting } = useDeletionForm(locale, t);
   const passwordInput = useRef<HTMLInputElement>(null);
   const cancelButton = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef(false);

@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type Ref } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { isApiError } from '../../lib/api/errors.ts';
@@ -66,6 +66,98 @@ function useForkForm(
   return { ...state, lead };
 }
 
+function Checkbox(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  label: string;
+}) {
+  return (
+    <label className="flex items-center gap-2">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.target.checked)}
+        className="h-4 w-4"
+      />
+      {props.label}
+    </label>
+  );
+}
+
+/** The button that opens the fork dialog (focus comes back to it when the dialog closes). */
+function OpenButton({
+  ref,
+  onOpen,
+  label,
+}: {
+  ref: Ref<HTMLButtonElement>;
+  onOpen: () => void;
+  label: string;
+}) {
+  return (
+    <button
+      ref={ref}
+      type="button"
+      className="btn btn-secondary"
+      aria-haspopup="dialog"
+      onClick={onOpen}
+      data-testid="fork-button"
+    >
+      {label}
+    </button>
+  );
+}
+
+/** The new dataset's name, description and visibility. */
+function ForkFields({
+  fork,
+  datasetId,
+  t,
+}: {
+  fork: ReturnType<typeof useForkForm>;
+  datasetId: number;
+  t: T;
+}) {
+  return (
+    <>
+      <TextField
+        id={`fork-${datasetId}-name`}
+        label={t('community:fork.name')}
+        aria-required="true"
+        {...fork.input('name')}
+      />
+      <TextArea
+        id={`fork-${datasetId}-description`}
+        label={t('community:fork.description')}
+        rows={4}
+        {...fork.input('description')}
+      />
+      <Checkbox
+        checked={fork.values.isPublic}
+        onChange={(checked) => fork.form.edit('isPublic', checked)}
+        label={t('community:fork.public')}
+      />
+    </>
+  );
+}
+
+/** Why the fork failed: the reason's first line, then the server's words (a live region). */
+function ForkFailure({ lead, failure }: { lead: string; failure: string | null }) {
+  return (
+    <div
+      role="alert"
+      className={failure !== null ? 'rounded-lg bg-danger-50 p-3 text-danger' : undefined}
+    >
+      {failure !== null && (
+        <>
+          <strong className="block">{lead}</strong>
+          {failure && <span data-testid="fork-error">{failure}</span>}
+        </>
+      )}
+    </div>
+  );
+}
+
 /**
  * Forks a dataset: a button opening a modal dialog (native <dialog>: the page behind is inert,
  * Esc closes it, focus goes back to the button) with name, description and visibility. On
@@ -86,15 +178,8 @@ export default function ForkDialog({
   const opener = useRef<HTMLButtonElement>(null);
   const titleId = useId();
   const introId = useId();
-  const {
-    lead,
-    form,
-    formProps,
-    values,
-    input,
-    failure,
-    busy: pending,
-  } = useForkForm({ datasetId, name, description, isPublic }, locale, t);
+  const fork = useForkForm({ datasetId, name, description, isPublic }, locale, t);
+  const { form, busy: pending } = fork;
 
   if (!viewer.signedIn) {
     return (
@@ -116,16 +201,7 @@ export default function ForkDialog({
 
   return (
     <>
-      <button
-        ref={opener}
-        type="button"
-        className="btn btn-secondary"
-        aria-haspopup="dialog"
-        onClick={open}
-        data-testid="fork-button"
-      >
-        {t('community:fork.button')}
-      </button>
+      <OpenButton ref={opener} onOpen={open} label={t('community:fork.button')} />
       <dialog
         ref={dialog}
         aria-labelledby={titleId}
@@ -136,45 +212,15 @@ export default function ForkDialog({
         }}
         onClose={() => opener.current?.focus()}
       >
-        <form {...formProps} className="flex flex-col gap-4 p-6">
+        <form {...fork.formProps} className="flex flex-col gap-4 p-6">
           <h2 id={titleId} className="text-xl font-bold break-words">
             {t('community:fork.title', { name })}
           </h2>
           <p id={introId} className="text-sm text-muted">
             {t('community:fork.intro')}
           </p>
-          <div
-            role="alert"
-            className={failure !== null ? 'rounded-lg bg-danger-50 p-3 text-danger' : undefined}
-          >
-            {failure !== null && (
-              <>
-                <strong className="block">{lead}</strong>
-                {failure && <span data-testid="fork-error">{failure}</span>}
-              </>
-            )}
-          </div>
-          <TextField
-            id={`fork-${datasetId}-name`}
-            label={t('community:fork.name')}
-            aria-required="true"
-            {...input('name')}
-          />
-          <TextArea
-            id={`fork-${datasetId}-description`}
-            label={t('community:fork.description')}
-            rows={4}
-            {...input('description')}
-          />
-          <label className="flex items-center gap-2">
-            <input
-              type="checkbox"
-              checked={values.isPublic}
-              onChange={(e) => form.edit('isPublic', e.target.checked)}
-              className="h-4 w-4"
-            />
-            {t('community:fork.public')}
-          </label>
+          <ForkFailure lead={fork.lead} failure={fork.failure} />
+          <ForkFields fork={fork} datasetId={datasetId} t={t} />
           <div className="flex flex-wrap justify-end gap-2">
             <button type="button" className="btn btn-secondary" onClick={close} disabled={pending}>
               {t('community:fork.cancel')}

@@ -50,23 +50,14 @@ function SourceChoice({
   );
 }
 
-function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale; t: T }) {
-  const [source, setSource] = useState<Source>('file');
+/** The new version's form: its table (checked by the server, then uploaded) and changelog. */
+function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const table = useTableDraft(t);
   /** The table as last rendered, for the store's check and send. */
   const tableNow = useLatest(table);
-  const latest = dataset.versions[0];
   const failed = t('datasets:version.failed');
-  const {
-    form,
-    formProps,
-    values,
-    input,
-    problem,
-    failure,
-    busy: submitting,
-  } = useForm(t, () =>
+  const state = useForm(t, () =>
     createForm<{ changelog: string }, 'changelog' | 'table'>({
       initial: { changelog: '' },
       check: (v) => ({
@@ -92,6 +83,14 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
       fixErrors: t('datasets:rules.fixErrors'),
     }),
   );
+  return { ...state, table, progress };
+}
+
+function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale; t: T }) {
+  const [source, setSource] = useState<Source>('file');
+  const { table, progress, form, formProps, values, input, problem, failure, busy } =
+    useVersionForm(dataset, locale, t);
+  const latest = dataset.versions[0];
 
   function choose(next: Source) {
     setSource(next);
@@ -144,7 +143,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
       <UploadProgress progress={progress} t={t} />
       <div>
         <SubmitButton
-          busy={submitting}
+          busy={busy}
           label={t('datasets:version.submit')}
           busyLabel={t('datasets:version.submitting')}
         />

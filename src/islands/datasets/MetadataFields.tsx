@@ -32,6 +32,42 @@ type Props = {
   t: T;
 };
 
+/** A BCP 47 tag, with the common ones proposed and the typed one named in both languages. */
+function LanguageField({
+  id,
+  listId,
+  t,
+  ...input
+}: {
+  id: string;
+  listId: string;
+  t: T;
+  value: string;
+  error: string | null;
+  onChange: (e: { target: { value: string } }) => void;
+}) {
+  return (
+    <>
+      <TextField
+        id={id}
+        label={t('datasets:meta.language')}
+        hint={[t('datasets:meta.languageHint'), bilingualName(input.value.trim())]
+          .filter(Boolean)
+          .join(' — ')}
+        list={listId}
+        autoComplete="off"
+        spellCheck={false}
+        {...input}
+      />
+      <datalist id={listId}>
+        {LANGUAGES.map((l) => (
+          <option key={l} value={l} label={bilingualName(l)} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
 /** Public or private, as two radio buttons. */
 function VisibilityField({
   name,
@@ -141,22 +177,7 @@ export function MetadataFields({ idPrefix, values, problems, onChange, t }: Prop
         onChange={(isPublic) => onChange('isPublic', isPublic)}
         t={t}
       />
-      <TextField
-        id={id('language')}
-        label={t('datasets:meta.language')}
-        hint={[t('datasets:meta.languageHint'), bilingualName(values.language.trim())]
-          .filter(Boolean)
-          .join(' — ')}
-        list={id('languages')}
-        autoComplete="off"
-        spellCheck={false}
-        {...text('language')}
-      />
-      <datalist id={id('languages')}>
-        {LANGUAGES.map((l) => (
-          <option key={l} value={l} label={bilingualName(l)} />
-        ))}
-      </datalist>
+      <LanguageField id={id('language')} listId={id('languages')} t={t} {...text('language')} />
       <TextField
         id={id('tags')}
         label={t('datasets:meta.tags')}

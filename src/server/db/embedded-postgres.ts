@@ -174,6 +174,29 @@ function spawnServer(
   return { server, output: () => output };
 }
 
+/** The binaries, the folders (owned by the server's user) and a cluster, with no server left running. */
+async function prepareCluster(dir: string, log: EmbeddedLog) {
+  const bin = await binaries();
+  const owner = serverOwner();
+  const dataDir = path.join(dir, 'data');
+  const socket = socketDir(dir);
+  await ownedDir(dir, owner);
+  await ownedDir(socket, owner);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createCluster(bin, dataDir, owner, log);
+  await stopOrphan(dataDir, log);
+  return { bin, owner, dataDir, socket };
+}
+
+/** A fast shutdown (SIGINT), an immediate one (SIGQUIT) if that takes too long. */
+async function stopServer(server: ChildProcess) {
+  if (server.exitCode !== null) return;
+  const exited = new Promise((resolve) => server.once('exit', resolve));
+  server.kill('SIGINT');
+  const timer = setTimeout(() => server.kill('SIGQUIT'), STOP_TIMEOUT_MS);
+  await exited;
+  clearTimeout(timer);
+}
+
 /** Creates Sheaf's database unless it exists. */
 async function ensureDatabase(socket: string) {
   const admin = new pg.Client({ connectionString: socketUrl(socket, 'postgres') });
@@ -198,16 +221,8 @@ export async function startEmbeddedPostgres(options: {
   dir: string;
   log: EmbeddedLog;
 }): Promise<EmbeddedPostgres> {
-  const { dir, log } = options;
-  const bin = await binaries();
-  const owner = serverOwner();
-  const dataDir = path.join(dir, 'data');
-  const socket = socketDir(dir);
-  await ownedDir(dir, owner);
-  await ownedDir(socket, owner);
-
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createCluster(bin, dataDir, owner, log);
-  await stopOrphan(dataDir, log);
+  const { log } = options;
+  const { bin, owner, dataDir, socket } = await prepareCluster(options.dir, log);
 
   let child: ChildProcess | undefined;
   let stopping = false;
@@ -273,13 +288,7 @@ export async function startEmbeddedPostgres(options: {
     stop: async () => {
       stopping = true;
       process.removeListener('exit', onExit);
-      const server = child;
-      if (!server || server.exitCode !== null) return;
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGINT');
-      const timer = setTimeout(() => server.kill('SIGQUIT'), STOP_TIMEOUT_MS);
-      await exited;
-      clearTimeout(timer);
+      if (child) await stopServer(child);
     },
   };
 }

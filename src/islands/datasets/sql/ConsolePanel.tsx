@@ -4,15 +4,9 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { apiBase } from '../../../lib/api/client.ts';
 import { API_PREFIX } from '../../../lib/constants.ts';
 import { numberFormat } from '../../../lib/intl.ts';
-import {
-  SQL_EXAMPLES,
-  SQL_MAX_ROWS,
-  SQL_PAGE_ROWS,
-  SQL_TABLE,
-  isReadOnly,
-  sqlPage,
-} from '../../../lib/sql-console.ts';
+import { SQL_EXAMPLES, SQL_TABLE, isReadOnly } from '../../../lib/sql-console.ts';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
+import { QueryResult } from './QueryResult.tsx';
 
 type Props = { datasetId: number; versions: number[]; locale: Locale };
 
@@ -238,94 +232,6 @@ function RunBar({ t, busy, connected, onRun }: RunBarProps) {
       <span className="text-xs text-muted" aria-live="polite" data-testid="sql-status">
         {busy ? (connected ? t('sql:running') : t('sql:loading')) : ''}
       </span>
-    </div>
-  );
-}
-
-type ResultProps = {
-  t: T;
-  number: Intl.NumberFormat;
-  result: SqlResult;
-  offset: number;
-  onOffset: Dispatch<SetStateAction<number>>;
-};
-
-/** A query's result: how many rows and how long it took, a page of its rows, and the pager. */
-function QueryResult({ t, number, result, offset, onOffset }: ResultProps) {
-  const page = sqlPage(result.rows.length, offset);
-  return (
-    <div className="flex flex-col gap-2">
-      <p className="text-sm" aria-live="polite" data-testid="sql-summary">
-        {t(result.total > SQL_MAX_ROWS ? 'sql:resultCapped' : 'sql:result', {
-          total: number.format(result.total),
-          ms: number.format(Math.round(result.ms)),
-          kept: number.format(SQL_MAX_ROWS),
-        })}
-      </p>
-      <ResultTable t={t} result={result} offset={offset} />
-      {page.paged && (
-        <div className="flex items-center gap-2 text-sm">
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={!page.hasPrevious}
-            onClick={() => onOffset((o) => Math.max(0, o - SQL_PAGE_ROWS))}
-          >
-            {t('sql:previous')}
-          </button>
-          <span className="text-muted">
-            {t('sql:rows', { first: number.format(page.first), last: number.format(page.last) })}
-          </span>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={!page.hasNext}
-            onClick={() => onOffset((o) => o + SQL_PAGE_ROWS)}
-          >
-            {t('sql:next')}
-          </button>
-        </div>
-      )}
-    </div>
-  );
-}
-
-/** The result's columns and the page of its rows from `offset`. */
-function ResultTable({ t, result, offset }: { t: T; result: SqlResult; offset: number }) {
-  const shown = result.rows.slice(offset, offset + SQL_PAGE_ROWS);
-  return (
-    <div
-      className="max-h-[60vh] overflow-auto rounded-lg border border-line"
-      role="region"
-      aria-label={t('sql:region')}
-      tabIndex={0}
-    >
-      <table className="min-w-full border-separate border-spacing-0 text-sm">
-        <thead>
-          <tr>
-            {result.columns.map((c, i) => (
-              <th
-                key={i}
-                scope="col"
-                className="sticky top-0 border-b border-line bg-canvas px-3 py-2 text-left whitespace-nowrap"
-              >
-                {c}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {shown.map((row, r) => (
-            <tr key={offset + r} className="odd:bg-white even:bg-canvas">
-              {row.map((value, c) => (
-                <td key={c} className="border-b border-line px-3 py-1.5 whitespace-nowrap">
-                  {value}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
     </div>
   );
 }
