@@ -12,18 +12,22 @@ import { croissantRoutes } from './croissant/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { markdownRoutes } from './markdown/index.ts';
 
-/** Every resource's routes, mounted under /api/v1. One line per resource. */
+/** Every resource's routes, mounted under /api/v1 in this order. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
-  await app.register(healthRoutes, opts);
-  await app.register(authRoutes, opts);
-  await app.register(oauthRoutes, opts);
-  await app.register(usersRoutes, opts);
-  await app.register(followsRoutes, opts);
-  await app.register(favoritesRoutes, opts);
-  await app.register(leaderboardRoutes, opts);
-  await app.register(datasetCommunityRoutes, opts);
-  await app.register(datasetsRoutes, opts);
-  await app.register(croissantRoutes, opts);
-  await app.register(tokensRoutes, opts);
-  await app.register(markdownRoutes, opts);
+  for (const routes of [
+    healthRoutes,
+    authRoutes,
+    oauthRoutes,
+    usersRoutes,
+    followsRoutes,
+    favoritesRoutes,
+    leaderboardRoutes,
+    datasetCommunityRoutes,
+    datasetsRoutes,
+    croissantRoutes,
+    tokensRoutes,
+    markdownRoutes,
+  ]) {
+    await app.register(routes, opts);
+  }
 };

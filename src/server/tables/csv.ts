@@ -1,4 +1,4 @@
-import { TableValidationError, tableError } from './errors.ts';
+import { TableValidationError, tableError, emptyInput } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, keepOpen } from './lines.ts';
 import { isBigInteger } from './big-integer.ts';
 import type { Cell } from './types.ts';
@@ -207,14 +207,7 @@ export async function parseCsvStream(
   const records = csvRecords(decodeUtf8(keepOpen(input), options.maxBytes), options.delimiter);
   const first = await records.next();
   if (first.done) {
-    throw new TableValidationError([
-      tableError(
-        null,
-        null,
-        'EMPTY_INPUT',
-        'The file is empty: its first line must name the columns',
-      ),
-    ]);
+    throw emptyInput();
   }
   return { attributes: first.value, rows: records };
 }

@@ -33,6 +33,17 @@ export const tableError = (
 ): TableError => ({ row, column, code, message });
 
 /** Quotes a value for a message, cut to a readable length. */
+/** A file with nothing in it, not even the line naming the columns. */
+export const emptyInput = () =>
+  new TableValidationError([
+    tableError(
+      null,
+      null,
+      'EMPTY_INPUT',
+      'The file is empty: its first line must name the columns',
+    ),
+  ]);
+
 export function show(value: unknown): string {
   if (isBigInteger(value)) return value.rawJSON;
   if (typeof value !== 'string') return String(value);

@@ -1,4 +1,4 @@
-import { TableValidationError, tableError } from './errors.ts';
+import { TableValidationError, tableError, emptyInput } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, keepOpen, lineBatches } from './lines.ts';
 import { parseJsonExact } from '../../lib/big-integer.ts';
 
@@ -16,14 +16,7 @@ export async function parseJsonlStream(
   const values = jsonLines(input, options.maxBytes);
   const first = await values.next();
   if (first.done) {
-    throw new TableValidationError([
-      tableError(
-        null,
-        null,
-        'EMPTY_INPUT',
-        'The file is empty: its first line must name the columns',
-      ),
-    ]);
+    throw emptyInput();
   }
   const head = first.value;
   if (Array.isArray(head)) return { attributes: head, rows: values };

@@ -28,37 +28,26 @@ export default function Pager({ t, number, offset, shown, total, limit, busy, on
     { label: t('viewer:next'), symbol: '›', to: offset + limit, disabled: offset >= last },
     { label: t('viewer:last'), symbol: '»', to: last, disabled: offset >= last },
   ];
+  const button = (b: (typeof buttons)[number]) => (
+    <button
+      key={b.label}
+      type="button"
+      className="btn btn-secondary min-w-11 px-3"
+      aria-label={b.label}
+      title={b.label}
+      disabled={b.disabled || busy}
+      onClick={() => onOffset(b.to)}
+    >
+      {b.symbol}
+    </button>
+  );
   return (
     <nav aria-label={t('viewer:pager')} className="flex flex-wrap items-center gap-2">
-      {buttons.slice(0, 2).map((b) => (
-        <button
-          key={b.label}
-          type="button"
-          className="btn btn-secondary min-w-11 px-3"
-          aria-label={b.label}
-          title={b.label}
-          disabled={b.disabled || busy}
-          onClick={() => onOffset(b.to)}
-        >
-          {b.symbol}
-        </button>
-      ))}
+      {buttons.slice(0, 2).map(button)}
       <span className="px-1 text-sm text-muted" aria-live="polite">
         {t('viewer:pageOf', { page: number.format(page), pages: number.format(pages) })}
       </span>
-      {buttons.slice(2).map((b) => (
-        <button
-          key={b.label}
-          type="button"
-          className="btn btn-secondary min-w-11 px-3"
-          aria-label={b.label}
-          title={b.label}
-          disabled={b.disabled || busy}
-          onClick={() => onOffset(b.to)}
-        >
-          {b.symbol}
-        </button>
-      ))}
+      {buttons.slice(2).map(button)}
     </nav>
   );
 }

@@ -67,25 +67,10 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
       const viewer = await request.requireViewer();
       const { id } = request.params;
       const form = await multipartUpload(request, createVersionUploadQuerySchema);
-      if (form) {
-        const version = await addVersionFromUpload(
-          ctx,
-          viewer.id,
-          id,
-          form.fields.changelog,
-          form.upload,
-        );
-        return reply.status(201).send(version);
-      }
-      const upload = uploadOf(request);
-      if (upload) {
-        const version = await addVersionFromUpload(
-          ctx,
-          viewer.id,
-          id,
-          request.query.changelog,
-          upload,
-        );
+      const upload = form ?? { fields: request.query, upload: uploadOf(request) };
+      if (upload.upload) {
+        const { changelog } = upload.fields;
+        const version = await addVersionFromUpload(ctx, viewer.id, id, changelog, upload.upload);
         return reply.status(201).send(version);
       }
       if (!request.body) throw badRequest('Request body is required');
