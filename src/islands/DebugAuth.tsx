@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { getT } from '../i18n/index.ts';
+import { getT, type T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { toApiError } from '../lib/api/errors.ts';
-import { $auth, clearAuth, refreshAccessToken } from '../stores/auth.ts';
-import { $refreshState, NO_REFRESH_YET } from '../stores/refresh.ts';
+import { $auth, clearAuth, refreshAccessToken, type AuthState } from '../stores/auth.ts';
+import { $refreshState, NO_REFRESH_YET, type RefreshState } from '../stores/refresh.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /** The first and last characters of a token: enough to tell two apart, not enough to use one. */
@@ -31,6 +31,79 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** A titled list of rows. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="mb-2 text-xl font-semibold">
+        {title}
+      </h2>
+      <dl>{children}</dl>
+    </section>
+  );
+}
+
+/** How the sections say a missing value and a time. */
+type Say = { t: T; none: string; time: (ms: number | null) => string };
+
+/** Seconds until the token expires (0 or less: expired), or null without an expiry. */
+const secondsLeft = (expiresAt: number | null, now: number): number | null =>
+  expiresAt === null ? null : Math.floor((expiresAt - now) / 1000);
+
+function AuthStateSection({
+  state,
+  left,
+  say,
+}: {
+  state: AuthState;
+  left: number | null;
+  say: Say;
+}) {
+  const { t, none, time } = say;
+  return (
+    <Section id="debug-state" title={t('debug:section.state')}>
+      <Row label={t('debug:field.isAuthenticated')}>
+        {state.isAuthenticated ? t('debug:value.yes') : t('debug:value.no')}
+      </Row>
+      <Row label={t('debug:field.user')}>
+        {state.user
+          ? `${state.user.nickname} (@${state.user.username}, id ${state.user.id})`
+          : none}
+      </Row>
+      <Row label={t('debug:field.token')}>
+        {state.token ? <code>{truncateToken(state.token)}</code> : none}
+      </Row>
+      <Row label={t('debug:field.expiresAt')}>{time(state.tokenExpiresAt)}</Row>
+      <Row label={t('debug:field.expiresIn')}>
+        {left === null
+          ? none
+          : left <= 0
+            ? t('debug:value.expired')
+            : t('debug:value.seconds', { seconds: left })}
+      </Row>
+    </Section>
+  );
+}
+
+function RefreshSection({ refresh, say }: { refresh: RefreshState; say: Say }) {
+  const { t, none, time } = say;
+  return (
+    <Section id="debug-refresh" title={t('debug:section.refresh')}>
+      <Row label={t('debug:field.lastRefreshAt')}>{time(refresh.lastRefreshAt)}</Row>
+      <Row label={t('debug:field.lastResult')}>
+        {refresh.lastResult === null
+          ? none
+          : refresh.lastResult === 'ok'
+            ? t('debug:value.ok')
+            : t('debug:value.failed')}
+      </Row>
+      <Row label={t('debug:field.lastError')}>{refresh.lastError ?? none}</Row>
+      <Row label={t('debug:field.failures')}>{refresh.consecutiveFailures}</Row>
+      <Row label={t('debug:field.nextRunAt')}>{time(refresh.nextRunAt)}</Row>
+    </Section>
+  );
+}
+
 /**
  * The auth store and refresh scheduler as this browser sees them, with a live countdown to
  * the token's expiry, and buttons to refresh now or clear the state. Not linked from anywhere.
@@ -49,11 +122,10 @@ export default function DebugAuth({ locale }: { locale: Locale }) {
 
   const none = t('debug:value.none');
   const time = (ms: number | null) => (ms === null ? none : new Date(ms).toLocaleString(locale));
+  const say: Say = { t, none, time };
   const state = hydrated
     ? auth
     : { user: null, token: null, tokenExpiresAt: null, isAuthenticated: false };
-  const left =
-    state.tokenExpiresAt === null ? null : Math.floor((state.tokenExpiresAt - now) / 1000);
 
   async function refreshNow() {
     setBusy(true);
@@ -70,52 +142,8 @@ export default function DebugAuth({ locale }: { locale: Locale }) {
 
   return (
     <div className="flex flex-col gap-8">
-      <section aria-labelledby="debug-state">
-        <h2 id="debug-state" className="mb-2 text-xl font-semibold">
-          {t('debug:section.state')}
-        </h2>
-        <dl>
-          <Row label={t('debug:field.isAuthenticated')}>
-            {state.isAuthenticated ? t('debug:value.yes') : t('debug:value.no')}
-          </Row>
-          <Row label={t('debug:field.user')}>
-            {state.user
-              ? `${state.user.nickname} (@${state.user.username}, id ${state.user.id})`
-              : none}
-          </Row>
-          <Row label={t('debug:field.token')}>
-            {state.token ? <code>{truncateToken(state.token)}</code> : none}
-          </Row>
-          <Row label={t('debug:field.expiresAt')}>{time(state.tokenExpiresAt)}</Row>
-          <Row label={t('debug:field.expiresIn')}>
-            {left === null
-              ? none
-              : left <= 0
-                ? t('debug:value.expired')
-                : t('debug:value.seconds', { seconds: left })}
-          </Row>
-        </dl>
-      </section>
-
-      <section aria-labelledby="debug-refresh">
-        <h2 id="debug-refresh" className="mb-2 text-xl font-semibold">
-          {t('debug:section.refresh')}
-        </h2>
-        <dl>
-          <Row label={t('debug:field.lastRefreshAt')}>{time(refresh.lastRefreshAt)}</Row>
-          <Row label={t('debug:field.lastResult')}>
-            {refresh.lastResult === null
-              ? none
-              : refresh.lastResult === 'ok'
-                ? t('debug:value.ok')
-                : t('debug:value.failed')}
-          </Row>
-          <Row label={t('debug:field.lastError')}>{refresh.lastError ?? none}</Row>
-          <Row label={t('debug:field.failures')}>{refresh.consecutiveFailures}</Row>
-          <Row label={t('debug:field.nextRunAt')}>{time(refresh.nextRunAt)}</Row>
-        </dl>
-      </section>
-
+      <AuthStateSection state={state} left={secondsLeft(state.tokenExpiresAt, now)} say={say} />
+      <RefreshSection refresh={refresh} say={say} />
       <div className="flex flex-wrap gap-3">
         <button
           type="button"

@@ -1,41 +1,35 @@
 import { useEffect, useRef, useState } from 'react';
-import { getT } from '../../i18n/index.ts';
+import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { listFavorites, type Favorite, type FavoritePage } from '../../lib/api/community.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { setFavorite } from '../../stores/community.ts';
-import { createLoader, nextPage } from '../../stores/loader.ts';
+import { createLoader, nextPage, type Loader } from '../../stores/loader.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import { useLoader } from '../useLoader.ts';
 import { DatasetSummaryCard } from './DatasetSummaryCard.tsx';
 import { ListEnd, ListFailure, pageFailure } from './ListFailure.tsx';
 import { useViewer } from './useViewer.ts';
 
+type FavoriteLoader = Loader<{ offset: number }, FavoritePage>;
+
+/** The page without a removed favourite, one fewer in all. */
+const withoutFavorite = (page: FavoritePage | null, id: number): FavoritePage | null =>
+  page && {
+    ...page,
+    favorites: page.favorites.filter((f) => f.id !== id),
+    total: Math.max(0, page.total - 1),
+  };
+
 /**
- * /collections: the signed-in user's favourites, newest first, each as its dataset card with a
- * remove control; 20 at a time with "load more". Shows "loading" on the server and until the
- * stored session is read (the page's guard sends guests to sign in).
+ * Removing a favourite, one at a time: it leaves the list, the status line says so and focus
+ * goes to the list's heading; a failure is a toast.
  */
-export default function CollectionsList({ locale }: { locale: Locale }) {
-  const t = getT(locale);
-  const viewer = useViewer();
-  const list = useLoader(() =>
-    createLoader({
-      fetch: ({ offset }: { offset: number }, signal) =>
-        listFavorites({ offset, limit: DEFAULT_PAGE_SIZE }, signal),
-      combine: nextPage<'favorites', FavoritePage>('favorites'),
-    }),
-  );
-  const { data, loader } = list;
-  const retry = () => void loader.retry();
+function useRemoval(loader: FavoriteLoader, t: T) {
   const [removing, setRemoving] = useState<number | null>(null);
   const [message, setMessage] = useState('');
   const heading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (viewer.signedIn) void loader.load({ offset: 0 });
-  }, [loader, viewer.signedIn]);
 
   async function remove(favorite: Favorite) {
     if (removing !== null) return;
@@ -43,14 +37,7 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
     setMessage('');
     try {
       await setFavorite(favorite.datasetId, favorite.id);
-      loader.update(
-        (before) =>
-          before && {
-            ...before,
-            favorites: before.favorites.filter((f) => f.id !== favorite.id),
-            total: Math.max(0, before.total - 1),
-          },
-      );
+      loader.update((before) => withoutFavorite(before, favorite.id));
       setMessage(t('community:collections.removed', { name: favorite.dataset.name }));
       // The card (and its button) is gone: keep keyboard users in the list.
       heading.current?.focus();
@@ -62,26 +49,87 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
     }
   }
 
+  return { removing, message, heading, remove };
+}
+
+/** A favourite: its dataset's card with a remove button. */
+function FavoriteItem({
+  favorite,
+  removing,
+  remove,
+  locale,
+  t,
+}: {
+  favorite: Favorite;
+  removing: boolean;
+  remove: (favorite: Favorite) => Promise<void>;
+  locale: Locale;
+  t: T;
+}) {
+  return (
+    <li>
+      <DatasetSummaryCard dataset={favorite.dataset} locale={locale} t={t}>
+        <div>
+          <button
+            type="button"
+            className="btn btn-secondary aria-disabled:opacity-60"
+            aria-disabled={removing || undefined}
+            onClick={() => void remove(favorite)}
+          >
+            {t('community:collections.remove')}
+            <span className="sr-only"> {favorite.dataset.name}</span>
+          </button>
+        </div>
+      </DatasetSummaryCard>
+    </li>
+  );
+}
+
+/** Before the first page: "loading", or why it did not load with a retry. */
+function FirstPage({ failure, retry, t }: { failure: string | null; retry: () => void; t: T }) {
+  return (
+    <div className="flex flex-col gap-3">
+      {failure === null ? (
+        <p role="status" className="text-muted">
+          {t('common:common.loading')}
+        </p>
+      ) : (
+        <ListFailure text={failure} retry={retry} t={t} />
+      )}
+    </div>
+  );
+}
+
+/**
+ * /collections: the signed-in user's favourites, newest first, each as its dataset card with a
+ * remove control; 20 at a time with "load more". Shows "loading" on the server and until the
+ * stored session is read (the page's guard sends guests to sign in).
+ */
+export default function CollectionsList({ locale }: { locale: Locale }) {
+  const t = getT(locale);
+  const viewer = useViewer();
+  const list = useLoader((): FavoriteLoader =>
+    createLoader({
+      fetch: ({ offset }: { offset: number }, signal) =>
+        listFavorites({ offset, limit: DEFAULT_PAGE_SIZE }, signal),
+      combine: nextPage<'favorites', FavoritePage>('favorites'),
+    }),
+  );
+  const { data, loader } = list;
+  const retry = () => void loader.retry();
+  const { removing, message, heading, remove } = useRemoval(loader, t);
+
+  useEffect(() => {
+    if (viewer.signedIn) void loader.load({ offset: 0 });
+  }, [loader, viewer.signedIn]);
+
   const status = (
     <p role="status" className="sr-only">
       {message}
     </p>
   );
 
-  if (!data) {
-    const failure = pageFailure(list, t);
-    return (
-      <div className="flex flex-col gap-3">
-        {failure === null ? (
-          <p role="status" className="text-muted">
-            {t('common:common.loading')}
-          </p>
-        ) : (
-          <ListFailure text={failure} retry={retry} t={t} />
-        )}
-      </div>
-    );
-  }
+  if (!data) return <FirstPage failure={pageFailure(list, t)} retry={retry} t={t} />;
 
   const { favorites, total } = data;
   return (
@@ -98,21 +146,14 @@ export default function CollectionsList({ locale }: { locale: Locale }) {
       ) : (
         <ul className="grid gap-4 md:grid-cols-2">
           {favorites.map((favorite) => (
-            <li key={favorite.id}>
-              <DatasetSummaryCard dataset={favorite.dataset} locale={locale} t={t}>
-                <div>
-                  <button
-                    type="button"
-                    className="btn btn-secondary aria-disabled:opacity-60"
-                    aria-disabled={removing === favorite.id || undefined}
-                    onClick={() => void remove(favorite)}
-                  >
-                    {t('community:collections.remove')}
-                    <span className="sr-only"> {favorite.dataset.name}</span>
-                  </button>
-                </div>
-              </DatasetSummaryCard>
-            </li>
+            <FavoriteItem
+              key={favorite.id}
+              favorite={favorite}
+              removing={removing === favorite.id}
+              remove={remove}
+              locale={locale}
+              t={t}
+            />
           ))}
         </ul>
       )}

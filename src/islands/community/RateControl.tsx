@@ -69,18 +69,22 @@ function showRating(
   );
 }
 
+/** Why a score was not saved, in words. */
+function notSavedText(error: unknown, t: T): string {
+  const detail = failureText(error, t);
+  return detail
+    ? t('common:common.withDetail', { text: t('community:rating.failed'), detail })
+    : t('community:rating.failed');
+}
+
 /**
- * Rating a dataset 1–5: a radio group of stars (Tab to it, arrow keys choose and save), with the
- * caller's current score and the average and count. Guests get a sign-in link; the owner sees
- * the average only. Signed out on the server and the first render, then the stored session.
+ * The rating as the caller sees it: the average and count, their saved score (undefined until
+ * known), the score chosen, and the line saying how the last choice went. `choose` saves a score;
+ * only the answer for the latest choice is shown.
  */
-export default function RateControl(props: Props) {
-  const { datasetId, ownerId, path, locale } = props;
+function useRating({ datasetId, averageScore, ratingCount, locale }: Props, signedIn: boolean) {
   const t = getT(locale);
-  const viewer = useViewer();
-  const groupName = useId();
-  const legendId = useId();
-  const [summary, setSummary] = useState({ average: props.averageScore, count: props.ratingCount });
+  const [summary, setSummary] = useState({ average: averageScore, count: ratingCount });
   /** The caller's saved score; undefined until it is known. */
   const [saved, setSaved] = useState<number | null | undefined>(undefined);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -88,11 +92,8 @@ export default function RateControl(props: Props) {
   /** The last score chosen: answers for earlier choices are not shown. */
   const latest = useRef<number | null>(null);
 
-  const isOwner = viewer.signedIn && viewer.id !== null && viewer.id === ownerId;
-  const canRate = viewer.signedIn && viewer.id !== null && !isOwner;
-
   useEffect(() => {
-    if (!viewer.signedIn) return;
+    if (!signedIn) return;
     let live = true;
     getRating(datasetId)
       .then((rating) => {
@@ -107,7 +108,7 @@ export default function RateControl(props: Props) {
     return () => {
       live = false;
     };
-  }, [viewer.signedIn, datasetId]);
+  }, [signedIn, datasetId]);
 
   async function choose(score: number) {
     latest.current = score;
@@ -124,14 +125,80 @@ export default function RateControl(props: Props) {
     } catch (error) {
       if (latest.current !== score) return;
       setChosen(saved ?? null);
-      const detail = failureText(error, t);
-      setMessage(
-        detail
-          ? t('common:common.withDetail', { text: t('community:rating.failed'), detail })
-          : t('community:rating.failed'),
-      );
+      setMessage(notSavedText(error, t));
     }
   }
+
+  return { summary, saved, chosen, message, choose };
+}
+
+/** The caller's stars, a radio group (arrow keys choose and save), and their saved score. */
+function YourRating({
+  groupName,
+  saved,
+  chosen,
+  choose,
+  t,
+}: {
+  groupName: string;
+  saved: number | null | undefined;
+  chosen: number | null;
+  choose: (score: number) => Promise<void>;
+  t: T;
+}) {
+  return (
+    <fieldset className="flex flex-col gap-2" aria-busy={saved === undefined}>
+      <legend className="mb-1 text-sm font-semibold">{t('community:rating.yours')}</legend>
+      <div className="flex gap-1">
+        {RATING_SCORES.map((score) => (
+          <label
+            key={score}
+            className="relative cursor-pointer rounded px-1 text-3xl leading-none has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600"
+          >
+            <input
+              type="radio"
+              name={groupName}
+              value={score}
+              checked={chosen === score}
+              onChange={() => void choose(score)}
+              className="sr-only"
+            />
+            <span
+              aria-hidden="true"
+              className={chosen !== null && score <= chosen ? 'text-amber-600' : 'text-muted'}
+            >
+              {chosen !== null && score <= chosen ? '★' : '☆'}
+            </span>
+            <span className="sr-only">{t('community:rating.star', { count: score })}</span>
+          </label>
+        ))}
+      </div>
+      <p className="text-sm text-muted">
+        {saved === undefined
+          ? t('community:rating.loading')
+          : saved === null
+            ? t('community:rating.notRated')
+            : t('community:rating.current', { score: saved })}
+      </p>
+    </fieldset>
+  );
+}
+
+/**
+ * Rating a dataset 1–5: a radio group of stars (Tab to it, arrow keys choose and save), with the
+ * caller's current score and the average and count. Guests get a sign-in link; the owner sees
+ * the average only. Signed out on the server and the first render, then the stored session.
+ */
+export default function RateControl(props: Props) {
+  const { ownerId, path, locale } = props;
+  const t = getT(locale);
+  const viewer = useViewer();
+  const groupName = useId();
+  const legendId = useId();
+  const { summary, saved, chosen, message, choose } = useRating(props, viewer.signedIn);
+
+  const isOwner = viewer.signedIn && viewer.id !== null && viewer.id === ownerId;
+  const canRate = viewer.signedIn && viewer.id !== null && !isOwner;
 
   return (
     <section className="card flex flex-col gap-3 p-4" aria-labelledby={legendId}>
@@ -146,40 +213,7 @@ export default function RateControl(props: Props) {
       )}
       {isOwner && <p className="text-sm text-muted">{t('community:rating.own')}</p>}
       {canRate && (
-        <fieldset className="flex flex-col gap-2" aria-busy={saved === undefined}>
-          <legend className="mb-1 text-sm font-semibold">{t('community:rating.yours')}</legend>
-          <div className="flex gap-1">
-            {RATING_SCORES.map((score) => (
-              <label
-                key={score}
-                className="relative cursor-pointer rounded px-1 text-3xl leading-none has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-brand-600"
-              >
-                <input
-                  type="radio"
-                  name={groupName}
-                  value={score}
-                  checked={chosen === score}
-                  onChange={() => void choose(score)}
-                  className="sr-only"
-                />
-                <span
-                  aria-hidden="true"
-                  className={chosen !== null && score <= chosen ? 'text-amber-600' : 'text-muted'}
-                >
-                  {chosen !== null && score <= chosen ? '★' : '☆'}
-                </span>
-                <span className="sr-only">{t('community:rating.star', { count: score })}</span>
-              </label>
-            ))}
-          </div>
-          <p className="text-sm text-muted">
-            {saved === undefined
-              ? t('community:rating.loading')
-              : saved === null
-                ? t('community:rating.notRated')
-                : t('community:rating.current', { score: saved })}
-          </p>
-        </fieldset>
+        <YourRating groupName={groupName} saved={saved} chosen={chosen} choose={choose} t={t} />
       )}
       <p role="status" className="text-sm" data-testid="rating-status">
         {message}

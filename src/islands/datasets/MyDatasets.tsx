@@ -11,12 +11,15 @@ import { failureText } from '../../lib/error-text.ts';
 import { searchPagination } from '../../lib/pagination.ts';
 import { $auth } from '../../stores/auth.ts';
 import { createLoader } from '../../stores/loader.ts';
+import { SelectField } from '../form/Field.tsx';
 import { useHydrated } from '../useHydrated.ts';
 import { useLoader } from '../useLoader.ts';
 
 const SORTS: DatasetSort[] = ['recent', 'heat', 'downloads', 'score', 'name'];
 
 type View = { query: string; sortBy: DatasetSort; page: number };
+type Show = (next: View) => void;
+type Href = (path: string) => string;
 
 /** The list's state from the address (?query=&sort_by=&page=), so links and Back keep it. */
 function readView(search: string): View {
@@ -48,16 +51,186 @@ const fetchMine = (view: View): Promise<DatasetPage> =>
     limit: DEFAULT_PAGE_SIZE,
   });
 
+/** The search box and sort of the list; a new search or sort starts again at page 1. */
+function ListControls({ view, show, t }: { view: View; show: Show; t: T }) {
+  const [draftQuery, setDraftQuery] = useState(view.query);
+
+  function search(event: SubmitEvent<HTMLFormElement>) {
+    event.preventDefault();
+    show({ ...view, query: draftQuery.trim(), page: 1 });
+  }
+
+  return (
+    <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-3">
+      <div className="min-w-48 flex-1">
+        <label htmlFor="my-query" className="field-label">
+          {t('datasets:my.search')}
+        </label>
+        <input
+          id="my-query"
+          type="search"
+          className="field-input"
+          value={draftQuery}
+          maxLength={100}
+          onChange={(e) => setDraftQuery(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn btn-secondary">
+        {t('datasets:search.submit')}
+      </button>
+      <SelectField
+        id="my-sort"
+        label={t('datasets:my.sort')}
+        value={view.sortBy}
+        onChange={(e) => show({ ...view, sortBy: e.target.value as DatasetSort, page: 1 })}
+      >
+        {SORTS.map((sort) => (
+          <option key={sort} value={sort}>
+            {t(`datasets:sort.${sort}`)}
+          </option>
+        ))}
+      </SelectField>
+    </form>
+  );
+}
+
+/** Loading, why the page did not load (with a retry), or how many datasets match. */
+function ListStatus({
+  page,
+  failed,
+  error,
+  retry,
+  t,
+}: {
+  page: DatasetPage | null;
+  failed: boolean;
+  error: unknown;
+  retry: () => void;
+  t: T;
+}) {
+  return (
+    <div aria-live="polite" aria-busy={!page && !failed}>
+      {!page && !failed && <p className="text-muted">{t('datasets:session.loading')}</p>}
+      {failed && (
+        <div role="alert" className="rounded-lg bg-danger-50 p-3 text-danger">
+          <p>
+            {t('datasets:my.loadFailed')} {failureText(error, t) ?? ''}
+          </p>
+          <button type="button" className="btn btn-secondary mt-2" onClick={retry}>
+            {t('datasets:my.retry')}
+          </button>
+        </div>
+      )}
+      {page && <p className="font-medium">{t('datasets:my.total', { count: page.total })}</p>}
+    </div>
+  );
+}
+
+type Dataset = DatasetPage['datasets'][number];
+
+/** Where a fork came from: a link to its origin, or what the credit says of one that is gone. */
+function ForkBadge({ dataset: d, href, t }: { dataset: Dataset; href: Href; t: T }) {
+  return (
+    <span className="mr-2" data-testid="fork-badge">
+      {t('datasets:detail.forkedFrom')}{' '}
+      {d.forkedFrom ? (
+        <a href={href(`/datasets/${d.forkedFrom.id}`)}>{d.forkedFrom.name}</a>
+      ) : (
+        originGone(d.forkCredit, t)
+      )}{' '}
+      ·
+    </span>
+  );
+}
+
+/** One of the user's datasets: its name, visibility, origin, version and date, and its actions. */
+function DatasetItem({ dataset: d, locale, t }: { dataset: Dataset; locale: Locale; t: T }) {
+  const href: Href = (path) => localizePath(path, locale);
+  return (
+    <li className="card flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
+      <div className="min-w-0 flex-1">
+        <h2 className="font-bold break-words">
+          <a href={href(`/datasets/${d.id}`)}>{d.name}</a>
+        </h2>
+        <p className="text-sm text-muted">
+          <span
+            className={`mr-2 rounded-full px-2 py-0.5 text-xs font-semibold ${
+              d.isPublic ? 'bg-brand-50 text-brand-800' : 'bg-danger-50 text-danger'
+            }`}
+          >
+            {d.isPublic ? t('datasets:card.public') : t('datasets:card.private')}
+          </span>
+          {d.isFork && <ForkBadge dataset={d} href={href} t={t} />}
+          {t('datasets:my.latestVersion', { version: d.latestVersion })} ·{' '}
+          <time dateTime={isoDate(new Date(d.updatedAt))}>
+            {t('datasets:card.updated', {
+              date: formatDate(new Date(d.updatedAt), locale),
+            })}
+          </time>
+        </p>
+      </div>
+      <ul
+        className="flex flex-wrap gap-2"
+        aria-label={t('datasets:my.actionsFor', { name: d.name })}
+      >
+        <li>
+          <a className="btn btn-secondary px-3 py-1" href={href(`/datasets/edit?id=${d.id}`)}>
+            {t('datasets:my.edit')}
+          </a>
+        </li>
+        <li>
+          <a
+            className="btn btn-secondary px-3 py-1"
+            href={href(`/datasets/version/create?id=${d.id}`)}
+          >
+            {t('datasets:my.newVersion')}
+          </a>
+        </li>
+      </ul>
+    </li>
+  );
+}
+
+/** Previous and next page, with where the list is; only when there is more than one page. */
+function Pager({ page, view, show, t }: { page: DatasetPage; view: View; show: Show; t: T }) {
+  const pages = searchPagination(page);
+  if (pages.totalPages <= 1) return null;
+  return (
+    <nav
+      aria-label={t('common:common.pagination')}
+      className="flex flex-wrap items-center justify-center gap-3"
+    >
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={!pages.hasPrev}
+        onClick={() => show({ ...view, page: view.page - 1 })}
+      >
+        {t('common:common.previous')}
+      </button>
+      <span className="text-sm text-muted">
+        {t('datasets:pagination.status', { page: pages.currentPage, pages: pages.totalPages })}
+      </span>
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={!pages.hasNext}
+        onClick={() => show({ ...view, page: view.page + 1 })}
+      >
+        {t('common:common.next')}
+      </button>
+    </nav>
+  );
+}
+
 function List({ locale, t }: { locale: Locale; t: T }) {
   const [first] = useState<View>(() => readView(window.location.search));
-  const [draftQuery, setDraftQuery] = useState(first.query);
   const { status, params, data, error, loader } = useLoader(() =>
     createLoader({ fetch: fetchMine }),
   );
   /** The view asked for last; the list shows "loading" until its own answer. */
   const view = params ?? first;
   const page = status === 'ready' ? data : null;
-  const href = (path: string) => localizePath(path, locale);
 
   const show = useCallback(
     (next: View) => {
@@ -68,71 +241,16 @@ function List({ locale, t }: { locale: Locale; t: T }) {
   );
   useEffect(() => show(first), [show, first]);
 
-  function search(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    show({ ...view, query: draftQuery.trim(), page: 1 });
-  }
-
-  const pages = page ? searchPagination(page) : null;
   return (
     <div className="flex flex-col gap-4">
-      <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-3">
-        <div className="min-w-48 flex-1">
-          <label htmlFor="my-query" className="field-label">
-            {t('datasets:my.search')}
-          </label>
-          <input
-            id="my-query"
-            type="search"
-            className="field-input"
-            value={draftQuery}
-            maxLength={100}
-            onChange={(e) => setDraftQuery(e.target.value)}
-          />
-        </div>
-        <button type="submit" className="btn btn-secondary">
-          {t('datasets:search.submit')}
-        </button>
-        <div>
-          <label htmlFor="my-sort" className="field-label">
-            {t('datasets:my.sort')}
-          </label>
-          <select
-            id="my-sort"
-            className="field-input"
-            value={view.sortBy}
-            onChange={(e) => show({ ...view, sortBy: e.target.value as DatasetSort, page: 1 })}
-          >
-            {SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {t(`datasets:sort.${sort}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-      </form>
-
-      <div aria-live="polite" aria-busy={!page && status !== 'failed'}>
-        {!page && status !== 'failed' && (
-          <p className="text-muted">{t('datasets:session.loading')}</p>
-        )}
-        {status === 'failed' && (
-          <div role="alert" className="rounded-lg bg-danger-50 p-3 text-danger">
-            <p>
-              {t('datasets:my.loadFailed')} {failureText(error, t) ?? ''}
-            </p>
-            <button
-              type="button"
-              className="btn btn-secondary mt-2"
-              onClick={() => void loader.retry()}
-            >
-              {t('datasets:my.retry')}
-            </button>
-          </div>
-        )}
-        {page && <p className="font-medium">{t('datasets:my.total', { count: page.total })}</p>}
-      </div>
-
+      <ListControls view={view} show={show} t={t} />
+      <ListStatus
+        page={page}
+        failed={status === 'failed'}
+        error={error}
+        retry={() => void loader.retry()}
+        t={t}
+      />
       {page && page.datasets.length === 0 && (
         <p className="card p-6">
           {view.query ? t('datasets:my.emptyQuery') : t('datasets:my.empty')}
@@ -141,90 +259,11 @@ function List({ locale, t }: { locale: Locale; t: T }) {
       {page && page.datasets.length > 0 && (
         <ul className="flex flex-col gap-3">
           {page.datasets.map((d) => (
-            <li key={d.id} className="card flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
-              <div className="min-w-0 flex-1">
-                <h2 className="font-bold break-words">
-                  <a href={href(`/datasets/${d.id}`)}>{d.name}</a>
-                </h2>
-                <p className="text-sm text-muted">
-                  <span
-                    className={`mr-2 rounded-full px-2 py-0.5 text-xs font-semibold ${
-                      d.isPublic ? 'bg-brand-50 text-brand-800' : 'bg-danger-50 text-danger'
-                    }`}
-                  >
-                    {d.isPublic ? t('datasets:card.public') : t('datasets:card.private')}
-                  </span>
-                  {d.isFork && (
-                    <span className="mr-2" data-testid="fork-badge">
-                      {t('datasets:detail.forkedFrom')}{' '}
-                      {d.forkedFrom ? (
-                        <a href={href(`/datasets/${d.forkedFrom.id}`)}>{d.forkedFrom.name}</a>
-                      ) : (
-                        originGone(d.forkCredit, t)
-                      )}{' '}
-                      ·
-                    </span>
-                  )}
-                  {t('datasets:my.latestVersion', { version: d.latestVersion })} ·{' '}
-                  <time dateTime={isoDate(new Date(d.updatedAt))}>
-                    {t('datasets:card.updated', {
-                      date: formatDate(new Date(d.updatedAt), locale),
-                    })}
-                  </time>
-                </p>
-              </div>
-              <ul
-                className="flex flex-wrap gap-2"
-                aria-label={t('datasets:my.actionsFor', { name: d.name })}
-              >
-                <li>
-                  <a
-                    className="btn btn-secondary px-3 py-1"
-                    href={href(`/datasets/edit?id=${d.id}`)}
-                  >
-                    {t('datasets:my.edit')}
-                  </a>
-                </li>
-                <li>
-                  <a
-                    className="btn btn-secondary px-3 py-1"
-                    href={href(`/datasets/version/create?id=${d.id}`)}
-                  >
-                    {t('datasets:my.newVersion')}
-                  </a>
-                </li>
-              </ul>
-            </li>
+            <DatasetItem key={d.id} dataset={d} locale={locale} t={t} />
           ))}
         </ul>
       )}
-
-      {pages && pages.totalPages > 1 && (
-        <nav
-          aria-label={t('common:common.pagination')}
-          className="flex flex-wrap items-center justify-center gap-3"
-        >
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={!pages.hasPrev}
-            onClick={() => show({ ...view, page: view.page - 1 })}
-          >
-            {t('common:common.previous')}
-          </button>
-          <span className="text-sm text-muted">
-            {t('datasets:pagination.status', { page: pages.currentPage, pages: pages.totalPages })}
-          </span>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            disabled={!pages.hasNext}
-            onClick={() => show({ ...view, page: view.page + 1 })}
-          >
-            {t('common:common.next')}
-          </button>
-        </nav>
-      )}
+      {page && <Pager page={page} view={view} show={show} t={t} />}
     </div>
   );
 }

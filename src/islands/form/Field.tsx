@@ -1,4 +1,10 @@
-import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from 'react';
+import type {
+  InputHTMLAttributes,
+  ReactNode,
+  Ref,
+  SelectHTMLAttributes,
+  TextareaHTMLAttributes,
+} from 'react';
 
 type Common = {
   id: string;
@@ -82,6 +88,22 @@ export function TextArea({
         {...area}
       />
       <Notes id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** A labelled select (not named: the island reads its value). */
+export function SelectField({
+  id,
+  label,
+  ...select
+}: { id: string; label: string } & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'id'>) {
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select id={id} className="field-input" {...select} />
     </div>
   );
 }
