@@ -185,7 +185,9 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
       }
       compressResponse(reply.raw, request.headers['accept-encoding']);
       cache?.capture(reply.raw, cacheKey, reply.getHeader('set-cookie'));
-      await handler(request.raw, reply.raw, undefined, { sheaf: options.services });
+      // The rest of Astro.locals (the page's locale, t and href) is set by src/middleware.ts.
+      const locals: Pick<App.Locals, 'sheaf'> = { sheaf: options.services };
+      await handler(request.raw, reply.raw, undefined, locals as App.Locals);
     },
   });
 }
