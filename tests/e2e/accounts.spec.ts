@@ -2,7 +2,7 @@ import { expect, test, type Browser, type BrowserContext, type Page } from '@pla
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { DEFAULT_LOGIN_ERROR } from '../../src/lib/api/errors.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, uniqueName } from '../support/e2e.ts';
+import { expectNoAxeViolations, submitSignIn, uniqueName } from '../support/e2e.ts';
 
 const PASSWORD = 'correct-horse-9';
 
@@ -31,12 +31,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     return { context, page: await context.newPage() };
   };
 
-  async function signIn(page: Page, identifier: string, password = PASSWORD) {
-    await page.goto(path('/auth/login'));
-    await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(identifier);
-    await page.getByLabel(t('auth:login.password'), { exact: true }).fill(password);
-    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
-  }
+  const signIn = (page: Page, identifier: string, password = PASSWORD) =>
+    submitSignIn(page, locale, identifier, password);
 
   async function signOut(page: Page, name: string) {
     await page.getByRole('button', { name, exact: true }).click();

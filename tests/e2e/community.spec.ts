@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, uniqueName as unique } from '../support/e2e.ts';
+import { expectNoAxeViolations, signIn as signInAs, uniqueName as unique } from '../support/e2e.ts';
 
 const PASSWORD = 'correct-horse-9';
 
@@ -10,7 +10,6 @@ type Account = { id: number; username: string; token: string };
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
   const prefix = localePrefix(locale);
-  const home = prefix || '/';
   const at = (p: string) => `${prefix}${p}`;
 
   const newPage = async (browser: Browser) => {
@@ -37,11 +36,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   }
 
   async function signIn(page: Page, username: string) {
-    await page.goto(at('/auth/login'));
-    await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(username);
-    await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
-    await expect(page).toHaveURL((url) => url.pathname === home);
+    await signInAs(page, locale, username, PASSWORD);
     // Signed in: the session is stored (the home page itself may be static).
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('auth-store') ?? ''))

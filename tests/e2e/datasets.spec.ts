@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, uniqueName } from '../support/e2e.ts';
+import { expectNoAxeViolations, signIn as signInAs, uniqueName } from '../support/e2e.ts';
 
 const PASSWORD = 'correct-horse-9';
 
@@ -95,13 +95,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     facts: await page.locator('article dt:visible').allInnerTexts(),
   });
 
-  async function signIn(page: Page, username: string) {
-    await page.goto(at('/auth/login'));
-    await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(username);
-    await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
-    await expect(page).toHaveURL((url) => url.pathname === home);
-  }
+  const signIn = (page: Page, username: string) => signInAs(page, locale, username, PASSWORD);
 
   test.describe(`datasets in ${locale}`, () => {
     test('publish from a CSV file, find, open, download, add a version, edit, delete', async ({
