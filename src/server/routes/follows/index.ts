@@ -17,51 +17,44 @@ import type { RoutesPlugin } from '../types.ts';
 const tags = ['follows'];
 const security = [{ bearer: [] }];
 
-/** Following and unfollowing. */
+/** Following and unfollowing: the same call, but for its method, words and action. */
 const followRoutes: RoutesPlugin = async (app, { ctx }) => {
-  app.post(
-    '/users/:id/follow',
+  const toggles = [
     {
+      method: 'POST',
+      summary: 'Follow a user',
+      description:
+        'Idempotent. Following yourself is 400 CANNOT_FOLLOW_SELF; a missing user is 404 USER_NOT_FOUND.',
+      act: follow,
+    },
+    {
+      method: 'DELETE',
+      summary: 'Stop following a user',
+      description: 'Idempotent: unfollowing someone you do not follow answers is_following false.',
+      act: unfollow,
+    },
+  ] as const;
+  for (const { method, summary, description, act } of toggles) {
+    app.route({
+      method,
+      url: '/users/:id/follow',
       schema: {
         tags,
         security,
-        summary: 'Follow a user',
-        description:
-          'Idempotent. Following yourself is 400 CANNOT_FOLLOW_SELF; a missing user is 404 USER_NOT_FOUND.',
+        summary,
+        description,
         params: userIdParamsSchema,
         response: {
           200: followStatusSchema,
           ...errors(400, 401, 404),
         },
       },
-    },
-    async (request) => {
-      const viewer = await request.requireViewer();
-      return follow(ctx, viewer.id, request.params.id);
-    },
-  );
-
-  app.delete(
-    '/users/:id/follow',
-    {
-      schema: {
-        tags,
-        security,
-        summary: 'Stop following a user',
-        description:
-          'Idempotent: unfollowing someone you do not follow answers is_following false.',
-        params: userIdParamsSchema,
-        response: {
-          200: followStatusSchema,
-          ...errors(400, 401, 404),
-        },
+      handler: async (request) => {
+        const viewer = await request.requireViewer();
+        return act(ctx, viewer.id, request.params.id);
       },
-    },
-    async (request) => {
-      const viewer = await request.requireViewer();
-      return unfollow(ctx, viewer.id, request.params.id);
-    },
-  );
+    });
+  }
 };
 
 /** Whether one follows someone, and who follows whom. */
