@@ -4,22 +4,10 @@ import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wireUser as wireFullUser } from '../support/wire.ts';
 import { installFakeFetch, json } from '../support/fake-fetch.ts';
 
-const wireUser = {
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  nickname: 'Ada Lovelace',
-  avatar: '',
-  bio: '',
-  role: 'user',
-  is_active: true,
-  is_verified: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  last_login_at: null,
-};
+const wireUser = { ...wireFullUser, nickname: 'Ada Lovelace' };
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

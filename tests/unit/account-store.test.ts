@@ -1,21 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wireUser } from '../support/wire.ts';
 import { installFakeFetch, json } from '../support/fake-fetch.ts';
-
-const wireUser = {
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: '',
-  bio: '',
-  role: 'user',
-  is_active: true,
-  is_verified: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  last_login_at: null,
-};
 
 beforeEach(() => {
   localStorage.clear();

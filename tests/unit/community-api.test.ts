@@ -2,42 +2,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEADERBOARD_MIN_RATINGS, RATING_MAX, RATING_MIN } from '../../src/contracts/community.ts';
 import * as rules from '../../src/lib/community-rules.ts';
+import { wireDataset as wireDatasetOf, wirePublicUser as wireUser } from '../support/wire.ts';
 import { installFakeFetch, json, type SentRequest } from '../support/fake-fetch.ts';
 
-const wireUser = {
-  id: 7,
-  username: 'ada',
-  nickname: 'Ada',
-  avatar: '',
-  bio: '',
-  is_verified: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-  last_login_at: null,
-};
-
-const wireDataset = (id: number) => ({
-  id,
-  name: `Set ${id}`,
-  description: '',
-  language: 'zh-CN',
-  owner_id: 7,
-  owner: wireUser,
-  is_public: true,
-  allow_fork: true,
-  tags: [],
-  heat: 0,
-  average_score: 0,
-  rating_count: 0,
-  download_count: 0,
-  favorite_count: 0,
-  fork_count: 0,
-  forked_from: null,
-  is_fork: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  latest_version: 1,
-  versions: [],
-});
+const wireDataset = (id: number) => wireDatasetOf(id, `Set ${id}`);
 
 /** Fresh modules per test: the store, the client and the caches keep module state. */
 async function load() {

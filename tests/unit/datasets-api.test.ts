@@ -1,40 +1,9 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { wirePublicUser as owner, wireSummary } from '../support/wire.ts';
 import { installFakeFetch, json, type SentRequest } from '../support/fake-fetch.ts';
 
-const owner = {
-  id: 7,
-  username: 'ada',
-  nickname: 'Ada',
-  avatar: '',
-  bio: '',
-  is_verified: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-  last_login_at: null,
-};
-
-const summary = (id: number) => ({
-  id,
-  name: `Dataset ${id}`,
-  description: '',
-  language: 'zh-CN',
-  owner_id: 7,
-  owner,
-  is_public: true,
-  allow_fork: true,
-  tags: [],
-  heat: 0,
-  average_score: 0,
-  rating_count: 0,
-  download_count: 0,
-  favorite_count: 0,
-  fork_count: 0,
-  forked_from: null,
-  is_fork: false,
-  created_at: '2025-01-01T00:00:00.000Z',
-  updated_at: '2025-01-01T00:00:00.000Z',
-  latest_version: 1,
-});
+const summary = (id: number) => wireSummary(id);
 
 const version = (datasetId: number, n: number) => ({
   id: datasetId * 100 + n,
