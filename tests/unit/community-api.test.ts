@@ -2,7 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LEADERBOARD_MIN_RATINGS, RATING_MAX, RATING_MIN } from '../../src/contracts/community.ts';
 import * as rules from '../../src/lib/community-rules.ts';
-import { wireDataset as wireDatasetOf, wirePublicUser as wireUser } from '../support/wire.ts';
+import { keysToCamel } from '../../src/lib/case.ts';
+import {
+  wireDataset as wireDatasetOf,
+  wireUser as wireFullUser,
+  wirePublicUser as wireUser,
+} from '../support/wire.ts';
 import { installFakeFetch, json, type SentRequest } from '../support/fake-fetch.ts';
 
 const wireDataset = (id: number) => wireDatasetOf(id, `Set ${id}`);
@@ -22,20 +27,7 @@ type Modules = Awaited<ReturnType<typeof load>>;
 
 function signIn(m: Modules) {
   m.auth.setSession({
-    user: {
-      id: 7,
-      username: 'ada',
-      email: 'ada@example.com',
-      nickname: 'Ada',
-      avatar: '',
-      bio: '',
-      role: 'user',
-      isActive: true,
-      isVerified: false,
-      createdAt: wireUser.created_at,
-      updatedAt: wireUser.created_at,
-      lastLoginAt: null,
-    },
+    user: keysToCamel(wireFullUser),
     accessToken: 'token-7',
     expiresIn: 900,
   });

@@ -4,6 +4,7 @@ import { DatasetView } from '../../src/components/datasets/DatasetView.tsx';
 import type { Dataset } from '../../src/contracts/datasets.ts';
 import type { Dataset as BrowserDataset } from '../../src/lib/api/types.ts';
 import { keysToCamel, keysToSnake } from '../../src/lib/case.ts';
+import { wirePublicUser } from '../support/wire.ts';
 
 const at = '2026-03-01T08:00:00.000Z';
 const wire: Dataset = {
@@ -12,16 +13,7 @@ const wire: Dataset = {
   description: 'Residents of three cities.',
   language: 'zh-CN',
   owner_id: 7,
-  owner: {
-    id: 7,
-    username: 'ada',
-    nickname: 'Ada',
-    avatar: '',
-    bio: '',
-    is_verified: false,
-    created_at: at,
-    last_login_at: null,
-  },
+  owner: { ...wirePublicUser, created_at: at },
   is_public: false,
   allow_fork: true,
   license: 'CC-BY-4.0',

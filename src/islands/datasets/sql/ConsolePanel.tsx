@@ -7,6 +7,7 @@ import { numberFormat } from '../../../lib/intl.ts';
 import { SQL_EXAMPLES, SQL_TABLE, isReadOnly } from '../../../lib/sql-console.ts';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
 import { QueryResult } from './QueryResult.tsx';
+import { VersionSelect } from '../viewer/VersionSelect.tsx';
 
 type Props = { datasetId: number; versions: number[]; locale: Locale };
 
@@ -122,7 +123,12 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
         </p>
       )}
       <div className="flex flex-wrap items-end gap-3">
-        <VersionSelect t={t} versions={versions} version={version} onVersion={chooseVersion} />
+        <VersionSelect
+          label={t('sql:version')}
+          options={versions.map((v) => ({ version: v, text: String(v) }))}
+          value={version}
+          onVersion={chooseVersion}
+        />
         <QueryExamples
           t={t}
           onExample={(example) => {
@@ -159,33 +165,6 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
         <QueryResult t={t} number={number} result={result} offset={offset} onOffset={setOffset} />
       )}
     </section>
-  );
-}
-
-type VersionSelectProps = {
-  t: T;
-  versions: number[];
-  version: number;
-  onVersion: (version: number) => void;
-};
-
-/** The version whose table is queried. */
-function VersionSelect({ t, versions, version, onVersion }: VersionSelectProps) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="field-label">{t('sql:version')}</span>
-      <select
-        className="field-input w-auto"
-        value={version}
-        onChange={(e) => onVersion(Number(e.target.value))}
-      >
-        {versions.map((v) => (
-          <option key={v} value={v}>
-            {v}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 

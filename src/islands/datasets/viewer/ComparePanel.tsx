@@ -11,6 +11,7 @@ import {
 import { failureText, fetchCompare, fetchCompareRows } from './api.ts';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
+import { VersionSelect } from './VersionSelect.tsx';
 
 type Props = {
   t: T;
@@ -108,10 +109,9 @@ type FormProps = {
   onRun: () => void;
 };
 
-const SELECT = 'field-input w-auto';
-
 /** The versions to compare, the key column, and the button that compares them. */
 function CompareForm({ t, versions, columns, choice, busy, onChoice, onRun }: FormProps) {
+  const options = versions.map((v) => ({ version: v, text: `${t('viewer:version')} ${v}` }));
   return (
     <form
       className="flex flex-wrap items-end gap-3"
@@ -121,23 +121,21 @@ function CompareForm({ t, versions, columns, choice, busy, onChoice, onRun }: Fo
       }}
     >
       <VersionSelect
-        t={t}
         label={t('viewer:compare.from')}
-        versions={versions}
+        options={options}
         value={choice.from}
         onVersion={(from) => onChoice({ from })}
       />
       <VersionSelect
-        t={t}
         label={t('viewer:compare.to')}
-        versions={versions}
+        options={options}
         value={choice.to}
         onVersion={(to) => onChoice({ to })}
       />
       <label className="flex flex-col gap-1 text-sm">
         <span className="field-label">{t('viewer:compare.key')}</span>
         <select
-          className={SELECT}
+          className="field-input w-auto"
           value={choice.key}
           onChange={(e) => onChoice({ key: e.target.value })}
         >
@@ -153,30 +151,6 @@ function CompareForm({ t, versions, columns, choice, busy, onChoice, onRun }: Fo
         {t('viewer:compare.run')}
       </button>
     </form>
-  );
-}
-
-type VersionSelectProps = {
-  t: T;
-  label: string;
-  versions: number[];
-  value: number;
-  onVersion: (version: number) => void;
-};
-
-/** One side of the comparison: a version. */
-function VersionSelect({ t, label, versions, value, onVersion }: VersionSelectProps) {
-  return (
-    <label className="flex flex-col gap-1 text-sm">
-      <span className="field-label">{label}</span>
-      <select className={SELECT} value={value} onChange={(e) => onVersion(Number(e.target.value))}>
-        {versions.map((v) => (
-          <option key={v} value={v}>
-            {t('viewer:version')} {v}
-          </option>
-        ))}
-      </select>
-    </label>
   );
 }
 

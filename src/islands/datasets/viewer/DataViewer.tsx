@@ -9,6 +9,7 @@ import ComparePanel from './ComparePanel.tsx';
 import Pager from './Pager.tsx';
 import RowsTable, { type SortState } from './RowsTable.tsx';
 import StatsPanel from './StatsPanel.tsx';
+import { VersionSelect } from './VersionSelect.tsx';
 
 type VersionRows = { version: number; rows: number };
 
@@ -207,20 +208,15 @@ function ViewerControls(props: ControlsProps) {
   const { t, number, versions, version, onVersion, filterText, onFilterText } = props;
   return (
     <div className="flex flex-wrap items-end gap-3">
-      <label className="flex flex-col gap-1 text-sm">
-        <span className="field-label">{t('viewer:version')}</span>
-        <select
-          className="field-input w-auto"
-          value={version}
-          onChange={(e) => onVersion(Number(e.target.value))}
-        >
-          {versions.map((v) => (
-            <option key={v.version} value={v.version}>
-              {t('viewer:versionOption', { version: v.version, rows: number.format(v.rows) })}
-            </option>
-          ))}
-        </select>
-      </label>
+      <VersionSelect
+        label={t('viewer:version')}
+        options={versions.map((v) => ({
+          version: v.version,
+          text: t('viewer:versionOption', { version: v.version, rows: number.format(v.rows) }),
+        }))}
+        value={version}
+        onVersion={onVersion}
+      />
       <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
         <label htmlFor="viewer-filter" className="field-label">
           {t('viewer:filter')}
