@@ -38,3 +38,18 @@ export function localizePath(pathname: string, locale: Locale): string {
   const prefix = localePrefix(locale);
   return prefix ? (bare === '/' ? prefix : `${prefix}${bare}`) : bare;
 }
+
+/**
+ * Pages are written once, under `src/pages/[...locale]/`: the rest parameter is empty for the
+ * default locale and `en-US` for English (docs/locale.md).
+ */
+export const localeParam = (locale: Locale): string | undefined =>
+  localePrefix(locale).slice(1) || undefined;
+
+/** Whether a `[...locale]` value is a locale's path prefix (and not any other path). */
+export const isLocaleParam = (value: string | undefined): boolean =>
+  LOCALES.some((locale) => localeParam(locale) === value);
+
+/** `getStaticPaths` of a prerendered page: one page per locale. */
+export const localeStaticPaths = () =>
+  LOCALES.map((locale) => ({ params: { locale: localeParam(locale) } }));

@@ -1,5 +1,5 @@
 import { getCollection, type CollectionEntry } from 'astro:content';
-import { LOCALES, localizePath, type Locale } from '../i18n/locales.ts';
+import { LOCALES, localeParam, localizePath, type Locale } from '../i18n/locales.ts';
 
 export type NewsPost = CollectionEntry<'news'>;
 
@@ -19,10 +19,20 @@ export async function newsPosts(locale: Locale): Promise<NewsPost[]> {
   );
 }
 
-/** `getStaticPaths` for a locale's post pages: a slug that exists only in the other locale gives no page here. */
-export async function newsStaticPaths(locale: Locale) {
-  const posts = await newsPosts(locale);
-  return posts.map((post) => ({ params: { slug: newsSlug(post) }, props: { post } }));
+/**
+ * `getStaticPaths` of the post pages: each locale's posts under its prefix; a slug that exists
+ * only in the other locale gives no page in this one.
+ */
+export async function newsStaticPaths() {
+  const pages = await Promise.all(
+    LOCALES.map(async (locale) =>
+      (await newsPosts(locale)).map((post) => ({
+        params: { locale: localeParam(locale), slug: newsSlug(post) },
+        props: { post },
+      })),
+    ),
+  );
+  return pages.flat();
 }
 
 /** The locales a post exists in (by slug), mapped to the post's path in each. */

@@ -443,6 +443,10 @@ test('crawlers get the error status without the error page', async ({ request })
     ['/nope', 404],
     ['/en-US/nope', 404],
     ['/users/abc', 404],
+    // A page's path behind anything but a locale's prefix.
+    ['/fr/datasets', 404],
+    ['/zh-CN/terms', 404],
+    ['/en-US/en-US/users/1', 404],
   ] as const) {
     const bot = await request.get(path, {
       headers: {

@@ -1,6 +1,0 @@
-import type { APIRoute } from 'astro';
-import { datasetsFeed } from '../../lib/datasets-feed.ts';
-
-// Server-rendered: new datasets appear as they are published.
-export const prerender = false;
-export const GET: APIRoute = (context) => datasetsFeed(context.locals.sheaf, 'zh-CN', context.site);
