@@ -178,7 +178,7 @@ describe('dataset reads', () => {
   });
 });
 
-describe('dataset changes and the cache (spec 4)', () => {
+describe('dataset changes and the cache (docs/browser-client.md)', () => {
   it('creating a dataset clears all caches, users included', async () => {
     const m = await load();
     const api = fakeApi();

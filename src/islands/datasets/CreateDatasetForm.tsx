@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { UploadProgress as Progress } from '../../lib/api/upload.ts';
-import { DEFAULT_DATASET_LANGUAGE } from '../../contracts/limits.ts';
 import { $auth } from '../../stores/auth.ts';
 import { publishDataset } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
@@ -12,22 +11,18 @@ import { createForm } from '../../stores/form.ts';
 import { FormAlert, SubmitButton } from '../form/Field.tsx';
 import { useForm, useLatest } from '../form/fields.ts';
 import { useHydrated } from '../useHydrated.ts';
-import { checkMetadata, explainPublish, metadataOf, publishTable } from './forms.ts';
-import { MetadataFields, type MetadataField, type MetadataValues } from './MetadataFields.tsx';
+import { explainPublish, publishTable } from './forms.ts';
+import {
+  checkMetadata,
+  EMPTY_METADATA,
+  metadataOf,
+  type MetadataField,
+  type MetadataValues,
+} from './metadata.ts';
+import { MetadataFields } from './MetadataFields.tsx';
 import { TableSection } from './TableSection.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { useTableDraft } from './useTableDraft.ts';
-
-const EMPTY: MetadataValues = {
-  name: '',
-  description: '',
-  isPublic: true,
-  language: DEFAULT_DATASET_LANGUAGE,
-  tags: '',
-  license: '',
-  citation: '',
-  readme: '',
-};
 
 function Form({ locale, t }: { locale: Locale; t: T }) {
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -45,7 +40,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
     busy: submitting,
   } = useForm(t, () =>
     createForm<MetadataValues, MetadataField | 'table'>({
-      initial: EMPTY,
+      initial: EMPTY_METADATA,
       check: (v) => ({
         ...checkMetadata(v),
         table: tableNow.current.draft ? undefined : { key: 'datasets:table.required' },

@@ -8,21 +8,10 @@ import { createForm } from '../../stores/form.ts';
 import { FormAlert, SubmitButton } from '../form/Field.tsx';
 import { useForm } from '../form/fields.ts';
 import { DeleteDataset } from './DeleteDataset.tsx';
-import { checkMetadata, metadataOf, metadataProblems } from './forms.ts';
-import { MetadataFields, type MetadataValues } from './MetadataFields.tsx';
+import { checkMetadata, metadataOf, metadataProblems, metadataValuesOf } from './metadata.ts';
+import { MetadataFields } from './MetadataFields.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
 import ForkSettingsToggle from '../community/ForkSettingsToggle.tsx';
-
-const valuesOf = (d: Dataset): MetadataValues => ({
-  name: d.name,
-  description: d.description,
-  isPublic: d.isPublic,
-  language: d.language,
-  tags: d.tags.join(', '),
-  license: d.license ?? '',
-  citation: d.citation,
-  readme: d.readme,
-});
 
 function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T }) {
   const [dataset, setDataset] = useState(initial);
@@ -30,12 +19,12 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
     t,
     () =>
       createForm({
-        initial: valuesOf(initial),
+        initial: metadataValuesOf(initial),
         check: checkMetadata,
         send: async (v) => {
           const saved = await saveDataset(initial.id, metadataOf(v));
           setDataset(saved);
-          return valuesOf(saved);
+          return metadataValuesOf(saved);
         },
         explain: (error) => ({
           problems: metadataProblems(error, t),

@@ -5,21 +5,8 @@ import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
 import type { Problems } from '../../stores/form.ts';
 import { TextArea, TextField } from '../form/Field.tsx';
 import { problemText } from '../form/fields.ts';
+import type { MetadataField, MetadataValues } from './metadata.ts';
 import { ReadmeField } from './ReadmeField.tsx';
-
-export type MetadataValues = {
-  name: string;
-  description: string;
-  isPublic: boolean;
-  language: string;
-  tags: string;
-  /** An SPDX identifier, '' for none stated. */
-  license: string;
-  citation: string;
-  /** The dataset card (Markdown). */
-  readme: string;
-};
-export type MetadataField = keyof MetadataValues;
 
 /** Languages proposed by the language field (any BCP 47 tag may be typed). */
 const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'en-GB', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE', 'es-ES'];

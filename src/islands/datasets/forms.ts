@@ -1,72 +1,17 @@
 /**
- * Shared pieces of the dataset forms: metadata checks into per-field problems, and publishing a
- * table (the server's check, the upload, reading a failed upload's field and table problems).
+ * Publishing a table from the dataset forms: the server's check, the upload, reading a failed
+ * upload's field and table problems (the metadata's own checks: metadata.ts).
  */
 import type { T } from '../../i18n/index.ts';
-import { utf8Bytes } from '../../contracts/datasets.ts';
-import { CITATION_MAX, README_MAX_BYTES, type License } from '../../contracts/limits.ts';
 import { isApiError } from '../../lib/api/errors.ts';
-import type { DatasetMetadata, TableProblem } from '../../lib/api/types.ts';
-import {
-  canonicalLanguage,
-  checkDescription,
-  checkLanguage,
-  checkName,
-  checkTags,
-  parseTags,
-} from '../../lib/dataset-rules.ts';
+import type { TableProblem } from '../../lib/api/types.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { fieldProblems } from '../../lib/form-errors.ts';
 import type { UploadProgress } from '../../lib/api/upload.ts';
 import type { TableDraft } from '../../lib/tables/draft.ts';
 import type { AttributeType } from '../../lib/tables/infer.ts';
-import type { Problems } from '../../stores/form.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import type { TableDraftState } from './useTableDraft.ts';
-import type { MetadataField, MetadataValues } from './MetadataFields.tsx';
-
-/** The form's problems with the metadata (empty when all is well). */
-export const checkMetadata = (values: MetadataValues): Problems<MetadataField> => ({
-  name: checkName(values.name) ?? undefined,
-  description: checkDescription(values.description) ?? undefined,
-  language: checkLanguage(values.language) ?? undefined,
-  tags: checkTags(values.tags) ?? undefined,
-  citation:
-    [...values.citation.trim()].length > CITATION_MAX
-      ? { key: 'datasets:rules.citationTooLong', vars: { max: CITATION_MAX } }
-      : undefined,
-  readme:
-    utf8Bytes(values.readme) > README_MAX_BYTES
-      ? { key: 'datasets:rules.readmeTooLong', vars: { max: README_MAX_BYTES } }
-      : undefined,
-});
-
-/** The metadata as the API takes it. */
-export const metadataOf = (values: MetadataValues): DatasetMetadata => ({
-  name: values.name.trim(),
-  description: values.description.trim(),
-  isPublic: values.isPublic,
-  language: canonicalLanguage(values.language),
-  tags: parseTags(values.tags),
-  license: (values.license || null) as License | null,
-  citation: values.citation.trim(),
-  readme: values.readme,
-});
-
-const SERVER_FIELDS: Readonly<Record<string, MetadataField>> = {
-  name: 'name',
-  description: 'description',
-  language: 'language',
-  tags: 'tags',
-  is_public: 'isPublic',
-  license: 'license',
-  citation: 'citation',
-  readme: 'readme',
-};
-
-/** The server's per-field messages, on this form's fields. */
-export const metadataProblems = (error: unknown, t: T): Problems<MetadataField> =>
-  fieldProblems(error, t, SERVER_FIELDS);
+import { metadataProblems } from './metadata.ts';
 
 /** The table problems of a rejected upload (400 INVALID_TABLE, 413), if it names any. */
 export function tableProblems(error: unknown): TableProblem[] | null {

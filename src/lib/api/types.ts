@@ -3,7 +3,7 @@
  * them: `Camelize` of the wire types in src/contracts (imported as types only, so zod never
  * reaches an island bundle).
  */
-import type { License } from '../../contracts/limits.ts';
+import type { z } from 'zod';
 import type {
   LoginBody,
   RefreshResponse,
@@ -21,7 +21,10 @@ import type {
   UserListResponse,
 } from '../../contracts/users.ts';
 import type {
+  createDatasetBodySchema,
+  createVersionBodySchema,
   Dataset as WireDataset,
+  DatasetListQuery,
   DatasetListResponse,
   DatasetSearchResponse,
   DatasetSort,
@@ -29,6 +32,9 @@ import type {
   DatasetSummary as WireDatasetSummary,
   DatasetVersion as WireDatasetVersion,
   DownloadFormat,
+  MyDatasetsQuery,
+  TableContent as WireTableContent,
+  updateDatasetBodySchema,
   ValidateResponse,
   VersionContent as WireVersionContent,
 } from '../../contracts/datasets.ts';
@@ -90,56 +96,18 @@ export type TableProblem = TableValidation['errors'][number];
 export type TableCell = string | number | boolean | null;
 
 /** GET /datasets filters; tags are sent comma-separated. */
-export type DatasetListFilters = {
-  query?: string;
-  tags?: string[];
-  language?: string;
-  /** An SPDX identifier, or `none` for datasets without a licence. */
-  license?: License | 'none';
-  isPublic?: boolean;
-  ownerId?: number;
-  sort?: DatasetSort;
-  offset?: number;
-  limit?: number;
-};
+export type DatasetListFilters = Partial<Camelize<DatasetListQuery>>;
 /** GET /datasets/me. */
-export type MyDatasetsFilters = {
-  query?: string;
-  sortBy?: DatasetSort;
-  offset?: number;
-  limit?: number;
-};
+export type MyDatasetsFilters = Partial<Camelize<MyDatasetsQuery>>;
 
+/** A new dataset as the client sends it: the create body, its defaults left out. */
+export type NewDataset = Camelize<z.input<typeof createDatasetBodySchema>>;
+/** Table content as the API takes it (`attributeTypes` optional: otherwise inferred). */
+export type TableContent = Camelize<WireTableContent>;
+/** A new dataset's metadata: the create body without its table. */
+export type DatasetMetadata = Omit<NewDataset, keyof TableContent | 'changelog'>;
 /** Editable metadata of a dataset (PUT /datasets/{id}: fields left out keep their value). */
-export type DatasetMetadata = {
-  name: string;
-  description?: string;
-  isPublic?: boolean;
-  language?: string;
-  tags?: string[];
-  /** An SPDX identifier from LICENSES; null: no licence stated. */
-  license?: License | null;
-  citation?: string;
-  /** The dataset card (Markdown). */
-  readme?: string;
-};
-export type DatasetUpdate = Partial<DatasetMetadata>;
-
-/**
- * Table content as the API takes it: column names, optional declared types (otherwise
- * inferred) and rows, each a list in column order or an object keyed by column.
- */
-export type TableContent = {
-  attributes: string[];
-  attributeTypes?: Record<string, string>;
-  entries: unknown[];
-};
-export type NewDataset = DatasetMetadata & TableContent & { changelog?: string };
+export type DatasetUpdate = Camelize<z.input<typeof updateDatasetBodySchema>>;
 
 /** POST /datasets/{id}/versions takes this payload as is (wire spelling). */
-export type VersionPayload = {
-  attributes: string[];
-  attribute_types?: Record<string, string>;
-  entries: unknown[];
-  changelog?: string;
-};
+export type VersionPayload = z.input<typeof createVersionBodySchema>;

@@ -8,7 +8,7 @@ import { lockVisible, recountForks } from './dataset-counters.ts';
 import { getDataset } from './datasets/browse.ts';
 import { forgetCounts } from './datasets/counts.ts';
 import { recomputeHeat } from './datasets/heat.ts';
-import { lockOwned, now, searchTextOf } from './datasets/rows.ts';
+import { lockOwned, now, searchTextOf, statedFields } from './datasets/rows.ts';
 
 /**
  * Forks a dataset the caller may see into a new dataset of theirs. The fork gets its own
@@ -47,13 +47,10 @@ export async function forkDataset(
         ownerId: viewerId,
         name,
         description,
-        language: source.language,
         isPublic: input.is_public ?? source.isPublic,
         tags: source.tags,
-        // The licence travels with the data; so do how to cite it and its card.
-        license: source.license,
-        citation: source.citation,
-        readme: source.readme,
+        // The licence travels with the data; so do its language, how to cite it and its card.
+        ...statedFields(source),
         searchText: searchTextOf(name, description, source.tags),
         forkedFromId: source.id,
         isFork: true,

@@ -44,7 +44,7 @@ describe('versions', () => {
       changelog: '2021 update',
       attributes: ['城市', 'population', 'year'],
       attribute_types: { 城市: 'string', population: 'integer', year: 'integer' },
-      // The spec's field of a dataset version (spec 3).
+      // The fields of a dataset version (docs/datasets.md).
       attributes_type: { 城市: 'string', population: 'integer', year: 'integer' },
     });
     expect(Object.keys(res.json()).sort()).toEqual(

@@ -26,7 +26,14 @@ import { releaseBlobs, withStoredBlob } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
 import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
-import { lockOwned, now, searchTextOf, toVersion } from './rows.ts';
+import {
+  lockOwned,
+  now,
+  searchTextOf,
+  statedFields,
+  toVersion,
+  type StatedFields,
+} from './rows.ts';
 
 /** POST /datasets/validate: checks a table without storing anything. */
 export function validateContent(ctx: Context, input: TableContent): ValidateResponse {
@@ -106,7 +113,7 @@ export type DatasetMetadata = Pick<
   CreateDatasetBody,
   'name' | 'description' | 'is_public' | 'language' | 'tags' | 'changelog'
 > &
-  Partial<Pick<CreateDatasetBody, 'license' | 'citation' | 'readme'>>;
+  StatedFields;
 
 /**
  * Creates a dataset with its version 1, all or nothing: the blob is written first, then one
@@ -130,11 +137,8 @@ export async function createDatasetWith(
           name: meta.name,
           description: meta.description,
           isPublic: meta.is_public,
-          language: meta.language,
           tags: meta.tags,
-          license: meta.license ?? null,
-          citation: meta.citation ?? '',
-          readme: meta.readme ?? '',
+          ...statedFields(meta),
           searchText: searchTextOf(meta.name, meta.description, meta.tags),
           latestVersion: 1,
         })

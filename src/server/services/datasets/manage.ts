@@ -6,7 +6,7 @@ import { lockAny, recountForks } from '../dataset-counters.ts';
 import { releaseBlobs } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
 import { forgetCounts } from './counts.ts';
-import { lockOwned, now, searchTextOf } from './rows.ts';
+import { lockOwned, now, searchTextOf, statedFields } from './rows.ts';
 
 /** PUT /datasets/{id}: the owner changes metadata; fields left out keep their value. */
 export async function updateDataset(
@@ -33,10 +33,7 @@ export async function updateDataset(
         tags,
         searchText: searchTextOf(name, description, tags),
         ...(input.is_public === undefined ? {} : { isPublic: input.is_public }),
-        ...(input.language === undefined ? {} : { language: input.language }),
-        ...(input.license === undefined ? {} : { license: input.license }),
-        ...(input.citation === undefined ? {} : { citation: input.citation }),
-        ...(input.readme === undefined ? {} : { readme: input.readme }),
+        ...statedFields(input),
         updatedAt: now,
       })
       .where(eq(datasets.id, id));

@@ -26,6 +26,19 @@ export function visibleTo(viewerId: ViewerId): SQL {
     : (or(eq(datasets.isPublic, true), eq(datasets.ownerId, viewerId)) as SQL);
 }
 
+/**
+ * The metadata an owner states as is: written as given on create and on update, and copied by a
+ * fork (docs/architecture.md "Adding a dataset field, end to end").
+ */
+const STATED_FIELDS = ['language', 'license', 'citation', 'readme'] as const;
+export type StatedFields = {
+  [K in (typeof STATED_FIELDS)[number]]?: (typeof datasets.$inferInsert)[K];
+};
+
+/** The stated fields of `from` that are given (left out: the column keeps its value or default). */
+export const statedFields = (from: StatedFields): StatedFields =>
+  Object.fromEntries(STATED_FIELDS.flatMap((k) => (from[k] === undefined ? [] : [[k, from[k]]])));
+
 const origin = alias(datasets, 'origin');
 
 /** Columns of a dataset as lists and details show it (never `search_text`). */

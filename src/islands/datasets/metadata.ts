@@ -1,0 +1,101 @@
+/**
+ * A dataset's metadata as the create and edit forms hold it: the form's values, a new form's
+ * defaults, an existing dataset's values, the checks, and the values as the API takes them.
+ * A new field is added here and in MetadataFields.tsx (docs/architecture.md "Adding a dataset
+ * field, end to end").
+ */
+import { utf8Bytes } from '../../contracts/datasets.ts';
+import {
+  CITATION_MAX,
+  DEFAULT_DATASET_LANGUAGE,
+  README_MAX_BYTES,
+  type License,
+} from '../../contracts/limits.ts';
+import type { T } from '../../i18n/index.ts';
+import type { Dataset, DatasetMetadata } from '../../lib/api/types.ts';
+import { toSnakeKey } from '../../lib/case.ts';
+import {
+  canonicalLanguage,
+  checkDescription,
+  checkLanguage,
+  checkName,
+  checkTags,
+  parseTags,
+} from '../../lib/dataset-rules.ts';
+import { fieldProblems } from '../../lib/form-errors.ts';
+import type { Problems } from '../../stores/form.ts';
+
+export type MetadataValues = {
+  name: string;
+  description: string;
+  isPublic: boolean;
+  language: string;
+  tags: string;
+  /** An SPDX identifier, '' for none stated. */
+  license: string;
+  citation: string;
+  /** The dataset card (Markdown). */
+  readme: string;
+};
+export type MetadataField = keyof MetadataValues;
+
+/** A new dataset's form. */
+export const EMPTY_METADATA: MetadataValues = {
+  name: '',
+  description: '',
+  isPublic: true,
+  language: DEFAULT_DATASET_LANGUAGE,
+  tags: '',
+  license: '',
+  citation: '',
+  readme: '',
+};
+
+/** An existing dataset's form. */
+export const metadataValuesOf = (d: Dataset): MetadataValues => ({
+  name: d.name,
+  description: d.description,
+  isPublic: d.isPublic,
+  language: d.language,
+  tags: d.tags.join(', '),
+  license: d.license ?? '',
+  citation: d.citation,
+  readme: d.readme,
+});
+
+/** The form's problems with the metadata (empty when all is well). */
+export const checkMetadata = (values: MetadataValues): Problems<MetadataField> => ({
+  name: checkName(values.name) ?? undefined,
+  description: checkDescription(values.description) ?? undefined,
+  language: checkLanguage(values.language) ?? undefined,
+  tags: checkTags(values.tags) ?? undefined,
+  citation:
+    [...values.citation.trim()].length > CITATION_MAX
+      ? { key: 'datasets:rules.citationTooLong', vars: { max: CITATION_MAX } }
+      : undefined,
+  readme:
+    utf8Bytes(values.readme) > README_MAX_BYTES
+      ? { key: 'datasets:rules.readmeTooLong', vars: { max: README_MAX_BYTES } }
+      : undefined,
+});
+
+/** The metadata as the API takes it. */
+export const metadataOf = (values: MetadataValues): DatasetMetadata => ({
+  name: values.name.trim(),
+  description: values.description.trim(),
+  isPublic: values.isPublic,
+  language: canonicalLanguage(values.language),
+  tags: parseTags(values.tags),
+  license: (values.license || null) as License | null,
+  citation: values.citation.trim(),
+  readme: values.readme,
+});
+
+/** The server's field names (`is_public`) → the form's (`isPublic`). */
+const SERVER_FIELDS: Readonly<Record<string, MetadataField>> = Object.fromEntries(
+  (Object.keys(EMPTY_METADATA) as MetadataField[]).map((field) => [toSnakeKey(field), field]),
+);
+
+/** The server's per-field messages, on this form's fields. */
+export const metadataProblems = (error: unknown, t: T): Problems<MetadataField> =>
+  fieldProblems(error, t, SERVER_FIELDS);
