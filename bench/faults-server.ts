@@ -68,7 +68,7 @@ export async function startServer(
 }
 
 /** Polls `check` every 100 ms until it is true; the milliseconds it took. */
-export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
+async function waitUntil(check: () => Promise<boolean>, timeoutMs: number): Promise<number> {
   const started = performance.now();
   while (performance.now() - started < timeoutMs) {
     const ready = await check().catch((error: unknown) => {

@@ -1,7 +1,7 @@
 /**
- * `npm test`: every check in order — types, lint, format, unit and API tests (PGlite, and
- * PostgreSQL when TEST_DATABASE_URL is set), the production build, browser tests — then one
- * closing line with the test totals.
+ * `npm test`: every check in order — types, lint, dead code (knip), format, unit and API tests
+ * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the production build, browser tests —
+ * then one closing line with the test totals.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -20,6 +20,7 @@ const only = process.argv[2];
 const steps: Step[] = [
   { name: 'types', cmd: ['astro', 'check', '--minimumSeverity', 'warning'] },
   { name: 'lint', cmd: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'dead code', cmd: ['knip', '--no-progress', '--treat-config-hints-as-errors'] },
   { name: 'format', cmd: ['prettier', '--check', '--log-level', 'warn', '.'] },
   {
     name: 'unit+api',

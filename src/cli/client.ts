@@ -23,7 +23,7 @@ export class CliError extends Error {
 }
 
 /** Where `sheaf login` keeps the token: $SHEAF_CONFIG_DIR, else $XDG_CONFIG_HOME/sheaf, else ~/.config/sheaf. */
-export function configDir(env: Env): string {
+function configDir(env: Env): string {
   if (env['SHEAF_CONFIG_DIR']) return env['SHEAF_CONFIG_DIR'];
   const base = env['XDG_CONFIG_HOME'] || path.join(os.homedir(), '.config');
   return path.join(base, 'sheaf');
@@ -51,7 +51,7 @@ export type Client = {
   raw: (method: string, path: string, options?: CallOptions) => Promise<Response>;
 };
 
-export type CallOptions = {
+type CallOptions = {
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   headers?: Record<string, string>;

@@ -42,7 +42,6 @@ const refreshTokenSchema = z.string().min(1, 'refresh_token must not be empty').
 export const refreshBodySchema = z
   .object({ refresh_token: refreshTokenSchema.optional() })
   .nullish();
-export type RefreshBody = z.infer<typeof refreshBodySchema>;
 
 export const refreshResponseSchema = z.object({
   access_token: z.string(),
@@ -54,5 +53,5 @@ export const refreshResponseSchema = z.object({
 });
 export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
+/** @alias Logging out takes the same optional refresh token as refreshing. */
 export const logoutBodySchema = refreshBodySchema;
-export type LogoutBody = z.infer<typeof logoutBodySchema>;

@@ -8,8 +8,8 @@ export const RATING_MIN = 1;
 export const RATING_MAX = 5;
 /** A dataset enters the score leaderboard once it has at least this many ratings. */
 export const LEADERBOARD_MIN_RATINGS = 3;
-export const LEADERBOARD_LIMIT_DEFAULT = 20;
-export const LEADERBOARD_LIMIT_MAX = 100;
+const LEADERBOARD_LIMIT_DEFAULT = 20;
+const LEADERBOARD_LIMIT_MAX = 100;
 
 const timestamp = z.iso.datetime();
 
@@ -45,7 +45,6 @@ export const rateBodySchema = z.object({
     .min(RATING_MIN, 'score must be an integer from 1 to 5')
     .max(RATING_MAX, 'score must be an integer from 1 to 5'),
 });
-export type RateBody = z.infer<typeof rateBodySchema>;
 
 /** The dataset's rating summary and the caller's own score (null: not rated, or a guest). */
 export const ratingResponseSchema = z.object({
@@ -84,7 +83,6 @@ export const addFavoriteBodySchema = z.object({
     .min(1, 'dataset_id must be a positive integer')
     .max(2_147_483_647, 'dataset_id must be a positive integer'),
 });
-export type AddFavoriteBody = z.infer<typeof addFavoriteBodySchema>;
 
 export const favoriteIdParamsSchema = z.object({ id: positiveId('Favorite id') });
 export const favoriteCheckParamsSchema = z.object({ dataset_id: positiveId('Dataset id') });
@@ -108,13 +106,12 @@ export const forkBodySchema = z
 export type ForkBody = z.infer<typeof forkBodySchema>;
 
 export const forkSettingsBodySchema = z.object({ allow_forks: z.boolean() });
-export type ForkSettingsBody = z.infer<typeof forkSettingsBodySchema>;
 
 /* ---------- leaderboards ---------- */
 
-export const DATASET_LEADERBOARDS = ['heat', 'downloads', 'score'] as const;
+const DATASET_LEADERBOARDS = ['heat', 'downloads', 'score'] as const;
 export type DatasetLeaderboard = (typeof DATASET_LEADERBOARDS)[number];
-export const USER_LEADERBOARDS = ['followers', 'downloads'] as const;
+const USER_LEADERBOARDS = ['followers', 'downloads'] as const;
 export type UserLeaderboard = (typeof USER_LEADERBOARDS)[number];
 
 const leaderboardLimit = z.coerce

@@ -13,7 +13,7 @@ export const DATASET_TAG_MAX = 30;
 export const CHANGELOG_MAX = 2000;
 export const SEARCH_QUERY_MAX = 100;
 /** A list cursor is an opaque string of at most this many characters. */
-export const CURSOR_MAX = 1000;
+const CURSOR_MAX = 1000;
 export { DEFAULT_DATASET_LANGUAGE, PUBLIC_DATASETS_PER_USER, SEARCH_PAGE_SIZE } from './limits.ts';
 export const CONTENT_LIMIT_DEFAULT = 100;
 export const CONTENT_LIMIT_MAX = 1000;

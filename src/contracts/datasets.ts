@@ -30,13 +30,13 @@ export * from './dataset-fields.ts';
 
 const timestamp = z.iso.datetime();
 
-export const attributeTypesSchema = z.record(z.string(), z.string());
+const attributeTypesSchema = z.record(z.string(), z.string());
 /**
  * An integer past ±(2^53−1) in a 64-bit column: the server holds it as `JSON.rawJSON` of its
  * digits, so it is sent as an exact JSON integer (a client may need a big-number parser to keep
  * every digit).
  */
-export const bigIntegerSchema = z
+const bigIntegerSchema = z
   .custom<BigInteger>(isBigInteger)
   .meta({ type: 'integer', format: 'int64' });
 
@@ -153,7 +153,7 @@ export const versionContentSchema = z.object({
 });
 export type VersionContent = z.infer<typeof versionContentSchema>;
 
-export const validationErrorSchema = z.object({
+const validationErrorSchema = z.object({
   row: z.number().int().nullable().describe('1-based data row, null for the whole table'),
   column: z.string().nullable(),
   code: z.string(),
@@ -215,7 +215,6 @@ export const createDatasetUploadQuerySchema = z.object({
   citation: metadataFields.citation,
   changelog: changelogSchema.default(''),
 });
-export type CreateDatasetUploadQuery = z.infer<typeof createDatasetUploadQuerySchema>;
 
 /** PUT /datasets/{id}: fields left out keep their value. */
 export const updateDatasetBodySchema = z.object({
@@ -233,7 +232,6 @@ export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
 export const createVersionBodySchema = tableContentSchema.extend({
   changelog: changelogSchema.default(''),
 });
-export type CreateVersionBody = z.infer<typeof createVersionBodySchema>;
 
 export const createVersionUploadQuerySchema = z.object({ changelog: changelogSchema.default('') });
 

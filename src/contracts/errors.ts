@@ -8,8 +8,3 @@ export const apiErrorSchema = z.object({
     .unknown()
     .describe('null, per-field errors [{ field, message }] for 400, or extra data'),
 });
-
-export type ApiError = z.infer<typeof apiErrorSchema>;
-
-/** One entry of `details` on a 400 VALIDATION_ERROR. */
-export type ApiFieldError = { field: string; message: string };

@@ -19,7 +19,6 @@ export const HISTOGRAM_BINS = 20;
 /** The most frequent values listed for a string or boolean column. */
 export const TOP_VALUES = 10;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
-export type SortOrder = (typeof SORT_ORDERS)[number];
 export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
 export type CompareKind = (typeof COMPARE_KINDS)[number];
 

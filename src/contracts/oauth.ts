@@ -6,19 +6,18 @@ import { z } from 'zod';
  * the code (with the verifier) and opens a session. See docs/oauth.md.
  */
 
-export const providerIdSchema = z
+const providerIdSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9_-]{0,31}$/, 'Unknown provider')
   .describe('Provider id from GET /auth/oauth2/providers');
 
-export const oauthProviderSchema = z.object({
+const oauthProviderSchema = z.object({
   id: z.string(),
   name: z.string().describe('Display name'),
 });
 export type OAuthProviderInfo = z.infer<typeof oauthProviderSchema>;
 
 export const oauthProvidersResponseSchema = z.object({ providers: z.array(oauthProviderSchema) });
-export type OAuthProvidersResponse = z.infer<typeof oauthProvidersResponseSchema>;
 
 export const oauthProviderParamsSchema = z.object({ provider: providerIdSchema });
 
@@ -38,7 +37,6 @@ export const oauthAuthorizeQuerySchema = z.object({
     .max(2048)
     .describe('The site’s callback: {site}[/en-US]/auth/callback?provider={provider}'),
 });
-export type OAuthAuthorizeQuery = z.infer<typeof oauthAuthorizeQuerySchema>;
 
 export const oauthAuthorizeResponseSchema = z.object({
   authorization_url: z.string().describe('Where to send the browser'),

@@ -60,7 +60,7 @@ export type CompareRowsQuery = z.infer<typeof compareRowsQuerySchema>;
 
 /* ---------- responses ---------- */
 
-export const columnSchema = z.object({ name: z.string(), type: z.string() });
+const columnSchema = z.object({ name: z.string(), type: z.string() });
 export type Column = z.infer<typeof columnSchema>;
 export type Cell = z.infer<typeof cellSchema>;
 

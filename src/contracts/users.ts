@@ -9,9 +9,9 @@ export const PASSWORD_MAX = 128;
 export const NICKNAME_MAX = 50;
 export const BIO_MAX = 500;
 export const AVATAR_URL_MAX = 2048;
-export const QUERY_MAX = 100;
-export const LIST_LIMIT_DEFAULT = 20;
-export const LIST_LIMIT_MAX = 100;
+const QUERY_MAX = 100;
+const LIST_LIMIT_DEFAULT = 20;
+const LIST_LIMIT_MAX = 100;
 
 /** Length in characters (code points), so an emoji counts once. */
 const chars = (s: string) => [...s].length;
@@ -65,7 +65,7 @@ export const avatarSchema = z
   .max(AVATAR_URL_MAX, `Avatar URL must be at most ${AVATAR_URL_MAX} characters`)
   .refine((s) => s === '' || isHttpUrl(s), 'Avatar must be empty or an http(s) URL');
 
-export const userRoleSchema = z.enum(['user', 'admin']);
+const userRoleSchema = z.enum(['user', 'admin']);
 
 const timestamp = z.iso.datetime();
 
@@ -112,7 +112,6 @@ export const userResponseSchema = z.object({ user: fullUserSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;
 
 export const publicUserResponseSchema = z.object({ user: publicUserSchema });
-export type PublicUserResponse = z.infer<typeof publicUserResponseSchema>;
 
 /** PUT /users/me: every field optional; an empty avatar or bio clears it. */
 export const updateMeBodySchema = z.object({
@@ -131,7 +130,6 @@ export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;
 export const deleteAccountBodySchema = z.object({
   password: z.string().min(1, 'Password is required').max(PASSWORD_MAX),
 });
-export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
 
 /** GET /users/me/deletion: what deleting the account would delete, and what stays. */
 export const accountDeletionSchema = z.object({
@@ -177,13 +175,12 @@ export const userListResponseSchema = z.object({
 });
 export type UserListResponse = z.infer<typeof userListResponseSchema>;
 
-export const profileStatsSchema = z.object({
+const profileStatsSchema = z.object({
   followers: z.number().int(),
   following: z.number().int(),
   public_datasets: z.number().int(),
   total_downloads: z.number().int(),
 });
-export type ProfileStats = z.infer<typeof profileStatsSchema>;
 
 export const profileResponseSchema = z.object({
   user: publicUserSchema,

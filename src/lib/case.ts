@@ -9,7 +9,7 @@
 import { isBigInteger } from './big-integer.ts';
 
 /** Keys (in either spelling) whose values are user data and must keep their own keys. */
-export const DATA_KEYS: ReadonlySet<string> = new Set([
+const DATA_KEYS: ReadonlySet<string> = new Set([
   'attributeTypes',
   'attribute_types',
   'attributesType',
@@ -17,7 +17,7 @@ export const DATA_KEYS: ReadonlySet<string> = new Set([
   'entries',
   'preview',
 ]);
-export type DataKey =
+type DataKey =
   | 'attributeTypes'
   | 'attribute_types'
   | 'attributesType'

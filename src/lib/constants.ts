@@ -3,13 +3,8 @@
  * src/contracts/limits.ts; durations are in milliseconds unless named otherwise.
  */
 
-export { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE } from '../i18n/locales.ts';
-
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
-
-/** Locale cookie lifetime: 365 days. */
-export const LOCALE_COOKIE_DAYS = 365;
 
 /** How often the site checks for a newer build. */
 export const BUILD_CHECK_INTERVAL_MS = 60 * MINUTE;

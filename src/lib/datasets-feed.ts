@@ -6,7 +6,7 @@ import { excerpt } from './dataset-page.ts';
 type Sheaf = App.Locals['sheaf'];
 
 /** Items in the feed: the newest public datasets. */
-export const FEED_ITEMS = 50;
+const FEED_ITEMS = 50;
 
 /** Where a locale's feed of new datasets lives. */
 export const datasetsFeedPath = (locale: Locale): string =>

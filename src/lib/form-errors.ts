@@ -11,7 +11,7 @@ import type { Problems } from '../stores/form.ts';
  * The server's per-field messages, by field name ('username', 'email', …); first one wins. A
  * refusal with a code of its own (USERNAME_TAKEN, EMAIL_TAKEN…) is said in the page's language.
  */
-export function fieldErrors(error: unknown, t: T): Record<string, string> {
+function fieldErrors(error: unknown, t: T): Record<string, string> {
   const out: Record<string, string> = {};
   if (!isApiError(error) || !Array.isArray(error.details)) return out;
   const byCode = error.code === 'VALIDATION_ERROR' ? null : codeText(t, error.code);

@@ -1,7 +1,7 @@
 import { LOCALE_COOKIE, localeOfPath } from '../i18n/locales.ts';
 
 /** How long shared caches (a CDN) may reuse the home page; browsers revalidate every time. */
-export const HOME_SHARED_MAX_AGE = 30;
+const HOME_SHARED_MAX_AGE = 30;
 
 /**
  * Cache-Control of the home page. Shared caches may keep it for 30 s when the visitor's

@@ -11,7 +11,7 @@ import type {
 } from '../contracts/community.ts';
 import type { MessageKey } from '../i18n/index.ts';
 
-export const BOARD_PARAM = 'board';
+const BOARD_PARAM = 'board';
 
 export type Board =
   | { id: string; kind: 'datasets'; by: DatasetLeaderboard; label: MessageKey; caption: MessageKey }
@@ -55,10 +55,10 @@ export const BOARDS = [
   },
 ] as const satisfies readonly Board[];
 
-export const DEFAULT_BOARD: Board = BOARDS[0];
+const DEFAULT_BOARD: Board = BOARDS[0];
 
 /** The board a `?board=` value names; the default board for none or an unknown one. */
-export function parseBoard(raw: string | null | undefined): Board {
+function parseBoard(raw: string | null | undefined): Board {
   return BOARDS.find((b) => b.id === raw) ?? DEFAULT_BOARD;
 }
 

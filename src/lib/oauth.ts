@@ -16,8 +16,8 @@ export const OAUTH_KEYS = {
 } as const;
 
 /** The messages of a failed callback check, verbatim (docs/oauth.md). */
-export const OAUTH_STATE_MISMATCH = 'OAuth2 state 验证失败';
-export const OAUTH_PROVIDER_MISMATCH = 'OAuth2 提供商不匹配';
+const OAUTH_STATE_MISMATCH = 'OAuth2 state 验证失败';
+const OAUTH_PROVIDER_MISMATCH = 'OAuth2 提供商不匹配';
 
 export type OAuthCheckCode = 'OAUTH_STATE_MISMATCH' | 'OAUTH_PROVIDER_MISMATCH';
 

@@ -5,7 +5,7 @@
  */
 import { localizePath, stripLocale, type Locale } from '../i18n/locales.ts';
 
-export const REDIRECT_PARAM = 'redirect';
+const REDIRECT_PARAM = 'redirect';
 
 /** Pages a redirect never goes back to (they would only bounce to the home page). */
 const AUTH_PAGES = new Set(['/auth/login', '/auth/register', '/auth/callback']);

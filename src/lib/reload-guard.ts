@@ -46,7 +46,7 @@ export function isChunkLoadError(reason: unknown): boolean {
   );
 }
 
-export type GuardWindow = {
+type GuardWindow = {
   location: { pathname: string; reload: () => void };
   sessionStorage: GuardStorage;
   addEventListener: (
@@ -56,7 +56,7 @@ export type GuardWindow = {
   ) => void;
 };
 
-export type GuardOptions = {
+type GuardOptions = {
   windowMs: number;
   claim: typeof claimReload;
   isChunkError: typeof isChunkLoadError;
@@ -68,7 +68,7 @@ export type GuardOptions = {
  * Vite's `vite:preloadError`, unhandled rejections of dynamic imports, and `error` events of
  * script and modulepreload elements. The first one reloads the page if `claim` allows it.
  */
-export function installChunkReloadGuard(win: GuardWindow, options: GuardOptions): void {
+function installChunkReloadGuard(win: GuardWindow, options: GuardOptions): void {
   let handled = false;
   const failed = (): void => {
     if (handled) return;

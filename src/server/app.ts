@@ -25,7 +25,7 @@ export type AppOptions = {
   logger?: boolean | { level: string } | FastifyBaseLogger;
 };
 
-export const API_PREFIX = '/api/v1';
+const API_PREFIX = '/api/v1';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { Db } from './db/client.ts';
 
 /** The PostgreSQL channel every process of a site listens on. */
-export const CHANGES_CHANNEL = 'sheaf_changes';
+const CHANGES_CHANNEL = 'sheaf_changes';
 /** How long a lost listening connection waits before it connects again. */
 const RECONNECT_MS = 500;
 

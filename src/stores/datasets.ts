@@ -18,7 +18,7 @@ import type { AttributeType } from '../lib/tables/infer.ts';
 import { streamFormatOf, type TableDraft } from '../lib/tables/draft.ts';
 
 /** The table as the API takes it, with the types chosen on the page declared. */
-export function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableContent {
+function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableContent {
   return {
     attributes: draft.attributes,
     attributeTypes: Object.fromEntries(draft.attributes.map((a, c) => [a, types[c] ?? 'string'])),

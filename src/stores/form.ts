@@ -8,7 +8,7 @@ export type Problems<F extends string> = Partial<Record<F, Problem>>;
 /** The names of a form's values. */
 export type FieldOf<V> = keyof V & string;
 
-export type FormState<V, F extends string = FieldOf<V>> = {
+type FormState<V, F extends string = FieldOf<V>> = {
   values: V;
   problems: Problems<F>;
   /** The message above the form, or null. */

@@ -31,7 +31,7 @@ export type GuardMode = 'guest' | 'auth';
  * sign-in page (remembering this page); a signed-in visitor on a guest page goes to the page
  * named by `?redirect=` or to the home page of the locale.
  */
-export function guardTarget(
+function guardTarget(
   mode: GuardMode,
   signedIn: boolean,
   here: { pathname: string; search: string; hash: string },

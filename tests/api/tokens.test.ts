@@ -1,4 +1,4 @@
-import type { Response } from 'light-my-request';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
@@ -40,7 +40,7 @@ const call = (
   url: string,
   token: string,
   payload?: Record<string, unknown>,
-): Promise<Response> =>
+): Promise<LightMyRequestResponse> =>
   t.app.inject({
     method,
     url: `/api/v1${url}`,

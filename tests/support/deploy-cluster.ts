@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
-export type Origin = { port: number; process: ChildProcess };
+type Origin = { port: number; process: ChildProcess };
 
 export type Cluster = {
   /** The address visitors use: nginx. */

@@ -2,14 +2,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BUILD_CHECK_INTERVAL_MS } from '../../src/lib/constants.ts';
 
-async function load() {
-  vi.resetModules();
-  const build = await import('../../src/stores/build.ts');
-  const toasts = await import('../../src/stores/toasts.ts');
-  return { ...build, ...toasts };
-}
-
+// Fresh modules per test: the stores keep module state.
 beforeEach(() => {
+  vi.resetModules();
   vi.useFakeTimers();
 });
 afterEach(() => {
@@ -19,7 +14,7 @@ afterEach(() => {
 
 describe('the hourly build check', () => {
   it('asks the server once an hour and announces a new build once', async () => {
-    const { startBuildCheck, $newerBuild } = await load();
+    const { startBuildCheck, $newerBuild } = await import('../../src/stores/build.ts');
     let serverId = 'build-1';
     const fetchBuildId = vi.fn(async () => serverId);
     const onNewBuild = vi.fn();
@@ -46,7 +41,7 @@ describe('the hourly build check', () => {
   });
 
   it('says nothing when the server cannot be asked', async () => {
-    const { startBuildCheck } = await load();
+    const { startBuildCheck } = await import('../../src/stores/build.ts');
     const onNewBuild = vi.fn();
     startBuildCheck({ currentId: 'a', fetchBuildId: async () => null, onNewBuild });
     await vi.advanceTimersByTimeAsync(BUILD_CHECK_INTERVAL_MS * 3);
@@ -54,7 +49,7 @@ describe('the hourly build check', () => {
   });
 
   it('reads the id from /build.json without using a cached copy', async () => {
-    const { fetchBuildId } = await load();
+    const { fetchBuildId } = await import('../../src/stores/build.ts');
     const fetch = vi.fn(async () => new Response(JSON.stringify({ build_id: 'b-9' })));
     vi.stubGlobal('fetch', fetch);
     expect(await fetchBuildId()).toBe('b-9');
@@ -66,7 +61,8 @@ describe('the hourly build check', () => {
   });
 
   it('offers a reload in a toast with a button, in the page language', async () => {
-    const { offerReload, $toasts } = await load();
+    const { offerReload } = await import('../../src/stores/build.ts');
+    const { $toasts } = await import('../../src/stores/toasts.ts');
     offerReload('zh-CN');
     const [shown] = $toasts.get();
     expect(shown).toMatchObject({ title: '有新版本可用', action: { label: '重新加载' } });

@@ -15,7 +15,7 @@ import { useViewer } from './useViewer.ts';
 type PublicUser = FollowPage['users'][number];
 
 /** Recent public datasets shown under each followed user. */
-export const RECENT_DATASETS = 3;
+const RECENT_DATASETS = 3;
 
 function RecentDatasets({ userId, locale, t }: { userId: number; locale: Locale; t: T }) {
   const { status, data, loader } = useLoader(() =>

@@ -6,7 +6,7 @@ import { loadLatestRows } from '../../stores/datasets.ts';
 import { TextArea } from '../form/Field.tsx';
 
 /** The most rows of a version that are offered for editing as text in the browser. */
-export const MAX_EDIT_ROWS = 5000;
+const MAX_EDIT_ROWS = 5000;
 
 type Props = {
   datasetId: number;

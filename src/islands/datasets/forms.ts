@@ -14,7 +14,7 @@ import type { TableDraftState } from './useTableDraft.ts';
 import { metadataProblems } from './metadata.ts';
 
 /** The table problems of a rejected upload (400 INVALID_TABLE, 413), if it names any. */
-export function tableProblems(error: unknown): TableProblem[] | null {
+function tableProblems(error: unknown): TableProblem[] | null {
   if (!isApiError(error) || typeof error.details !== 'object' || error.details === null)
     return null;
   const { errors } = error.details as { errors?: unknown };
@@ -22,7 +22,7 @@ export function tableProblems(error: unknown): TableProblem[] | null {
 }
 
 /** The server's check found problems in the table: nothing was sent; `message` says how many. */
-export class TableRefused extends Error {}
+class TableRefused extends Error {}
 
 /**
  * Publishes a table for a form's `send`: the server's check first (a table with problems is not

@@ -23,16 +23,14 @@ import { clearAllCaches, invalidateDataset, invalidateUser } from '../cache.ts';
 import type { Camelize } from '../case.ts';
 import { apiRequest } from './client.ts';
 
-export type { DatasetLeaderboard, UserLeaderboard };
-
 /** A dataset's average score and count, and the caller's own score (null: none, or a guest). */
 export type Rating = Camelize<RatingResponse>;
 export type Favorite = Camelize<WireFavorite>;
 export type FavoritePage = Camelize<FavoriteListResponse>;
 export type FavoriteStatus = Camelize<FavoriteCheckResponse>;
 export type FollowPage = Camelize<FollowListResponse>;
-export type DatasetRanking = Camelize<DatasetLeaderboardResponse>;
-export type UserRanking = Camelize<UserLeaderboardResponse>;
+type DatasetRanking = Camelize<DatasetLeaderboardResponse>;
+type UserRanking = Camelize<UserLeaderboardResponse>;
 /** The new dataset a fork answers (with its versions). */
 export type ForkedDataset = Camelize<WireDataset>;
 
@@ -137,7 +135,10 @@ export function followStatus(userId: number): Promise<{ isFollowing: boolean }> 
   return apiRequest<{ isFollowing: boolean }>(`/users/${userId}/follow-status`);
 }
 
-/** GET /users/{id}/followers with offset (default 0) and limit (default 20), newest first. */
+/**
+ * GET /users/{id}/followers with offset (default 0) and limit (default 20), newest first.
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function listFollowers(userId: number, page: PageQuery = {}): Promise<FollowPage> {
   return apiRequest<FollowPage>(`/users/${userId}/followers`, { query: page });
 }
@@ -185,6 +186,7 @@ export function setForkSettings(datasetId: number, allowForks: boolean): Promise
 /**
  * GET /leaderboard/datasets: top public datasets by heat, downloads or average score (score
  * lists only datasets with at least LEADERBOARD_MIN_RATINGS ratings).
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
  */
 export function datasetLeaderboard(
   by: DatasetLeaderboard = 'heat',
@@ -193,7 +195,10 @@ export function datasetLeaderboard(
   return apiRequest<DatasetRanking>('/leaderboard/datasets', { query: { by, limit } });
 }
 
-/** GET /leaderboard/users: top users by followers or by downloads of their public datasets. */
+/**
+ * GET /leaderboard/users: top users by followers or by downloads of their public datasets.
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function userLeaderboard(
   by: UserLeaderboard = 'followers',
   limit?: number,

@@ -59,7 +59,10 @@ const tagsParam = (tags: string[] | undefined) =>
 
 /* ---------- reading ---------- */
 
-/** GET /datasets/stats; a failed lookup quietly answers 0 for both (docs/browser-client.md). */
+/**
+ * GET /datasets/stats; a failed lookup quietly answers 0 for both (docs/browser-client.md).
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export async function getDatasetStats(): Promise<DatasetStats> {
   try {
     return await cachedDatasetList('/datasets/stats', {}, () =>
@@ -70,7 +73,10 @@ export async function getDatasetStats(): Promise<DatasetStats> {
   }
 }
 
-/** GET /datasets with query, tags, language, isPublic, ownerId, sort, offset, limit. */
+/**
+ * GET /datasets with query, tags, language, isPublic, ownerId, sort, offset, limit.
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function listDatasets(filters: DatasetListFilters = {}): Promise<DatasetPage> {
   const query = { ...filters, tags: tagsParam(filters.tags) };
   return cachedDatasetList('/datasets', query, () =>
@@ -96,7 +102,10 @@ export function listUserPublicDatasets(
   );
 }
 
-/** GET /datasets/search with query, offset, limit (12 a page unless told). */
+/**
+ * GET /datasets/search with query, offset, limit (12 a page unless told).
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function searchDatasets({
   query,
   offset = 0,
@@ -117,7 +126,10 @@ export function getDataset(id: number): Promise<Dataset> {
   return cachedDataset(id, '', () => apiRequest<Dataset>(`/datasets/${id}`));
 }
 
-/** GET /datasets/{id}/versions, newest first. */
+/**
+ * GET /datasets/{id}/versions, newest first.
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function listVersions(id: number): Promise<DatasetVersion[]> {
   return cachedDataset(id, 'versions', async () => {
     const { versions } = await apiRequest<{ versions: DatasetVersion[] }>(

@@ -108,7 +108,7 @@ export const refreshFailedError = (status: number, cause?: ApiError) =>
 export const noAccessTokenError = (status: number) =>
   new ApiError('No access token in response', { status, code: 'NO_ACCESS_TOKEN' });
 
-export const unknownError = (cause?: unknown) =>
+const unknownError = (cause?: unknown) =>
   new ApiError('Unknown error occurred', { status: 0, code: 'UNKNOWN_ERROR', cause });
 
 type ServiceError = { message: string; code: string; details?: unknown; status?: unknown };

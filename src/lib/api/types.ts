@@ -29,7 +29,6 @@ import type {
   DatasetSearchResponse,
   DatasetSort,
   DatasetStats as WireDatasetStats,
-  DatasetSummary as WireDatasetSummary,
   DatasetVersion as WireDatasetVersion,
   DownloadFormat,
   MyDatasetsQuery,
@@ -39,8 +38,6 @@ import type {
   VersionContent as WireVersionContent,
 } from '../../contracts/datasets.ts';
 import type { Camelize } from '../case.ts';
-
-export type UserRole = FullUser['role'];
 
 /** The signed-in user (GET /users/me). */
 export type User = Camelize<FullUser>;
@@ -66,20 +63,12 @@ export type LoginInput = Camelize<LoginBody>;
 export type ProfileUpdate = Camelize<UpdateMeBody>;
 export type PasswordChange = Camelize<ChangePasswordBody>;
 
-/** A page of any list: `{ <items>, total, offset, limit }`. */
-export type Page<Key extends string, Item> = { [K in Key]: Item[] } & {
-  total: number;
-  offset: number;
-  limit: number;
-};
 export type UserPage = Camelize<UserListResponse>;
 export type UserSearch = Partial<Camelize<UserListQuery>>;
 
 /* ---------- datasets (src/contracts/datasets.ts) ---------- */
 export type { DatasetSort, DownloadFormat };
 
-/** A dataset as lists show it (no versions; see `latestVersion`). */
-export type DatasetSummary = Camelize<WireDatasetSummary>;
 /** A dataset with its versions, newest first. */
 export type Dataset = Camelize<WireDataset>;
 /** One version: its `attributeTypes` keep the user's column names as keys. */
@@ -92,8 +81,6 @@ export type DatasetStats = Camelize<WireDatasetStats>;
 export type VersionContent = Camelize<WireVersionContent>;
 export type TableValidation = Camelize<ValidateResponse>;
 export type TableProblem = TableValidation['errors'][number];
-/** A cell as the API returns it. */
-export type TableCell = string | number | boolean | null;
 
 /** GET /datasets filters; tags are sent comma-separated. */
 export type DatasetListFilters = Partial<Camelize<DatasetListQuery>>;

@@ -32,7 +32,7 @@ export type UploadOptions = {
 };
 
 /** `?a=1&tags=x&tags=y` from a camelCase query (empty string when nothing is set). */
-export function queryString(query: Record<string, unknown> | undefined): string {
+function queryString(query: Record<string, unknown> | undefined): string {
   if (!query) return '';
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(keysToSnake<Record<string, unknown>>(query))) {

@@ -60,7 +60,10 @@ export function accountDeletion(): Promise<AccountDeletion> {
   return apiRequest<AccountDeletion>('/users/me/deletion', { auth: 'required' });
 }
 
-/** GET /users/{id} (cached). */
+/**
+ * GET /users/{id} (cached).
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function getUser(id: number): Promise<PublicUser> {
   return cachedUser(id, 'user', async () => {
     const { user } = await apiRequest<{ user: PublicUser }>(`/users/${id}`);
@@ -68,12 +71,18 @@ export function getUser(id: number): Promise<PublicUser> {
   });
 }
 
-/** GET /users/{id}/profile (cached). */
+/**
+ * GET /users/{id}/profile (cached).
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function getProfile(id: number): Promise<UserProfile> {
   return cachedUser(id, 'profile', () => apiRequest<UserProfile>(`/users/${id}/profile`));
 }
 
-/** GET /users with query, offset, limit. */
+/**
+ * GET /users with query, offset, limit.
+ * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
+ */
 export function searchUsers(search: UserSearch = {}): Promise<UserPage> {
   return apiRequest<UserPage>('/users', { query: search });
 }

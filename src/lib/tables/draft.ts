@@ -183,7 +183,7 @@ export function parseJsonTable(text: string, source: DraftSource): TableDraft {
  * column names followed by lists, or objects throughout (columns in order of appearance).
  * `partial`: the text was cut from a longer file, so its last line may be incomplete.
  */
-export function parseJsonLines(text: string, source: DraftSource, partial = false): TableDraft {
+function parseJsonLines(text: string, source: DraftSource, partial = false): TableDraft {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (partial) lines.pop();
   const values: unknown[] = [];

@@ -16,7 +16,7 @@ export type ProblemGroup = {
 };
 
 /** How many rows each group lists. */
-export const ROWS_SHOWN = 5;
+const ROWS_SHOWN = 5;
 
 export function groupProblems(problems: readonly Problem[]): ProblemGroup[] {
   const groups = new Map<string, ProblemGroup>();

@@ -3,7 +3,7 @@ import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { unauthorized } from '../errors.ts';
 
 /** `sid`: the session (refresh-token family) the token was issued for; absent on older tokens. */
-export type AccessClaims = { userId: number; role: string; sid?: string };
+type AccessClaims = { userId: number; role: string; sid?: string };
 
 export type TokenService = {
   accessTtlSeconds: number;

@@ -38,7 +38,7 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string };
 
 /** The advisory lock key held while migrating ('SHEAF' in ASCII). */
-export const MIGRATION_LOCK = 0x5348454146;
+const MIGRATION_LOCK = 0x5348454146;
 
 /**
  * Runs `migrate` while holding a session advisory lock on its own connection, so that processes

@@ -6,8 +6,8 @@ import type { OAuthProvider } from './providers.ts';
 /** Seconds to wait for a provider before answering 502. */
 const PROVIDER_TIMEOUT_S = 10;
 
-export type AuthorizationInput = { state: string; codeChallenge: string; redirectUri: string };
-export type ExchangeInput = {
+type AuthorizationInput = { state: string; codeChallenge: string; redirectUri: string };
+type ExchangeInput = {
   code: string;
   codeVerifier: string;
   redirectUri: string;
@@ -22,7 +22,7 @@ export type OAuthClient = {
   identify: (input: ExchangeInput) => Promise<OAuthIdentity>;
 };
 
-export const providerUnavailable = (provider: OAuthProvider, details?: unknown) =>
+const providerUnavailable = (provider: OAuthProvider, details?: unknown) =>
   new AppError(
     502,
     'OAUTH_PROVIDER_UNAVAILABLE',
@@ -120,7 +120,7 @@ async function getJson(
   return response.json();
 }
 
-export function createOAuthClient(provider: OAuthProvider): OAuthClient {
+function createOAuthClient(provider: OAuthProvider): OAuthClient {
   // Discovery runs on first use and is kept; a failed attempt is retried on the next request.
   let configuration: Promise<oidc.Configuration> | undefined;
   const getConfiguration = async () => {

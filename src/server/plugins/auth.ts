@@ -8,7 +8,7 @@ import { unauthorized } from '../errors.ts';
 import type { Context } from '../context.ts';
 
 /** The caller; `tokenScope` when they came with a personal access token (`shf_…`). */
-export type Viewer = { id: number; role: string; tokenScope?: TokenScope };
+type Viewer = { id: number; role: string; tokenScope?: TokenScope };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -2,8 +2,8 @@ import type { Context } from '../context.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
 
 /** Files younger than this are left alone: an upload may be about to claim them. */
-export const BLOB_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
-export const BLOB_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+const BLOB_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
+const BLOB_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export type BlobSweep = { checked: number; removed: number };
 

@@ -82,5 +82,3 @@ export function communitySiteReads(ctx: Context) {
     },
   };
 }
-
-export type CommunitySiteReads = ReturnType<typeof communitySiteReads>;

@@ -93,7 +93,7 @@ function downloadFileName(dataset: Dataset, version: number, format: TextDownloa
  * The dataset's description, padded to Google's minimum of 50 characters with a generated
  * sentence about the table (in Chinese for a Chinese dataset, else in English).
  */
-export function describeDataset(dataset: Dataset, version: DatasetVersion): string {
+function describeDataset(dataset: Dataset, version: DatasetVersion): string {
   const own = dataset.description.trim();
   if ([...own].length >= DATASET_DESCRIPTION_MIN) return own;
   const { attributes: columns, entries_count: rows } = version;

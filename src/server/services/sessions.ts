@@ -17,7 +17,7 @@ export type IssuedSession = { session: SessionResponse; refreshToken: string };
 
 export type RotatedSession = { access_token: string; expires_in: number; refreshToken: string };
 
-export const accountDisabled = () =>
+const accountDisabled = () =>
   new AppError(403, 'ACCOUNT_DISABLED', 'This account has been disabled');
 
 async function signAccess(ctx: Context, user: Pick<UserRow, 'id' | 'role'>, sid: string) {
@@ -83,7 +83,7 @@ async function revokeFamily(ctx: Context, familyId: string): Promise<void> {
  * that was ended (logout, password change, reuse detected) stops working within
  * SESSION_CHECK_MS in every process, and at once in the one that ended it.
  */
-export const SESSION_CHECK_MS = 4_000;
+const SESSION_CHECK_MS = 4_000;
 const liveSessions = new LRUCache<string, boolean>({ max: 50_000, ttl: SESSION_CHECK_MS });
 
 /** Forgets which sessions are open (another process may have ended one). */

@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 /** Content types of the built client folder, by extension. */
-export const TYPES: Record<string, string> = {
+const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',
   '.mjs': 'text/javascript; charset=utf-8',

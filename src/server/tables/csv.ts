@@ -8,7 +8,7 @@ import type { Cell } from './types.ts';
 const NEEDS_QUOTES = /[",\r\n]|^[ \t]|[ \t]$/;
 
 /** One field: quoted only when it holds a quote, comma or line break, or starts or ends with a space or tab. */
-export function csvField(cell: Cell | string): string {
+function csvField(cell: Cell | string): string {
   if (cell === null) return '';
   if (isBigInteger(cell)) return cell.rawJSON;
   if (typeof cell !== 'string') return String(cell);
@@ -159,7 +159,7 @@ class CsvReader {
  * lines and is lenient about stray quotes inside a field; fails on a quoted field left open at the
  * end, or a record past MAX_ROW_CHARS.
  */
-export async function* csvRecords(
+async function* csvRecords(
   text: AsyncIterable<string>,
   delimiter: Delimiter = ',',
 ): AsyncGenerator<string[]> {

@@ -4,9 +4,10 @@ import { csvRecord } from './csv.ts';
 import { parseJsonExact } from '../../lib/big-integer.ts';
 import { openTableLines } from './read.ts';
 import type { Cell } from './types.ts';
+import type { TextDownloadFormat } from '../../contracts/dataset-fields.ts';
 
-export const DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+/** The formats written here from the rows as they stream: the contract's text formats. */
+export type DownloadFormat = TextDownloadFormat;
 
 const CONTENT_TYPES: Record<DownloadFormat, string> = {
   csv: 'text/csv; charset=utf-8',
@@ -18,7 +19,7 @@ export const contentTypeOf = (format: DownloadFormat): string => CONTENT_TYPES[f
 export const extensionOf = (format: DownloadFormat): string => `.${format}`;
 
 /** Byte order mark at the start of CSV downloads, so Excel reads them as UTF-8. */
-export const CSV_BOM = '\uFEFF';
+const CSV_BOM = '\uFEFF';
 
 type Formatter = {
   start: (attributes: string[]) => string;

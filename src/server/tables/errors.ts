@@ -2,7 +2,7 @@ import { isBigInteger } from './big-integer.ts';
 import { MAX_ERRORS, type TableError } from './types.ts';
 
 /** Errors that mean "too big" rather than "malformed": the API answers them with 413. */
-export const LIMIT_ERROR_CODES: readonly string[] = [
+const LIMIT_ERROR_CODES: readonly string[] = [
   'TOO_MANY_COLUMNS',
   'TOO_MANY_ROWS',
   'UPLOAD_TOO_LARGE',

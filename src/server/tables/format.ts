@@ -6,8 +6,8 @@ import { ATTRIBUTE_TYPES, type AttributeType, type Cell, type TableHeader } from
  *   then one JSON array per row, values in column order, each line ending in "\n".
  * JSON.stringify gives one spelling per value, so equal tables give equal bytes.
  */
-export const BLOB_FORMAT = 'sheaf-table';
-export const BLOB_VERSION = 1;
+const BLOB_FORMAT = 'sheaf-table';
+const BLOB_VERSION = 1;
 
 export function headerLine(header: TableHeader): string {
   const types = header.attributes.map((a) => header.attributeTypes[a] ?? 'string');

@@ -19,28 +19,13 @@
  * - downloadStream(blobs, sha256, 'csv' | 'json' | 'jsonl') → Readable; contentTypeOf(format),
  *     extensionOf(format).
  */
-export type {
-  AttributeType,
-  Cell,
-  StoredTable,
-  Table,
-  TableError,
-  TableHeader,
-  TableLimits,
-} from './types.ts';
-export { ATTRIBUTE_TYPES, MAX_ATTRIBUTE_LENGTH, MAX_ERRORS, PREVIEW_ROWS } from './types.ts';
-export { LIMIT_ERROR_CODES, TableValidationError, isLimitError } from './errors.ts';
-export { validateTable, type TableInput, type ValidationResult } from './validate.ts';
+export type { AttributeType, Cell, StoredTable, Table, TableError, TableHeader } from './types.ts';
+export { MAX_ERRORS, PREVIEW_ROWS } from './types.ts';
+export { TableValidationError, isLimitError } from './errors.ts';
+export { validateTable } from './validate.ts';
 export { writeTable, writeTableFromRows } from './write.ts';
-export { ingestTable, type TableSource } from './ingest.ts';
+export { ingestTable } from './ingest.ts';
 export { parseCsvStream } from './csv.ts';
 export { parseJsonlStream } from './jsonl.ts';
-export { MAX_ROW_CHARS } from './lines.ts';
-export { readTable, readTablePage, toEntryObjects, type TablePage } from './read.ts';
-export {
-  DOWNLOAD_FORMATS,
-  contentTypeOf,
-  downloadStream,
-  extensionOf,
-  type DownloadFormat,
-} from './download.ts';
+export { readTable, readTablePage, toEntryObjects } from './read.ts';
+export { contentTypeOf, downloadStream, extensionOf, type DownloadFormat } from './download.ts';

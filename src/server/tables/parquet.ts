@@ -8,7 +8,7 @@ import { readTable } from './read.ts';
 import type { AttributeType, Cell } from './types.ts';
 
 /** Rows per Parquet row group: small enough that a page reads one group, big enough to compress. */
-export const ROW_GROUP_ROWS = 32_768;
+const ROW_GROUP_ROWS = 32_768;
 const CHUNK_ROWS = 2048;
 
 const STORAGE: Record<Exclude<AttributeType, 'datetime'>, string> = {

@@ -15,11 +15,11 @@ export type RowsRequest = {
 export type RowsPage = { rows: Cell[][]; total: number };
 
 /** The canonical values of `columns`, in order. */
-export const selectList = (columns: StoredColumn[]) =>
+const selectList = (columns: StoredColumn[]) =>
   columns.map((c) => `${canonicalExpr(c)} AS ${ident(c.name)}`).join(', ');
 
 /** Rows where some string column contains `$q`, ignoring case; no string column → no row. */
-export function filterClause(columns: StoredColumn[]): string {
+function filterClause(columns: StoredColumn[]): string {
   const text = columns.filter((c) => c.type === 'string');
   if (text.length === 0) return 'false';
   return text.map((c) => `contains(lower(${ident(c.name)}), lower($q))`).join(' OR ');

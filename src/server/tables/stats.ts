@@ -83,7 +83,7 @@ function axis(column: StoredColumn, expr: string): string {
 }
 
 /** Bins over [lo, hi]: equal widths; whole-step columns (integers, dates) on whole steps. */
-export function binEdges(lo: number, hi: number, whole: boolean): { width: number; n: number } {
+function binEdges(lo: number, hi: number, whole: boolean): { width: number; n: number } {
   if (hi === lo) return { width: 1, n: 1 };
   if (!whole) return { width: (hi - lo) / HISTOGRAM_BINS, n: HISTOGRAM_BINS };
   const width = Math.ceil((hi - lo + 1) / HISTOGRAM_BINS);

@@ -22,7 +22,7 @@ export const isScalar = (v: unknown): boolean =>
   isBigInteger(v);
 
 /** Missing for every type: null, undefined or empty text. Non-text columns also treat blank text as missing. */
-export const isMissing = (v: unknown): boolean => v === null || v === undefined || v === '';
+const isMissing = (v: unknown): boolean => v === null || v === undefined || v === '';
 
 const INTEGER_TEXT = /^[+-]?\d+$/;
 const NUMBER_TEXT = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?$/;

@@ -10,10 +10,7 @@ export type ByteRange = { start: number; end: number };
  * the end → 'unsatisfiable'; anything else (several ranges, other units, nonsense) → null,
  * which means "send the whole file", as the RFC allows a server to.
  */
-export function parseRange(
-  header: string | undefined,
-  size: number,
-): ByteRange | 'unsatisfiable' | null {
+function parseRange(header: string | undefined, size: number): ByteRange | 'unsatisfiable' | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match) return null;
@@ -32,7 +29,7 @@ export function parseRange(
 }
 
 /** The entity tags an `If-None-Match` header names (`*` matches any); weak tags compare equal. */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
+function matchesEtag(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   const bare = (tag: string) => tag.trim().replace(/^W\//, '');
   return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
@@ -48,8 +45,8 @@ export type Entity = {
 };
 
 /** Public content never changes once published (a new version is a new URL). */
-export const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
-export const PRIVATE_CACHE = 'private, no-store';
+const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
+const PRIVATE_CACHE = 'private, no-store';
 
 /**
  * Sends an entity whole or by one byte range: `Content-Length`, `Accept-Ranges`, `ETag`,

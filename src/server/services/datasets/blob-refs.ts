@@ -16,12 +16,12 @@ const lockBlob = (tx: Db, sha256: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`);
 
 /** The file was deleted by a concurrent release between writing it and claiming it. */
-export class BlobVanishedError extends Error {
+class BlobVanishedError extends Error {
   override name = 'BlobVanishedError';
 }
 
 /** Inside the transaction that inserts a version: records the blob, checking its file is there. */
-export async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise<void> {
+async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise<void> {
   await lockBlob(tx, stored.sha256);
   if (!(await store.has(stored.sha256))) throw new BlobVanishedError(stored.sha256);
   await tx

@@ -12,7 +12,7 @@ import type { Db } from '../../db/client.ts';
  * The same cache keeps the other per-filter reads that cost a pass over the matches: a list's
  * landmarks (landmarks.ts) and a search's ranked window (search-page.ts).
  */
-export const COUNT_TTL_MS = 10_000;
+const COUNT_TTL_MS = 10_000;
 
 type Load = () => Promise<unknown>;
 type Cache = LRUCache<string, NonNullable<unknown>, Load>;

@@ -27,14 +27,14 @@ export async function recomputeHeat(tx: Db, datasetId: number): Promise<void> {
 }
 
 /** Rows per batch of the periodic recomputation: short transactions, short row locks. */
-export const HEAT_BATCH_SIZE = 250;
+const HEAT_BATCH_SIZE = 250;
 
 /**
  * A stored heat within this fraction of its recomputed value is left alone. Heat decays by
  * 1.5 / (age_hours + 2) per hour, so only datasets younger than about six days change by more
  * than 1 % an hour; older ones are rewritten only when their drift adds up (see docs/datasets.md).
  */
-export const HEAT_TOLERANCE = 0.01;
+const HEAT_TOLERANCE = 0.01;
 
 export type HeatRun = { scanned: number; updated: number };
 
@@ -78,15 +78,15 @@ export async function recomputeAllHeat(db: Db, batchSize = HEAT_BATCH_SIZE): Pro
  * The embedded database (PGlite) runs no autovacuum: after a run it vacuums and analyses the
  * tables the job writes, so dead rows do not pile up and plans stay right.
  */
-export async function vacuumEmbedded(db: Db): Promise<void> {
+async function vacuumEmbedded(db: Db): Promise<void> {
   await db.execute(sql`vacuum (analyze) datasets`);
   await db.execute(sql`vacuum (analyze) download_marks`);
 }
 
-export const HEAT_JOB_INTERVAL_MS = 60 * 60 * 1000;
+const HEAT_JOB_INTERVAL_MS = 60 * 60 * 1000;
 
 /** The first run waits ten minutes, so a restart neither slows start-up nor repeats a run. */
-export const HEAT_JOB_FIRST_RUN_MS = 10 * 60 * 1000;
+const HEAT_JOB_FIRST_RUN_MS = 10 * 60 * 1000;
 
 type JobLog = {
   error: (obj: object, msg: string) => void;

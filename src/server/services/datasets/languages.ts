@@ -4,7 +4,7 @@ import { datasets } from '../../db/schema.ts';
 import { cachedTotal } from './counts.ts';
 
 /** At most this many languages are offered by the list page's filter (the most used ones). */
-export const LANGUAGE_FILTER_MAX = 40;
+const LANGUAGE_FILTER_MAX = 40;
 
 /** A language of public datasets and how many public datasets have it. */
 export type LanguageCount = { tag: string; count: number };

@@ -42,7 +42,7 @@ export const statedFields = (from: StatedFields): StatedFields =>
 const origin = alias(datasets, 'origin');
 
 /** Columns of a dataset as lists and details show it (never `search_text`). */
-export const summaryColumns = {
+const summaryColumns = {
   id: datasets.id,
   name: datasets.name,
   description: datasets.description,
@@ -99,7 +99,7 @@ export function toDataset(
 }
 
 /** Stands in for an owner whose account is gone. */
-export const UNKNOWN_OWNER: PublicUser = {
+const UNKNOWN_OWNER: PublicUser = {
   id: 0,
   username: 'unknown',
   nickname: 'Unknown User',

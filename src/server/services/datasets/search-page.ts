@@ -16,7 +16,7 @@ import { toSummary, type ViewerId } from './rows.ts';
 export const RANK_WINDOW = 200;
 
 /** The order of a relevance-ranked search; its cursors carry a position. */
-export const RELEVANCE = 'relevance';
+const RELEVANCE = 'relevance';
 
 type Request = { offset: number; limit: number; cursor?: Cursor | undefined };
 type Ranked = { id: number; hot: boolean; heat: string };

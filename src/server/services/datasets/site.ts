@@ -78,5 +78,3 @@ export function datasetSiteReads(ctx: Context) {
     languages: () => datasetLanguages(ctx),
   };
 }
-
-export type DatasetSiteReads = ReturnType<typeof datasetSiteReads>;

@@ -23,7 +23,7 @@ import { headerOf, parquetFile, tableStats } from '../table-files.ts';
 import { findVisible, versionNotFound, type ViewerId, type VersionRow } from './rows.ts';
 
 /** 400 naming a column the version does not have. */
-export const unknownColumn = (name: string, where: string) =>
+const unknownColumn = (name: string, where: string) =>
   new AppError(400, 'UNKNOWN_COLUMN', `Unknown column "${name}" in ${where}`, { column: name });
 
 /** A version of a dataset the viewer may see (404 for the dataset or the version otherwise). */
