@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useOneAtATime } from './useOneAtATime.ts';
 import { getT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { checkFavorite, type FavoriteStatus } from '../../lib/api/community.ts';
@@ -25,8 +26,7 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
   const t = getT(locale);
   const viewer = useViewer();
   const [status, setStatus] = useState<FavoriteStatus | null>(null);
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
+  const { pending, run } = useOneAtATime();
   const [message, setMessage] = useState('');
 
   useEffect(() => {
@@ -51,26 +51,21 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
 
   const favorited = status?.isFavorited === true;
 
-  async function toggle() {
-    if (busy.current || !status) return;
-    busy.current = true;
-    setPending(true);
-    setMessage('');
-    try {
-      const next = await setFavorite(datasetId, status.isFavorited ? status.favoriteId : null);
-      setStatus(next);
-      if (next.isFavorited !== status.isFavorited) {
-        bumpLiveCount('favorites', datasetId, next.isFavorited ? 1 : -1, locale);
+  const toggle = () =>
+    run(async () => {
+      if (!status) return;
+      setMessage('');
+      try {
+        const next = await setFavorite(datasetId, status.isFavorited ? status.favoriteId : null);
+        setStatus(next);
+        if (next.isFavorited !== status.isFavorited) {
+          bumpLiveCount('favorites', datasetId, next.isFavorited ? 1 : -1, locale);
+        }
+        setMessage(t(next.isFavorited ? 'community:favorite.added' : 'community:favorite.removed'));
+      } catch (error) {
+        toastFailure(t('community:favorite.failed'), failureText(error, t));
       }
-      setMessage(t(next.isFavorited ? 'community:favorite.added' : 'community:favorite.removed'));
-    } catch (error) {
-      const description = failureText(error, t);
-      toastFailure(t('community:favorite.failed'), description);
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  }
+    });
 
   return (
     <>

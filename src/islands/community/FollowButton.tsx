@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useOneAtATime } from './useOneAtATime.ts';
 import { getT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { followStatus } from '../../lib/api/community.ts';
@@ -47,8 +48,7 @@ export default function FollowButton({ userId, name, following, path, locale }: 
   const viewer = useViewer();
   const self = viewer.signedIn && viewer.id === userId;
   const [isFollowing, setIsFollowing] = useFollowing(userId, following, viewer.signedIn && !self);
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
+  const { pending, run } = useOneAtATime();
   const [message, setMessage] = useState('');
 
   if (!viewer.signedIn) {
@@ -60,23 +60,19 @@ export default function FollowButton({ userId, name, following, path, locale }: 
   }
   if (self || viewer.id === null) return null;
 
-  async function toggle() {
-    if (busy.current || isFollowing === null) return;
-    busy.current = true;
-    setPending(true);
-    setMessage('');
-    try {
-      const now = await setFollowing(userId, !isFollowing);
-      if (now !== isFollowing) bumpLiveCount('followers', userId, now ? 1 : -1, locale);
-      setIsFollowing(now);
-      setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
-    } catch (error) {
-      toastFailure(t('community:follow.failed'), failureText(error, t));
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  }
+  const toggle = () =>
+    run(async () => {
+      if (isFollowing === null) return;
+      setMessage('');
+      try {
+        const now = await setFollowing(userId, !isFollowing);
+        if (now !== isFollowing) bumpLiveCount('followers', userId, now ? 1 : -1, locale);
+        setIsFollowing(now);
+        setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
+      } catch (error) {
+        toastFailure(t('community:follow.failed'), failureText(error, t));
+      }
+    });
 
   const pressed = isFollowing === true;
   return (

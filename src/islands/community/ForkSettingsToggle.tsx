@@ -1,4 +1,5 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
+import { useOneAtATime } from './useOneAtATime.ts';
 import { getT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { setAllowFork } from '../../stores/community.ts';
@@ -19,37 +20,31 @@ export default function ForkSettingsToggle({ datasetId, allowFork, locale }: Pro
   const t = getT(locale);
   const id = useId();
   const [allowed, setAllowed] = useState(allowFork);
-  const [pending, setPending] = useState(false);
-  const busy = useRef(false);
+  const { pending, run } = useOneAtATime();
   const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
 
-  async function flip(next: boolean) {
-    if (busy.current) return;
-    busy.current = true;
-    setPending(true);
-    setAllowed(next);
-    setMessage(null);
-    try {
-      const saved = await setAllowFork(datasetId, next);
-      setAllowed(saved);
-      setMessage({
-        text: t(saved ? 'community:forkSettings.on' : 'community:forkSettings.off'),
-        failed: false,
-      });
-    } catch (error) {
-      setAllowed(!next);
-      const detail = failureText(error, t);
-      setMessage({
-        text: detail
-          ? t('common:common.withDetail', { text: t('community:forkSettings.failed'), detail })
-          : t('community:forkSettings.failed'),
-        failed: true,
-      });
-    } finally {
-      busy.current = false;
-      setPending(false);
-    }
-  }
+  const flip = (next: boolean) =>
+    run(async () => {
+      setAllowed(next);
+      setMessage(null);
+      try {
+        const saved = await setAllowFork(datasetId, next);
+        setAllowed(saved);
+        setMessage({
+          text: t(saved ? 'community:forkSettings.on' : 'community:forkSettings.off'),
+          failed: false,
+        });
+      } catch (error) {
+        setAllowed(!next);
+        const detail = failureText(error, t);
+        setMessage({
+          text: detail
+            ? t('common:common.withDetail', { text: t('community:forkSettings.failed'), detail })
+            : t('community:forkSettings.failed'),
+          failed: true,
+        });
+      }
+    });
 
   return (
     <div className="flex flex-col gap-1">
