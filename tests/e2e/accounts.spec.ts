@@ -1,38 +1,14 @@
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { DEFAULT_LOGIN_ERROR } from '../../src/lib/api/errors.ts';
+import { expect, PASSWORD, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, submitSignIn, uniqueName } from '../support/e2e.ts';
-
-const PASSWORD = 'correct-horse-9';
-
-type Account = { username: string; email: string; id: number };
-
-/** Creates an account through the API (not signed in in the browser). */
-async function createAccount(context: BrowserContext): Promise<Account> {
-  const username = uniqueName('u');
-  const email = `${username}@example.com`;
-  const response = await context.request.post('/api/v1/auth/register', {
-    data: { username, email, password: PASSWORD },
-  });
-  expect(response.status()).toBe(201);
-  const body = (await response.json()) as { user: { id: number } };
-  return { username, email, id: body.user.id };
-}
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
   const prefix = localePrefix(locale);
   const home = prefix || '/';
   const path = (p: string) => `${prefix}${p}`;
-
-  const newPage = async (browser: Browser) => {
-    const context = await browser.newContext({ locale });
-    return { context, page: await context.newPage() };
-  };
-
-  const signIn = (page: Page, identifier: string, password = PASSWORD) =>
-    submitSignIn(page, locale, identifier, password);
 
   async function signOut(page: Page, name: string) {
     await page.getByRole('button', { name, exact: true }).click();
@@ -54,10 +30,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   }
 
   test.describe(`accounts in ${locale}`, () => {
+    test.use({ locale });
+
     test('register, sign out, sign in with the e-mail, edit the profile, reload, sign out', async ({
-      browser,
+      page,
+      uniqueName,
+      submitSignIn,
     }) => {
-      const { context, page } = await newPage(browser);
       // Hydration mismatches and script failures show up as console errors.
       const consoleErrors: string[] = [];
       page.on('console', (m) => {
@@ -99,7 +78,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
       await signOut(page, username);
 
-      await signIn(page, email);
+      await submitSignIn(page, email);
       await expect(page).toHaveURL((url) => url.pathname === home);
       await page.goto(path('/profile'));
       await page.getByRole('button', { name: username, exact: true }).click();
@@ -138,15 +117,15 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
       await signOut(page, nickname);
       expect(consoleErrors).toEqual([]);
-      await context.close();
     });
 
-    test('change the password, sign in with it, then delete the account', async ({ browser }) => {
-      const { context, page } = await newPage(browser);
-      const account = await createAccount(context);
+    test('change the password, sign in with it, then delete the account', async ({
+      page,
+      account,
+      signIn,
+    }) => {
       const newPassword = 'battery-staple-7';
-      await signIn(page, account.username);
-      await expect(page).toHaveURL((url) => url.pathname === home);
+      await signIn(page, account);
       await page.goto(path('/profile'));
 
       // The server's refusal of a wrong current password, answered here: real wrong passwords
@@ -183,8 +162,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(current).toHaveValue('');
 
       await signOut(page, account.username);
-      await signIn(page, account.username, newPassword);
-      await expect(page).toHaveURL((url) => url.pathname === home);
+      await signIn(page, { username: account.username, password: newPassword });
       await page.goto(path('/profile'));
 
       // Deleting says what goes first (this account has published nothing), then asks for the
@@ -211,16 +189,14 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expectSignedOut(page);
       const gone = await page.goto(path(`/users/${account.id}`));
       expect(gone?.status()).toBe(404);
-      await context.close();
     });
 
     test('a wrong password and a silent failure both say the default text in the page language', async ({
-      browser,
+      page,
+      account,
+      submitSignIn,
     }) => {
-      const { context, page } = await newPage(browser);
-      const account = await createAccount(context);
-
-      await signIn(page, account.username, 'not-the-password');
+      await submitSignIn(page, account.username, 'not-the-password');
       // The server's English message is not shown: its code has a text in the page language.
       await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
         t('errors:INVALID_CREDENTIALS'),
@@ -236,13 +212,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
         DEFAULT_LOGIN_ERROR[locale],
       );
-      await context.close();
     });
 
-    test('signing up with a taken username says which field', async ({ browser }) => {
-      const { context, page } = await newPage(browser);
-      const taken = await createAccount(context);
-
+    test('signing up with a taken username says which field', async ({
+      page,
+      account: taken,
+      uniqueName,
+    }) => {
       await page.goto(path('/auth/register'));
       const usernameField = page.getByLabel(t('auth:register.username'), { exact: true });
       await usernameField.fill(taken.username);
@@ -262,16 +238,16 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         'true',
       );
       await expect(page).toHaveURL((url) => url.pathname === path('/auth/register'));
-      await context.close();
     });
 
     test('create an access token on the profile, use it from a script, revoke it', async ({
-      browser,
+      page,
+      context,
+      account,
+      signIn,
+      axe,
     }) => {
-      const { context, page } = await newPage(browser);
-      const account = await createAccount(context);
-      await signIn(page, account.username);
-      await expect(page).toHaveURL((url) => url.pathname === home);
+      await signIn(page, account);
       await page.goto(path('/profile'));
 
       const tokens = page.getByRole('region', { name: t('auth:tokens.heading') });
@@ -292,7 +268,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const row = tokens.getByRole('listitem').filter({ hasText: 'nightly sync' });
       await expect(row).toContainText(t('auth:tokens.scopeWrite'));
       await expect(row).toContainText(secret.slice(0, 8));
-      await expectNoAxeViolations(page);
+      await axe(page);
 
       // After a reload the secret is gone; the token is still listed until revoked.
       await page.reload();
@@ -308,11 +284,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         headers: { authorization: `Bearer ${secret}` },
       });
       expect(after.status()).toBe(401);
-      await context.close();
     });
 
-    test('sign-up hints mirror the server rules before anything is sent', async ({ browser }) => {
-      const { context, page } = await newPage(browser);
+    test('sign-up hints mirror the server rules before anything is sent', async ({ page }) => {
       let sent = 0;
       await page.route('**/api/v1/auth/register', (route) => {
         sent += 1;
@@ -337,15 +311,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         page.getByLabel(t('auth:register.confirmPassword'), { exact: true }),
       ).toHaveAccessibleDescription(t('auth:validation.passwordMismatch'));
       expect(sent).toBe(0);
-      await context.close();
     });
 
     test('a guest on /profile goes to sign-in and comes back after signing in', async ({
-      browser,
+      page,
+      account,
     }) => {
-      const { context, page } = await newPage(browser);
-      const account = await createAccount(context);
-
       await page.goto(path('/profile'));
       await expect(page).toHaveURL(
         (url) =>
@@ -359,26 +330,22 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByLabel(t('auth:profile.nickname'), { exact: true })).toHaveValue(
         account.username,
       );
-      await context.close();
     });
 
     test('a signed-in visitor on /auth/login or /auth/register goes to the home page', async ({
-      browser,
+      page,
+      account,
+      signIn,
     }) => {
-      const { context, page } = await newPage(browser);
-      const account = await createAccount(context);
-      await signIn(page, account.username);
-      await expect(page).toHaveURL((url) => url.pathname === home);
+      await signIn(page, account);
 
       await page.goto(path('/auth/login'));
       await expect(page).toHaveURL((url) => url.pathname === home);
       await page.goto(path('/auth/register'));
       await expect(page).toHaveURL((url) => url.pathname === home);
-      await context.close();
     });
 
-    test('error pages: invalid user id, unknown user, unknown path', async ({ browser }) => {
-      const { context, page } = await newPage(browser);
+    test('error pages: invalid user id, unknown user, unknown path', async ({ page }) => {
       await page.goto(home);
 
       let response = await page.goto(path('/users/abc'));
@@ -397,20 +364,19 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByText(`Page not found: ${path('/nope')}`)).toBeVisible();
       await page.getByRole('link', { name: t('common:error.backHome'), exact: true }).click();
       await expect(page).toHaveURL((url) => url.pathname === home);
-      await context.close();
     });
 
     test('accessibility: sign-in, sign-up, profile, public profile and 404 pass axe', async ({
-      browser,
+      page,
+      account,
+      signIn,
+      axe,
     }) => {
-      const { context, page } = await newPage(browser);
-      const account = await createAccount(context);
-
       await page.goto(path('/auth/login'));
       await expect(
         page.getByRole('button', { name: t('auth:login.submit'), exact: true }),
       ).toBeEnabled();
-      await expectNoAxeViolations(page);
+      await axe(page);
 
       await page.goto(path('/auth/register'));
       await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
@@ -418,22 +384,20 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         'aria-invalid',
         'true',
       );
-      await expectNoAxeViolations(page);
+      await axe(page);
 
-      await signIn(page, account.username);
-      await expect(page).toHaveURL((url) => url.pathname === home);
+      await signIn(page, account);
       await page.goto(path('/profile'));
       await expect(page.getByLabel(t('auth:profile.nickname'), { exact: true })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await axe(page);
 
       await page.goto(path(`/users/${account.id}`));
       await expect(page.getByRole('heading', { level: 1, name: account.username })).toBeVisible();
-      await expectNoAxeViolations(page);
+      await axe(page);
 
       await page.goto(path('/nope'));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page Not Found');
-      await expectNoAxeViolations(page);
-      await context.close();
+      await axe(page);
     });
   });
 }

@@ -1,74 +1,59 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { expect, test, type Fixtures } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, signIn as signInAs, uniqueName as unique } from '../support/e2e.ts';
-
-const PASSWORD = 'correct-horse-9';
-
-type Account = { id: number; username: string; token: string };
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
   const prefix = localePrefix(locale);
   const at = (p: string) => `${prefix}${p}`;
 
-  const newPage = async (browser: Browser) => {
-    const context = await browser.newContext({ locale });
-    const page = await context.newPage();
+  /** A page of its own, and what went wrong on it. */
+  const watched = async (newPage: Fixtures['newPage']) => {
+    const page = await newPage();
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
     // Hydration mismatches show up as console errors; a refused call logs its status.
     page.on('console', (m) => {
       if (m.type() === 'error' && !/status of 403/.test(m.text())) problems.push(m.text());
     });
-    return { context, page, problems };
+    return { page, problems };
   };
 
-  /** An account made through the API, and its access token. */
-  async function apiAccount(page: Page, prefixOfName: string): Promise<Account> {
-    const username = unique(prefixOfName);
-    const response = await page.request.post('/api/v1/auth/register', {
-      data: { username, email: `${username}@example.com`, password: PASSWORD },
-    });
-    expect(response.status()).toBe(201);
-    const body = (await response.json()) as { access_token: string; user: { id: number } };
-    return { id: body.user.id, username, token: body.access_token };
-  }
-
-  async function signIn(page: Page, username: string) {
-    await signInAs(page, locale, username, PASSWORD);
-    // Signed in: the session is stored (the home page itself may be static).
-    await expect
+  /** Signed in: the session is stored (the home page itself may be static). */
+  const expectSignedInAs = (page: Page, username: string) =>
+    expect
       .poll(() => page.evaluate(() => localStorage.getItem('auth-store') ?? ''))
       .toContain(`"username":"${username}"`);
-  }
 
   test.describe(`community in ${locale}`, () => {
+    test.use({ locale });
+
     test('follow, favourite, rate by keyboard and fork; both users see it on their pages', async ({
-      browser,
+      newPage,
+      uniqueName,
+      createAccount,
+      createDataset,
+      signIn,
+      axe,
     }) => {
-      const a = await newPage(browser);
-      const b = await newPage(browser);
+      const a = await watched(newPage);
+      const b = await watched(newPage);
 
       // A publishes a dataset (through the API with A's token).
-      const author = await apiAccount(a.page, 'a');
+      const author = await createAccount({ prefix: 'a' });
       const datasetName =
-        locale === 'zh-CN' ? `城市空气 ${unique('x')}` : `City air ${unique('x')}`;
-      const created = await a.page.request.post('/api/v1/datasets', {
-        headers: { authorization: `Bearer ${author.token}` },
-        data: {
-          name: datasetName,
-          description: locale === 'zh-CN' ? '各城市的空气质量。' : 'Air quality by city.',
-          is_public: true,
-          attributes: ['city', 'aqi'],
-          entries: [
-            ['北京', 80],
-            ['上海', 60],
-          ],
-        },
+        locale === 'zh-CN' ? `城市空气 ${uniqueName('x')}` : `City air ${uniqueName('x')}`;
+      const dataset = await createDataset(author, {
+        name: datasetName,
+        description: locale === 'zh-CN' ? '各城市的空气质量。' : 'Air quality by city.',
+        is_public: true,
+        attributes: ['city', 'aqi'],
+        entries: [
+          ['北京', 80],
+          ['上海', 60],
+        ],
       });
-      expect(created.status()).toBe(201);
-      const dataset = (await created.json()) as { id: number };
 
       // A guest gets sign-in links that come back, and is sent to sign in from /collections.
       await a.page.goto(at(`/datasets/${dataset.id}`));
@@ -88,8 +73,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           url.searchParams.get('redirect') === at('/collections'),
       );
 
-      const reader = await apiAccount(b.page, 'b');
-      await signIn(b.page, reader.username);
+      const reader = await createAccount({ prefix: 'b' });
+      await signIn(b.page, reader);
+      await expectSignedInAs(b.page, reader.username);
 
       // B follows A on A's profile.
       await b.page.goto(at(`/users/${author.id}`));
@@ -107,7 +93,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       // The profile's count follows at once, and the button says so in plain sight.
       await expect(followers).toHaveText('1');
       await expect(follow).toContainText(t('community:follow.followingState'));
-      await expectNoAxeViolations(b.page);
+      await axe(b.page);
 
       // B favourites the dataset; a double click sends one request (the first is held until
       // both clicks are done, and the button says it is busy meanwhile).
@@ -154,7 +140,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       // The stats panel agrees with the rating card at once.
       await expect(live('ratings')).toHaveText('1');
       await expect(live('score')).toHaveText(t('datasets:card.scoreValue', { score: '4.0' }));
-      await expectNoAxeViolations(b.page);
+      await axe(b.page);
 
       // Saved: after a reload the score, the favourite and the average are the server's.
       await b.page.reload();
@@ -180,7 +166,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
       // Meanwhile A turns forks off on the edit page: B's fork is refused with the server's
       // message, shown in the dialog. A turns them back on and B's fork goes through.
-      await signIn(a.page, author.username);
+      await signIn(a.page, author);
+      await expectSignedInAs(a.page, author.username);
       await a.page.goto(at(`/datasets/edit?id=${dataset.id}`));
       const allowForks = a.page.getByRole('switch', { name: t('community:forkSettings.label') });
       await expect(allowForks).toBeChecked();
@@ -236,7 +223,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await b.page.goto(at('/collections'));
       const card = b.page.getByTestId('dataset-card').filter({ hasText: datasetName });
       await expect(card.getByRole('link', { name: datasetName })).toBeVisible();
-      await expectNoAxeViolations(b.page);
+      await axe(b.page);
 
       // B's following: A, with A's recent public datasets.
       await b.page.goto(at('/following'));
@@ -245,12 +232,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         followed.getByRole('link', { name: author.username, exact: true }),
       ).toBeVisible();
       await expect(followed.getByRole('link', { name: datasetName })).toBeVisible();
-      await expectNoAxeViolations(b.page);
+      await axe(b.page);
 
       // The leaderboard: A among the most followed, the dataset among the hottest.
       await b.page.goto(at('/leaderboard'));
       await expect(b.page.getByRole('link', { name: datasetName, exact: true })).toBeVisible();
-      await expectNoAxeViolations(b.page);
+      await axe(b.page);
       await b.page
         .getByRole('navigation', { name: t('community:leaderboard.boards') })
         .getByRole('link', { name: t('community:leaderboard.board.usersFollowers') })
@@ -276,8 +263,6 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
       expect(a.problems).toEqual([]);
       expect(b.problems).toEqual([]);
-      await a.context.close();
-      await b.context.close();
     });
   });
 }

@@ -1,12 +1,10 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { expect, PASSWORD, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, signIn as signInAs, uniqueName } from '../support/e2e.ts';
-
-const PASSWORD = 'correct-horse-9';
 
 /**
  * The test table: Chinese text, a comma, quotes and a line break inside cells. Records are
@@ -30,8 +28,6 @@ function csvFile(): string {
   return file;
 }
 
-type Account = { username: string; token: string };
-
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
   const prefix = localePrefix(locale);
@@ -40,13 +36,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const pathnameOf = (page: Page) => new URL(page.url()).pathname;
   const datasetPath = /^\/(en-US\/)?datasets\/(\d+)$/;
 
-  const newPage = async (browser: Browser) => {
-    const context = await browser.newContext({ locale });
-    return { context, page: await context.newPage() };
-  };
-
-  async function register(page: Page): Promise<string> {
-    const username = uniqueName('d');
+  /** Registers `username` through the sign-up form, which signs the page in. */
+  async function register(page: Page, username: string): Promise<string> {
     await page.goto(at('/auth/register'));
     await page.getByLabel(t('auth:register.username'), { exact: true }).fill(username);
     await page
@@ -62,49 +53,23 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     return username;
   }
 
-  /** An account made through the API, and its access token. */
-  async function apiAccount(page: Page): Promise<Account> {
-    const username = uniqueName('d');
-    const response = await page.request.post('/api/v1/auth/register', {
-      data: { username, email: `${username}@example.com`, password: PASSWORD },
-    });
-    expect(response.status()).toBe(201);
-    const body = (await response.json()) as { access_token: string };
-    return { username, token: body.access_token };
-  }
-
-  async function apiDataset(page: Page, account: Account, data: Record<string, unknown>) {
-    const response = await page.request.post('/api/v1/datasets', {
-      headers: { authorization: `Bearer ${account.token}` },
-      data: {
-        attributes: ['名称', '数量'],
-        entries: [
-          ['苹果', 3],
-          ['香蕉', 5],
-        ],
-        ...data,
-      },
-    });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as { id: number; name: string };
-  }
-
   /** What a dataset page shows: its section headings and the labels of its facts and numbers. */
   const outline = async (page: Page) => ({
     headings: await page.locator('article h2:visible').allInnerTexts(),
     facts: await page.locator('article dt:visible').allInnerTexts(),
   });
 
-  const signIn = (page: Page, username: string) => signInAs(page, locale, username, PASSWORD);
-
   test.describe(`datasets in ${locale}`, () => {
+    test.use({ locale });
+
     test('publish from a CSV file, find, open, download, add a version, edit, delete', async ({
-      browser,
+      page,
+      newPage,
+      uniqueName,
     }) => {
-      const { context, page } = await newPage(browser);
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(String(e)));
-      await register(page);
+      await register(page, uniqueName('d'));
 
       // Publish: details, then the file, its column types and the server's check.
       const tag = uniqueName('d');
@@ -217,13 +182,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       ).toBeVisible();
 
       // Private: a guest gets the 404 page, the owner sees it.
-      const guest = await newPage(browser);
-      const hidden = await guest.page.goto(at(`/datasets/${id}`));
+      const guest = await newPage();
+      const hidden = await guest.goto(at(`/datasets/${id}`));
       expect(hidden?.status()).toBe(404);
-      await expect(guest.page.getByTestId('error-message')).toHaveText(
+      await expect(guest.getByTestId('error-message')).toHaveText(
         `Page not found: ${at(`/datasets/${id}`)}`,
       );
-      await guest.context.close();
+      await guest.context().close();
       const own = await page.goto(at(`/datasets/${id}`));
       expect(own?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1, name: renamed })).toBeVisible();
@@ -261,29 +226,27 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       expect(gone.status()).toBe(404);
 
       expect(problems).toEqual([]);
-      await context.close();
     });
 
-    /** A signed-in user's create page with `csv` chosen as the file named `name`. */
-    async function createFormWith(browser: Browser, name: string, csv: string) {
-      const { context, page } = await newPage(browser);
-      const account = await apiAccount(page);
-      await signIn(page, account.username);
+    /** The create page (for a signed-in page) with `csv` chosen as the file named `name`. */
+    async function createFormWith(page: Page, name: string, csv: string) {
       await page.goto(at('/datasets/create'));
       await page
         .getByLabel(t('datasets:table.file'), { exact: true })
         .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-      return { context, page };
     }
 
     test('a large file is previewed from its first rows and counted exactly', async ({
-      browser,
+      page,
+      account,
+      signIn,
     }) => {
       // Over the 8 MB sampling threshold: 70,001 data rows, one with a newline in quotes.
       const rows = 70_001;
       const line = `北京,${'x'.repeat(120)},2020\n`;
       const csv = `城市,备注,年份\n"上海","第一行\n有换行",2020\n${line.repeat(rows - 1)}`;
-      const { context, page } = await createFormWith(browser, 'big.csv', csv);
+      await signIn(page, account);
+      await createFormWith(page, 'big.csv', csv);
       await expect(page.getByTestId('table-summary')).toHaveText(
         t('datasets:table.summary', {
           name: 'big.csv',
@@ -291,15 +254,17 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           columns: 3,
         }),
       );
-      await context.close();
     });
 
     test('table problems are grouped by column, with the count and the first rows', async ({
-      browser,
+      page,
+      account,
+      signIn,
     }) => {
       const cities = ['北京', '上海', '广州', '深圳', '成都', '杭州', '武汉'];
       const csv = `城市,人口\n${cities.map((c, i) => `${c},${i + 1}`).join('\n')}\n`;
-      const { context, page } = await createFormWith(browser, 'cities.csv', csv);
+      await signIn(page, account);
+      await createFormWith(page, 'cities.csv', csv);
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.valid'),
       );
@@ -321,18 +286,18 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(cells.nth(3)).toHaveText(
         `${[1, 2, 3, 4, 5].join(sep)}${t('datasets:validation.moreRows')}`,
       );
-      await context.close();
     });
 
     test('a dataset card is previewed, published and shown rendered, its markup as text', async ({
-      browser,
+      page,
+      account,
+      signIn,
+      uniqueName,
+      axe,
     }) => {
       const name = `card ${uniqueName('d')}`;
-      const { context, page } = await createFormWith(
-        browser,
-        'cities.csv',
-        '城市,人口\n北京,2189\n',
-      );
+      await signIn(page, account);
+      await createFormWith(page, 'cities.csv', '城市,人口\n北京,2189\n');
       await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
       const card = [
         '# 数据来源',
@@ -361,17 +326,18 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(shown).toContainText('<script>window.cardRan = true</script>');
       await expect(shown.locator('script')).toHaveCount(0);
       expect(await page.evaluate(() => 'cardRan' in window)).toBe(false);
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
-      await context.close();
+      await axe(page, ['wcag2a', 'wcag2aa']);
     });
 
     test('the language switcher on the edit page stays on the same dataset', async ({
-      browser,
+      page,
+      account,
+      createDataset,
+      signIn,
+      uniqueName,
     }) => {
-      const { context, page } = await newPage(browser);
-      const account = await apiAccount(page);
-      const dataset = await apiDataset(page, account, { name: `switch ${uniqueName('d')}` });
-      await signIn(page, account.username);
+      const dataset = await createDataset(account, { name: `switch ${uniqueName('d')}` });
+      await signIn(page, account);
       await page.goto(at(`/datasets/edit?id=${dataset.id}`));
       await expect(page.locator('astro-island:not([ssr])').first()).toBeAttached();
       const other = locale === 'zh-CN' ? 'en-US' : 'zh-CN';
@@ -382,12 +348,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           url.pathname === `${prefix}/datasets/edit` &&
           url.searchParams.get('id') === `${dataset.id}`,
       );
-      await context.close();
     });
 
-    test('publish from a TSV file and from a JSON Lines file', async ({ browser }) => {
-      const { context, page } = await newPage(browser);
-      await register(page);
+    test('publish from a TSV file and from a JSON Lines file', async ({ page, uniqueName }) => {
+      await register(page, uniqueName('d'));
       const files = [
         {
           name: 'cities.tsv',
@@ -420,36 +384,38 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           page.getByRole('table').getByRole('cell', { name: file.cell, exact: true }),
         ).toBeVisible();
       }
-      await context.close();
     });
 
     test('an id that is not one is the fatal 404; a private dataset is 404 for a guest', async ({
-      browser,
+      page,
+      account: owner,
+      createDataset,
+      uniqueName,
     }) => {
-      const { context, page } = await newPage(browser);
       const invalid = await page.goto(at('/datasets/abc'));
       expect(invalid?.status()).toBe(404);
       await expect(page.getByTestId('error-message')).toHaveText(
         `Page Not Found: ${at('/datasets/abc')}`,
       );
 
-      const owner = await apiAccount(page);
-      const secret = await apiDataset(page, owner, { name: uniqueName('d'), is_public: false });
+      const secret = await createDataset(owner, { name: uniqueName('d'), is_public: false });
       const hidden = await page.goto(at(`/datasets/${secret.id}`));
       expect(hidden?.status()).toBe(404);
       await expect(page.getByTestId('error-message')).toHaveText(
         `Page not found: ${at(`/datasets/${secret.id}`)}`,
       );
       await expect(page.getByRole('heading', { name: secret.name })).toHaveCount(0);
-      await context.close();
     });
 
     test('list, detail, create, edit, new version and my datasets pages pass axe (WCAG 2 A and AA)', async ({
-      browser,
+      page,
+      account: owner,
+      createDataset,
+      signIn,
+      uniqueName,
+      axe,
     }) => {
-      const { context, page } = await newPage(browser);
-      const owner = await apiAccount(page);
-      const dataset = await apiDataset(page, owner, {
+      const dataset = await createDataset(owner, {
         name: locale === 'zh-CN' ? `水果 ${uniqueName('d')}` : `Fruit ${uniqueName('d')}`,
         description: 'A small table.',
         tags: ['fruit'],
@@ -457,37 +423,36 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
       await page.goto(at('/datasets?tags=fruit'));
       await expect(page.getByRole('link', { name: dataset.name, exact: true })).toBeVisible();
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
+      await axe(page, ['wcag2a', 'wcag2aa']);
 
       await page.goto(at(`/datasets/${dataset.id}`));
       await expect(page.getByRole('heading', { level: 1, name: dataset.name })).toBeVisible();
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
+      await axe(page, ['wcag2a', 'wcag2aa']);
 
-      await signIn(page, owner.username);
+      await signIn(page, owner);
       await page.goto(at('/datasets/create'));
       await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles(csvFile());
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.valid'),
       );
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
+      await axe(page, ['wcag2a', 'wcag2aa']);
 
       await page.goto(at(`/datasets/edit?id=${dataset.id}`));
       await expect(page.getByLabel(t('datasets:meta.name'), { exact: true })).toHaveValue(
         dataset.name,
       );
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
+      await axe(page, ['wcag2a', 'wcag2aa']);
 
       await page.goto(at(`/datasets/version/create?id=${dataset.id}`));
       await page.getByLabel(t('datasets:version.fromLatest'), { exact: true }).check();
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.valid'),
       );
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
+      await axe(page, ['wcag2a', 'wcag2aa']);
 
       await page.goto(at('/datasets/my'));
       await expect(page.getByRole('link', { name: dataset.name, exact: true })).toBeVisible();
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
-      await context.close();
+      await axe(page, ['wcag2a', 'wcag2aa']);
     });
   });
 }

@@ -3,12 +3,9 @@
  * one PostgreSQL and one table folder. What one process writes, the other serves at once; the
  * login throttle and download counting are shared; a rolling restart fails no request.
  */
-import { expect, test } from '@playwright/test';
 import { startCluster, type Cluster } from '../support/deploy-cluster.ts';
+import { expect, PASSWORD, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
-import { uniqueName as unique } from '../support/e2e.ts';
-
-const PASSWORD = 'correct-horse-9';
 const basePort = Number(process.env['E2E_PORT']) + 100;
 
 let cluster: Cluster;
@@ -23,9 +20,8 @@ test.afterAll(async () => {
 
 type Account = { username: string; auth: { authorization: string } };
 
-/** Registers through `base` (an origin or nginx). */
-async function register(base: string): Promise<Account> {
-  const username = unique('d');
+/** Registers `username` through `base` (an origin or nginx). */
+async function register(base: string, username: string): Promise<Account> {
   const res = await fetch(`${base}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -48,9 +44,9 @@ async function publishCsv(base: string, who: Account, name: string, csv: string)
 
 const json = async (res: Response) => (await res.json()) as Record<string, unknown>;
 
-test('a write through one process is what the other serves at once', async () => {
-  const owner = await register(cluster.originUrl(0));
-  const name = unique('Shared ');
+test('a write through one process is what the other serves at once', async ({ uniqueName }) => {
+  const owner = await register(cluster.originUrl(0), uniqueName('d'));
+  const name = uniqueName('Shared ');
   const dataset = await publishCsv(cluster.originUrl(0), owner, name, 'city,n\nA,1\nB,2\n');
   const other = cluster.originUrl(1);
   // The other process has it cached: its home page (anonymous page cache) and its list total.
@@ -77,8 +73,8 @@ test('a write through one process is what the other serves at once', async () =>
   expect(own.status).toBe(200);
 });
 
-test('the login throttle counts guesses made on every process', async () => {
-  const account = await register(cluster.originUrl(0));
+test('the login throttle counts guesses made on every process', async ({ uniqueName }) => {
+  const account = await register(cluster.originUrl(0), uniqueName('d'));
   // LOGIN_MAX_FAILURES=3 in the cluster: three wrong guesses spread over both processes…
   const guess = (index: number, password: string) =>
     fetch(`${cluster.originUrl(index)}/api/v1/auth/login`, {
@@ -96,9 +92,16 @@ test('the login throttle counts guesses made on every process', async () => {
   expect((await guess(0, PASSWORD)).status).toBe(429);
 });
 
-test('a download is counted once for one downloader, whichever process sends it', async () => {
-  const owner = await register(cluster.originUrl(0));
-  const dataset = await publishCsv(cluster.originUrl(1), owner, unique('Counted '), 'a\n1\n2\n');
+test('a download is counted once for one downloader, whichever process sends it', async ({
+  uniqueName,
+}) => {
+  const owner = await register(cluster.originUrl(0), uniqueName('d'));
+  const dataset = await publishCsv(
+    cluster.originUrl(1),
+    owner,
+    uniqueName('Counted '),
+    'a\n1\n2\n',
+  );
   const download = (index: number) =>
     fetch(`${cluster.originUrl(index)}/api/v1/datasets/${dataset.id}/versions/1/download`, {
       headers: { 'x-forwarded-for': '203.0.113.7' },
@@ -112,15 +115,17 @@ test('a download is counted once for one downloader, whichever process sends it'
   expect(detail['download_count']).toBe(1);
 });
 
-test('pages and the API through nginx, in both locales, signed in and out', async ({ browser }) => {
-  const account = await register(cluster.url);
-  const owner = await register(cluster.url);
-  const shared = await publishCsv(cluster.url, owner, unique('Edge '), 'x,y\n1,2\n');
+test('pages and the API through nginx, in both locales, signed in and out', async ({
+  newPage,
+  uniqueName,
+}) => {
+  const account = await register(cluster.url, uniqueName('d'));
+  const owner = await register(cluster.url, uniqueName('d'));
+  const shared = await publishCsv(cluster.url, owner, uniqueName('Edge '), 'x,y\n1,2\n');
   for (const locale of ['zh-CN', 'en-US'] as const) {
     const t = translator(locale);
     const at = (p: string) => `${cluster.url}${locale === 'en-US' ? '/en-US' : ''}${p}`;
-    const context = await browser.newContext({ locale });
-    const page = await context.newPage();
+    const page = await newPage({ locale });
     const problems: string[] = [];
     page.on('pageerror', (e) => problems.push(String(e)));
 
@@ -156,7 +161,7 @@ test('pages and the API through nginx, in both locales, signed in and out', asyn
 
     // Edit the profile (a PUT), then publish a small dataset from a file.
     await page.goto(at('/profile'));
-    const bio = `${locale} ${unique('bio ')}`;
+    const bio = `${locale} ${uniqueName('bio ')}`;
     await page.getByLabel(t('auth:profile.bio'), { exact: true }).fill(bio);
     await page.getByRole('button', { name: t('auth:profile.save'), exact: true }).click();
     await expect(
@@ -165,7 +170,7 @@ test('pages and the API through nginx, in both locales, signed in and out', asyn
     await page.reload();
     await expect(page.getByLabel(t('auth:profile.bio'), { exact: true })).toHaveValue(bio);
 
-    const name = unique(locale === 'zh-CN' ? '边缘 ' : 'Edge table ');
+    const name = uniqueName(locale === 'zh-CN' ? '边缘 ' : 'Edge table ');
     await page.goto(at('/datasets/create'));
     await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
     await page
@@ -184,15 +189,15 @@ test('pages and the API through nginx, in both locales, signed in and out', asyn
       .poll(() => page.evaluate(() => localStorage.getItem('auth-store') ?? ''))
       .not.toContain(account.username);
     expect(problems).toEqual([]);
-    await context.close();
+    await page.context().close();
   }
 });
 
-test('a rolling restart of both processes fails no request', async () => {
+test('a rolling restart of both processes fails no request', async ({ uniqueName }) => {
   test.setTimeout(180_000);
-  const owner = await register(cluster.url);
+  const owner = await register(cluster.url, uniqueName('d'));
   const rows = Array.from({ length: 120_000 }, (_, i) => `${i},城市${i},${i * 7}`).join('\n');
-  const big = await publishCsv(cluster.url, owner, unique('Big '), `id,city,n\n${rows}\n`);
+  const big = await publishCsv(cluster.url, owner, uniqueName('Big '), `id,city,n\n${rows}\n`);
   const downloadUrl = (base: string) => `${base}/api/v1/datasets/${big.id}/versions/1/download`;
   const expectedBytes = (await (await fetch(downloadUrl(cluster.url))).arrayBuffer()).byteLength;
 

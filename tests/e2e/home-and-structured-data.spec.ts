@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
-import { expectNoAxeViolations } from '../support/e2e.ts';
+import { expect, test as base } from '../support/fixtures.ts';
 
 const LOCALES: Locale[] = ['zh-CN', 'en-US'];
 
@@ -14,45 +14,37 @@ const strings = (locale: Locale) =>
 type Seeded = { id: number; name: string };
 type Seed = { owner: string; tag: string; public: [Seeded, Seeded]; private: Seeded };
 
-const tag = `t${Date.now().toString(36)}`;
-const unique = (what: string) =>
-  `${what} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-/** A user and their datasets, made through the API: two public, one private. */
-async function seed(api: APIRequestContext): Promise<Seed> {
-  const owner = `home${Math.random().toString(36).slice(2, 10)}`;
-  const registered = await api.post('/api/v1/auth/register', {
-    data: { username: owner, email: `${owner}@example.com`, password: 'correct-horse-9' },
-  });
-  expect(registered.status()).toBe(201);
-  const { access_token: token } = (await registered.json()) as { access_token: string };
-  const create = async (name: string, isPublic: boolean): Promise<Seeded> => {
-    const res = await api.post('/api/v1/datasets', {
-      headers: { authorization: `Bearer ${token}` },
-      data: {
-        name,
-        description: '主要城市的人口与面积。',
-        is_public: isPublic,
-        tags: [tag, 'cities'],
-        attributes: ['城市', 'population', 'area km2'],
-        entries: [
-          ['北京', 21893095, 16410.5],
-          ['上海', 24870895, 6340.5],
-        ],
-      },
-    });
-    expect(res.status()).toBe(201);
-    return { id: ((await res.json()) as { id: number }).id, name };
-  };
-  const first = await create(unique('Cities A'), true);
-  const second = await create(unique('Cities B'), true);
-  return { owner, tag, public: [first, second], private: await create(unique('Hidden'), false) };
-}
-
-let seeded: Promise<Seed> | undefined;
-/** Seeds once for the whole file. */
-const seededData = (api: APIRequestContext) => (seeded ??= seed(api));
+let seeding: Promise<Seed> | undefined;
+const test = base.extend<{ seeded: Seed }>({
+  /** A user and their datasets, made through the API once for the whole file: two public, one private. */
+  seeded: async ({ createAccount, createDataset, uniqueName }, use) => {
+    seeding ??= (async () => {
+      const owner = await createAccount({ prefix: 'home' });
+      const tag = uniqueName('t');
+      const create = async (name: string, isPublic: boolean): Promise<Seeded> => {
+        const { id } = await createDataset(owner, {
+          name,
+          description: '主要城市的人口与面积。',
+          is_public: isPublic,
+          tags: [tag, 'cities'],
+          attributes: ['城市', 'population', 'area km2'],
+          entries: [
+            ['北京', 21893095, 16410.5],
+            ['上海', 24870895, 6340.5],
+          ],
+        });
+        return { id, name };
+      };
+      const first = await create(uniqueName('Cities A '), true);
+      const second = await create(uniqueName('Cities B '), true);
+      const hidden = await create(uniqueName('Hidden '), false);
+      return { owner: owner.username, tag, public: [first, second], private: hidden };
+    })();
+    await use(await seeding);
+  },
+});
 
 const names = async (api: APIRequestContext, query: string) =>
   (
@@ -72,10 +64,10 @@ for (const locale of LOCALES) {
     test('shows the totals, trending and newest datasets and the latest news, with no script', async ({
       page,
       request,
+      seeded: data,
     }) => {
       // The home page reuses its reads for 30 s: wait for a snapshot taken after seeding.
       test.setTimeout(120_000);
-      const data = await seededData(request);
       const newest = page.getByRole('region', { name: s['newest.heading'] });
       const trending = page.getByRole('region', { name: s['trending.heading'] });
       let cacheControl = '';
@@ -153,8 +145,8 @@ for (const locale of LOCALES) {
     test('its links lead to datasets, profiles, publishing, browsing and news', async ({
       page,
       request,
+      seeded: data,
     }) => {
-      const data = await seededData(request);
       await page.goto(home);
       const main = page.getByRole('main');
       await expect(
@@ -192,10 +184,10 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(data.public[0].name);
     });
 
-    test('has no accessibility violations', async ({ page }) => {
+    test('has no accessibility violations', async ({ page, axe }) => {
       await page.goto(home);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa', 'wcag21aa']);
+      await axe(page, ['wcag2a', 'wcag2aa', 'wcag21aa']);
     });
   });
 
@@ -204,9 +196,9 @@ for (const locale of LOCALES) {
     context,
     baseURL,
     request,
+    seeded: data,
   }) => {
     await context.addCookies([{ name: 'locale', value: locale, url: baseURL! }]);
-    const data = await seededData(request);
     const { id, name } = data.public[0];
     await page.goto(`${prefix}/datasets/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
@@ -254,8 +246,8 @@ for (const locale of LOCALES) {
 test('the sitemap lists a public dataset in both languages and never a private one', async ({
   page,
   request,
+  seeded: data,
 }) => {
-  const data = await seededData(request);
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
   const xml = await res.text();
@@ -278,8 +270,8 @@ for (const locale of LOCALES) {
     page,
     request,
     baseURL,
+    seeded: data,
   }) => {
-    const data = await seededData(request);
     const prefix = localePrefix(locale);
     // A visitor who already chose the language (no first-visit redirect).
     await page.context().addCookies([{ name: 'locale', value: locale, url: baseURL ?? '' }]);

@@ -3,22 +3,17 @@
  * tests/support/e2e-server.ts with its development login and consent pages), and the site-wide
  * behaviours of pages with islands: the chunk-load reload guard and the new-build toast.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { expect, test } from '../support/fixtures.ts';
 import { claimsFor, E2E_PROVIDERS } from '../support/oidc.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, uniqueName } from '../support/e2e.ts';
 
 const [testId, otherId] = E2E_PROVIDERS;
-/** A provider login no other test (or earlier run against this provider) has used. */
-const uniqueLogin = (stem: string) => uniqueName(stem).toLowerCase();
-
-async function newPage(browser: Browser, locale: Locale) {
-  const context = await browser.newContext({ locale });
-  return { context, page: await context.newPage() };
-}
-
-/** On the provider's development login page: any name and password sign in. */
+/**
+ * On the provider's development login page: any name and password sign in. Logins are
+ * `uniqueName`s (in lower case, as every stem here is), which no earlier run has used.
+ */
 async function signInAtProvider(page: Page, login: string) {
   await page.getByPlaceholder('Enter any login').fill(login);
   await page.getByPlaceholder('and password').fill('any password');
@@ -59,10 +54,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
   test.describe(`OAuth2 sign-in (${locale})`, () => {
     test('signs in through the provider’s login and consent pages and lands signed in', async ({
-      browser,
+      newPage,
+      uniqueName,
     }) => {
-      const { context, page } = await newPage(browser, locale);
-      const login = uniqueLogin(`mei-${locale.slice(0, 2)}`);
+      const page = await newPage({ locale });
+      const login = uniqueName(`mei-${locale.slice(0, 2)}`);
       await page.goto(path('/auth/login'));
       await page.getByRole('button', { name: signInWith(testId.name), exact: true }).click();
 
@@ -97,11 +93,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       });
       expect(replay.status()).toBe(400);
       expect(((await replay.json()) as { code: string }).code).toBe('OAUTH_CODE_INVALID');
-      await context.close();
     });
 
-    test('denied consent shows a clear message and stays signed out', async ({ browser }) => {
-      const { context, page } = await newPage(browser, locale);
+    test('denied consent shows a clear message and stays signed out', async ({ newPage }) => {
+      const page = await newPage({ locale });
       await page.goto(path('/auth/login'));
       await page.getByRole('button', { name: signInWith(testId.name), exact: true }).click();
       await page.getByRole('link', { name: '[ Cancel ]' }).click();
@@ -114,11 +109,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       expect(await page.evaluate(() => localStorage.getItem('auth-store') ?? '')).not.toContain(
         '"token":"',
       );
-      await context.close();
     });
 
-    test('says so in the page language when the provider is down', async ({ browser }) => {
-      const { context, page } = await newPage(browser, locale);
+    test('says so in the page language when the provider is down', async ({
+      newPage,
+      uniqueName,
+    }) => {
+      const page = await newPage({ locale });
       await page.route('**/api/v1/auth/oauth2/*/callback', (route) =>
         route.fulfill({
           status: 502,
@@ -132,11 +129,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       );
       await page.goto(path('/auth/login'));
       await page.getByRole('button', { name: signInWith(testId.name), exact: true }).click();
-      await signInAtProvider(page, uniqueLogin('down'));
+      await signInAtProvider(page, uniqueName('down'));
       await expect(page.getByRole('main').getByRole('alert')).toContainText(
         t('oauth:error.OAUTH_PROVIDER_UNAVAILABLE'),
       );
-      await context.close();
     });
   });
 }
@@ -145,9 +141,10 @@ test.describe('OAuth2 callback checks', () => {
   const t = translator('zh-CN');
 
   test("a tampered state shows 'OAuth2 state 验证失败' and does not sign in", async ({
-    browser,
+    newPage,
+    uniqueName,
   }) => {
-    const { context, page } = await newPage(browser, 'zh-CN');
+    const page = await newPage({ locale: 'zh-CN' });
     await page.goto('/auth/login');
     await rewriteAuthorizationRequest(page, (url) =>
       url.searchParams.set('state', `${url.searchParams.get('state')}-tampered`),
@@ -157,7 +154,7 @@ test.describe('OAuth2 callback checks', () => {
       if (r.url().includes('/callback') && r.method() === 'POST') exchanges.push(r.url());
     });
     await page.getByRole('button', { name: `使用 ${testId.name} 登录`, exact: true }).click();
-    await signInAtProvider(page, uniqueLogin('tamper'));
+    await signInAtProvider(page, uniqueName('tamper'));
 
     await expect(page).toHaveURL((url) => url.pathname === '/auth/callback');
     const alert = page.getByRole('main').getByRole('alert');
@@ -167,11 +164,13 @@ test.describe('OAuth2 callback checks', () => {
     expect(await page.evaluate(() => localStorage.getItem('auth-store') ?? '')).not.toContain(
       '"token":"',
     );
-    await context.close();
   });
 
-  test("a response meant for another provider shows 'OAuth2 提供商不匹配'", async ({ browser }) => {
-    const { context, page } = await newPage(browser, 'zh-CN');
+  test("a response meant for another provider shows 'OAuth2 提供商不匹配'", async ({
+    newPage,
+    uniqueName,
+  }) => {
+    const page = await newPage({ locale: 'zh-CN' });
     await page.goto('/auth/login');
     // The request goes out as the other provider's client, so the answer comes back to the
     // other provider's callback.
@@ -182,7 +181,7 @@ test.describe('OAuth2 callback checks', () => {
       url.searchParams.set('redirect_uri', redirect.href);
     });
     await page.getByRole('button', { name: `使用 ${testId.name} 登录`, exact: true }).click();
-    await signInAtProvider(page, uniqueLogin('mixup'));
+    await signInAtProvider(page, uniqueName('mixup'));
 
     await expect(page).toHaveURL((url) => url.searchParams.get('provider') === otherId.id);
     await expect(page.getByRole('main').getByRole('alert')).toContainText('OAuth2 提供商不匹配');
@@ -191,20 +190,18 @@ test.describe('OAuth2 callback checks', () => {
     const state = sent().searchParams.get('state') ?? '';
     await page.goto(`/auth/callback?provider=${testId.id}&code=any&state=${state}`);
     await expect(page.getByRole('main').getByRole('alert')).toContainText('OAuth2 state 验证失败');
-    await context.close();
   });
 
-  test('the English page explains a failed check in English', async ({ browser }) => {
-    const { context, page } = await newPage(browser, 'en-US');
+  test('the English page explains a failed check in English', async ({ newPage }) => {
+    const page = await newPage({ locale: 'en-US' });
     await page.goto(`/en-US/auth/callback?provider=${testId.id}&code=abc&state=forged-state-value`);
     await expect(page.getByRole('main').getByRole('alert')).toContainText(
       'OAuth2 state verification failed',
     );
-    await context.close();
   });
 
-  test('the callback and debug pages are not for search engines', async ({ browser }) => {
-    const { context, page } = await newPage(browser, 'zh-CN');
+  test('the callback and debug pages are not for search engines', async ({ newPage }) => {
+    const page = await newPage({ locale: 'zh-CN' });
     for (const p of [
       '/auth/callback',
       '/en-US/auth/callback',
@@ -216,15 +213,15 @@ test.describe('OAuth2 callback checks', () => {
       expect(new URL(page.url()).pathname, p).toBe(p);
       await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     }
-    await context.close();
   });
 });
 
 test('accessibility: the callback page (with an error) and the debug page pass axe', async ({
-  browser,
+  newPage,
+  axe,
 }) => {
   for (const locale of ['zh-CN', 'en-US'] as const) {
-    const { context, page } = await newPage(browser, locale);
+    const page = await newPage({ locale });
     const prefix = localePrefix(locale);
     const pages = [
       {
@@ -236,21 +233,22 @@ test('accessibility: the callback page (with an error) and the debug page pass a
     for (const { path, ready } of pages) {
       await page.goto(path);
       await expect(ready).toBeVisible();
-      await expectNoAxeViolations(page);
+      await axe(page);
     }
-    await context.close();
+    await page.context().close();
   }
 });
 
 test.describe('/debug-auth', () => {
   test('shows the session with a truncated token and a live countdown; refresh and clear', async ({
-    browser,
+    newPage,
+    uniqueName,
   }) => {
     const t = translator('en-US');
-    const { context, page } = await newPage(browser, 'en-US');
+    const page = await newPage({ locale: 'en-US' });
     await page.goto('/en-US/auth/login');
     await page.getByRole('button', { name: `Sign in with ${testId.name}`, exact: true }).click();
-    await signInAtProvider(page, uniqueLogin('debug'));
+    await signInAtProvider(page, uniqueName('debug'));
     await expect(page).toHaveURL((url) => url.pathname === '/en-US');
     await expect(page.locator('a[href*="debug-auth"]')).toHaveCount(0);
 
@@ -280,13 +278,12 @@ test.describe('/debug-auth', () => {
     await page.getByRole('button', { name: t('debug:action.clear') }).click();
     await expect(row(t('debug:field.isAuthenticated'))).toContainText(t('debug:value.no'));
     expect(problems).toEqual([]);
-    await context.close();
   });
 });
 
 test.describe('pages with islands', () => {
-  test('a missing code chunk reloads the page exactly once', async ({ browser }) => {
-    const { context, page } = await newPage(browser, 'zh-CN');
+  test('a missing code chunk reloads the page exactly once', async ({ newPage }) => {
+    const page = await newPage({ locale: 'zh-CN' });
     const html = await (await page.request.get('/auth/login')).text();
     const chunk = /component-url="(\/_astro\/[^"]+)"/.exec(html)?.[1];
     expect(chunk).toBeTruthy();
@@ -302,11 +299,10 @@ test.describe('pages with islands', () => {
     await page.goto('/auth/login');
     await gaveUp;
     expect(navigations).toBe(2);
-    await context.close();
   });
 
-  test('a new build is announced with a toast that reloads the page', async ({ browser }) => {
-    const { context, page } = await newPage(browser, 'zh-CN');
+  test('a new build is announced with a toast that reloads the page', async ({ newPage }) => {
+    const page = await newPage({ locale: 'zh-CN' });
     await page.clock.install();
     let checks = 0;
     await page.route('**/build.json', (route) => {
@@ -328,6 +324,5 @@ test.describe('pages with islands', () => {
     await page.getByRole('button', { name: '重新加载' }).click();
     await reloaded;
     await expect(page.getByText('有新版本可用')).toHaveCount(0);
-    await context.close();
   });
 });

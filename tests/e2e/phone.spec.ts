@@ -1,25 +1,14 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { expect, test as base } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
-const PASSWORD = 'correct-horse-9';
-const unique = () => `p${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-/** A user with a public dataset whose name is long, with a licence and many tags. */
-async function publish(page: Page): Promise<{ userId: number; datasetId: number }> {
-  const username = unique();
-  const registered = await page.request.post('/api/v1/auth/register', {
-    data: { username, email: `${username}@example.com`, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const { access_token: token, user } = (await registered.json()) as {
-    access_token: string;
-    user: { id: number };
-  };
-  const created = await page.request.post('/api/v1/datasets', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      name: `全国各省市自治区常住人口与城镇化率统计年鉴数据 ${username}`,
+const test = base.extend<{ published: { userId: number; datasetId: number } }>({
+  /** A user with a public dataset whose name is long, with a licence and many tags. */
+  published: async ({ createAccount, createDataset }, use) => {
+    const owner = await createAccount({ prefix: 'p' });
+    const dataset = await createDataset(owner, {
+      name: `全国各省市自治区常住人口与城镇化率统计年鉴数据 ${owner.username}`,
       description: '各省常住人口。',
       license: 'CC-BY-4.0',
       tags: ['人口', 'census', '城镇化', 'statistics'],
@@ -28,11 +17,10 @@ async function publish(page: Page): Promise<{ userId: number; datasetId: number 
         ['北京', 21893095, 0.875, 2020, '直辖市'],
         ['广东', 126012510, 0.7415, 2020, '人口最多的省份'],
       ],
-    },
-  });
-  expect(created.status()).toBe(201);
-  return { userId: user.id, datasetId: ((await created.json()) as { id: number }).id };
-}
+    });
+    await use({ userId: owner.id, datasetId: dataset.id });
+  },
+});
 
 /** How far the page scrolls sideways (0 when everything fits the viewport). */
 const sideways = (page: Page) =>
@@ -47,17 +35,15 @@ async function headerRow(page: Page) {
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
   const at = (p: string) => `${localePrefix(locale)}${p}`;
-  const open = async (browser: Browser, width: number) => {
-    const context = await browser.newContext({ locale, viewport: { width, height: 844 } });
-    return { context, page: await context.newPage() };
-  };
+  /** A window `width` px wide, in the locale. */
+  const sized = (width: number) => ({ locale, viewport: { width, height: 844 } });
 
   for (const width of [390, 1280]) {
     test(`${locale} at ${width} px: every page type fits, with a one-row header`, async ({
-      browser,
+      newPage,
+      published: { userId, datasetId },
     }) => {
-      const { context, page } = await open(browser, width);
-      const { userId, datasetId } = await publish(page);
+      const page = await newPage(sized(width));
       const paths = [
         '/',
         '/datasets',
@@ -89,14 +75,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       // Its table scrolls inside its own box, never the page.
       await expect(page.getByRole('table').first()).toBeVisible();
       expect(await sideways(page)).toBeLessThanOrEqual(0);
-      await context.close();
     });
   }
 
   test(`${locale} on a phone: the menu button opens the links and the language switch`, async ({
-    browser,
+    newPage,
   }) => {
-    const { context, page } = await open(browser, 390);
+    const page = await newPage(sized(390));
     await page.goto(at('/leaderboard'));
     const nav = page.getByRole('navigation', { name: t('common:nav.menu') });
     // Folded: the links are not shown until the menu opens.
@@ -118,6 +103,5 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await page.setViewportSize({ width: 1280, height: 844 });
     await expect(button).toBeHidden();
     await expect(nav.getByRole('link', { name: t('common:nav.datasets') })).toBeVisible();
-    await context.close();
   });
 }

@@ -1,10 +1,10 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 
 test('a first visit with a Chinese browser stays on the unprefixed site and sets the locale cookie', async ({
-  browser,
+  newPage,
 }) => {
-  const context = await browser.newContext({ locale: 'zh-CN' });
-  const page = await context.newPage();
+  const page = await newPage({ locale: 'zh-CN' });
+  const context = page.context();
   const response = await page.goto('/');
   expect(response?.status()).toBe(200);
   expect(new URL(page.url()).pathname).toBe('/');
@@ -15,33 +15,30 @@ test('a first visit with a Chinese browser stays on the unprefixed site and sets
   expect(cookie?.path).toBe('/');
   // 365 days, give or take the test's own run time
   expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(364 * 24 * 3600 * 1000);
-  await context.close();
 });
 
 test('a first visit with an English browser lands on /en-US and sets the cookie', async ({
-  browser,
+  newPage,
 }) => {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
+  const page = await newPage({ locale: 'en-US' });
+  const context = page.context();
   await page.goto('/');
   expect(new URL(page.url()).pathname).toBe('/en-US');
   await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
   const cookie = (await context.cookies()).find((c) => c.name === 'locale');
   expect(cookie?.value).toBe('en-US');
-  await context.close();
 });
 
 test('the locale cookie follows the language read, and the bare home page goes to it', async ({
-  browser,
+  newPage,
 }) => {
-  const context = await browser.newContext({ locale: 'zh-CN' });
-  const page = await context.newPage();
+  const page = await newPage({ locale: 'zh-CN' });
+  const context = page.context();
   await page.goto('/');
   await page.goto('/en-US');
   expect((await context.cookies()).find((c) => c.name === 'locale')?.value).toBe('en-US');
   await page.goto('/');
   expect(new URL(page.url()).pathname).toBe('/en-US');
-  await context.close();
 });
 
 test('server-rendered pages are compressed and prerendered ones are too', async ({ request }) => {
@@ -55,10 +52,11 @@ test('server-rendered pages are compressed and prerendered ones are too', async 
 });
 
 test('pages without islands show guests 登录 and 注册, and signed-in people their name and 退出登录', async ({
-  browser,
+  newPage,
+  createAccount,
 }) => {
-  const context = await browser.newContext({ locale: 'zh-CN' });
-  const page = await context.newPage();
+  const page = await newPage({ locale: 'zh-CN' });
+  const context = page.context();
   const header = page.getByRole('banner');
   const pages = ['/', '/datasets', '/leaderboard', '/news', '/terms'];
   for (const path of pages) {
@@ -70,30 +68,24 @@ test('pages without islands show guests 登录 and 注册, and signed-in people 
   await page.goto('/datasets');
   expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
 
-  // A real account, signed in through the API the way the sign-in page stores it.
-  const username = `hdr${Date.now().toString(36)}`;
-  const registered = await context.request.post('/api/v1/auth/register', {
-    data: { username, email: `${username}@example.com`, password: 'correct-horse-9' },
-  });
-  const session = (await registered.json()) as {
-    access_token: string;
-    user: { id: number; username: string; nickname: string };
-  };
-  await page.evaluate((s) => {
+  // A real account, registered through this browser's API calls (which keep its refresh
+  // cookie) and signed in the way the sign-in page stores it.
+  const account = await createAccount({ prefix: 'hdr', request: context.request });
+  await page.evaluate((a) => {
     localStorage.setItem(
       'auth-store',
       JSON.stringify({
-        user: s.user,
-        token: s.access_token,
+        user: a.user,
+        token: a.token,
         tokenExpiresAt: Date.now() + 60_000,
         isAuthenticated: true,
       }),
     );
-  }, session);
+  }, account);
   for (const path of pages) {
     await page.goto(path);
     await expect(
-      header.getByRole('link', { name: session.user.nickname, exact: true }),
+      header.getByRole('link', { name: account.user.nickname, exact: true }),
       path,
     ).toHaveAttribute('href', '/profile');
     await expect(header.getByRole('link', { name: '登录', exact: true }), path).toBeHidden();
@@ -105,14 +97,13 @@ test('pages without islands show guests 登录 and 注册, and signed-in people 
   expect(await page.evaluate(() => localStorage.getItem('auth-store'))).toBeNull();
   const refreshed = await context.request.post('/api/v1/auth/refresh');
   expect(refreshed.status()).toBe(401);
-  await context.close();
 });
 
 test('the language switcher on the English home page reaches the Chinese home page', async ({
-  browser,
+  newPage,
 }) => {
-  const context = await browser.newContext({ locale: 'en-US' });
-  const page = await context.newPage();
+  const page = await newPage({ locale: 'en-US' });
+  const context = page.context();
   await page.goto('/');
   expect(new URL(page.url()).pathname).toBe('/en-US');
   await page.getByRole('link', { name: '中文', exact: true }).click();
@@ -125,7 +116,6 @@ test('the language switcher on the English home page reaches the Chinese home pa
   expect(new URL(page.url()).pathname).toBe('/');
   await page.getByRole('link', { name: 'English', exact: true }).click();
   expect(new URL(page.url()).pathname).toBe('/en-US');
-  await context.close();
 });
 
 test('the home page may be cached only keyed on the locale cookie', async ({ request }) => {
@@ -149,10 +139,9 @@ test('a page address with a control character is a 400 page in the page’s lang
 });
 
 test('every page type carries a Content-Security-Policy and nothing on it is blocked', async ({
-  browser,
+  newPage,
 }) => {
-  const context = await browser.newContext({ locale: 'zh-CN' });
-  const page = await context.newPage();
+  const page = await newPage({ locale: 'zh-CN' });
   const blocked: string[] = [];
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
@@ -192,7 +181,6 @@ test('every page type carries a Content-Security-Policy and nothing on it is blo
   await page.goto('/auth/login');
   await page.locator('astro-island:not([ssr])').first().waitFor({ state: 'attached' });
   expect(blocked).toEqual([]);
-  await context.close();
 });
 
 for (const [locale, prefix, title] of [
@@ -200,12 +188,11 @@ for (const [locale, prefix, title] of [
   ['en-US', '/en-US', 'API reference · Sheaf'],
 ] as const) {
   test(`${locale}: the footer's API link opens the API reference, rendered from the OpenAPI document`, async ({
-    browser,
+    newPage,
     baseURL,
   }) => {
-    const context = await browser.newContext({ locale });
-    await context.addCookies([{ name: 'locale', value: locale, url: baseURL ?? '' }]);
-    const page = await context.newPage();
+    const page = await newPage({ locale });
+    await page.context().addCookies([{ name: 'locale', value: locale, url: baseURL ?? '' }]);
     const violations: string[] = [];
     page.on('console', (m) => {
       if (/Content[- ]Security[- ]Policy/i.test(m.text())) violations.push(m.text());
@@ -220,6 +207,5 @@ for (const [locale, prefix, title] of [
       { timeout: 30_000 },
     );
     expect(violations).toEqual([]);
-    await context.close();
   });
 }

@@ -1,9 +1,7 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { expect, test as base } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
-import { expectNoAxeViolations, uniqueName } from '../support/e2e.ts';
 
-const PASSWORD = 'correct-horse-9';
 const COLUMNS = ['编号', '城市', '得分', '日期', '备注'];
 const CITIES = ['北京', '上海', '广州', '深圳'];
 
@@ -16,47 +14,42 @@ const rows = Array.from({ length: 120 }, (_, i) => [
   i % 7 === 0 ? 'note' : 'ok',
 ]);
 
-const unique = () => uniqueName('v');
-
-async function publish(page: Page) {
-  const username = unique();
-  const registered = await page.request.post('/api/v1/auth/register', {
-    data: { username, email: `${username}@example.com`, password: PASSWORD },
-  });
-  expect(registered.status()).toBe(201);
-  const { access_token: token } = (await registered.json()) as { access_token: string };
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await page.request.post('/api/v1/datasets', {
-    headers,
-    data: { name: `表格 ${username}`, attributes: COLUMNS, entries: rows },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  // Version 2: row 1's score changed, the last row gone.
-  const changed = rows.slice(0, -1).map((r, i) => (i === 1 ? [r[0], r[1], 999, r[3], r[4]] : r));
-  const added = await page.request.post(`/api/v1/datasets/${id}/versions`, {
-    headers,
-    data: { attributes: COLUMNS, entries: changed },
-  });
-  expect(added.status()).toBe(201);
-  return id;
-}
+const test = base.extend<{ datasetId: number }>({
+  /** The id of a public dataset of `rows` in version 1, changed in version 2. */
+  datasetId: async ({ createAccount, createDataset, request }, use) => {
+    const owner = await createAccount({ prefix: 'v' });
+    const { id } = await createDataset(owner, {
+      name: `表格 ${owner.username}`,
+      attributes: COLUMNS,
+      entries: rows,
+    });
+    // Version 2: row 1's score changed, the last row gone.
+    const changed = rows.slice(0, -1).map((r, i) => (i === 1 ? [r[0], r[1], 999, r[3], r[4]] : r));
+    const added = await request.post(`/api/v1/datasets/${id}/versions`, {
+      headers: { authorization: `Bearer ${owner.token}` },
+      data: { attributes: COLUMNS, entries: changed },
+    });
+    expect(added.status()).toBe(201);
+    await use(id);
+  },
+});
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
   const at = (p: string) => `${localePrefix(locale)}${p}`;
-  const open = async (browser: Browser, width = 1280) => {
-    const context = await browser.newContext({ locale, viewport: { width, height: 900 } });
-    return context.newPage();
-  };
+  /** A window `width` px wide, in the locale. */
+  const sized = (width: number) => ({ locale, viewport: { width, height: 900 } });
 
   test.describe(`data viewer in ${locale}`, () => {
-    test('pages, sorts, filters, shows statistics and compares versions', async ({ browser }) => {
-      const page = await open(browser);
+    test('pages, sorts, filters, shows statistics and compares versions', async ({
+      newPage,
+      datasetId,
+      axe,
+    }) => {
+      const page = await newPage(sized(1280));
       const problems: string[] = [];
       page.on('pageerror', (e) => problems.push(String(e)));
-      const id = await publish(page);
-      await page.goto(at(`/datasets/${id}`));
+      await page.goto(at(`/datasets/${datasetId}`));
       const viewer = page.getByTestId('data-viewer');
       const table = viewer.getByRole('table');
       const caption = (first: number, last: number, total: number, version = 2) =>
@@ -119,20 +112,21 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await viewer.getByRole('button', { name: t('viewer:compare.changed'), exact: true }).click();
       await expect(viewer.getByText(t('viewer:compare.changedCell', { old: '2' }))).toBeVisible();
 
-      await expectNoAxeViolations(page, ['wcag2a', 'wcag2aa']);
+      await axe(page, ['wcag2a', 'wcag2aa']);
       expect(problems).toEqual([]);
-      await page.context().close();
     });
 
-    test('the SQL console queries the Parquet file in the browser', async ({ browser }) => {
-      const page = await open(browser);
-      const id = await publish(page);
+    test('the SQL console queries the Parquet file in the browser', async ({
+      newPage,
+      datasetId,
+    }) => {
+      const page = await newPage(sized(1280));
       const ranges: string[] = [];
       page.on('request', (request) => {
         const range = request.headers()['range'];
         if (request.url().includes('format=parquet') && range) ranges.push(range);
       });
-      await page.goto(at(`/datasets/${id}`));
+      await page.goto(at(`/datasets/${datasetId}`));
       await page.waitForFunction(() =>
         [...document.querySelectorAll('astro-island')].every(
           (island) => !island.hasAttribute('ssr'),
@@ -157,24 +151,22 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await query.fill('SELECT nope FROM t');
       await run.click();
       await expect(page.getByText(t('sql:failed'), { exact: false })).toBeVisible();
-      await page.context().close();
     });
 
-    test('the first page is in the HTML without JavaScript', async ({ browser }) => {
-      const context = await browser.newContext({ locale, javaScriptEnabled: false });
-      const page = await context.newPage();
-      const id = await publish(page);
-      await page.goto(at(`/datasets/${id}`));
+    test('the first page is in the HTML without JavaScript', async ({ newPage, datasetId }) => {
+      const page = await newPage({ locale, javaScriptEnabled: false });
+      await page.goto(at(`/datasets/${datasetId}`));
       const table = page.getByTestId('data-viewer').getByRole('table');
       await expect(table.locator('tbody tr')).toHaveCount(50);
       await expect(table.getByRole('cell', { name: '深圳', exact: true }).first()).toBeVisible();
-      await context.close();
     });
 
-    test('on a 390 px phone the table scrolls inside its own box', async ({ browser }) => {
-      const page = await open(browser, 390);
-      const id = await publish(page);
-      await page.goto(at(`/datasets/${id}`));
+    test('on a 390 px phone the table scrolls inside its own box', async ({
+      newPage,
+      datasetId,
+    }) => {
+      const page = await newPage(sized(390));
+      await page.goto(at(`/datasets/${datasetId}`));
       const region = page.getByRole('region', { name: t('viewer:region') });
       await expect(region).toBeVisible();
       const page_ = await page.evaluate(() => document.documentElement.scrollWidth);
@@ -184,7 +176,6 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         client: el.clientWidth,
       }));
       expect(box.scroll).toBeGreaterThan(box.client);
-      await page.context().close();
     });
   });
 }
