@@ -4,8 +4,8 @@ import type zhCN from './zh-CN/index.ts';
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
  * keys, `{{name}}` for variables. A key is addressed as `<area>:<key>`, e.g.
- * t('common:nav.home'). To add an area: add both JSON files and one line to each locale's
- * index.ts.
+ * t('common:nav.home'). To add an area: add both JSON files and one line to zh-CN/index.ts
+ * (en-US/index.ts takes every JSON file beside it).
  *
  * The server (and tests) load both locales; a browser loads only its page's language (the
  * `lang` of the document), as one chunk, before any island runs.
