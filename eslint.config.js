@@ -35,6 +35,14 @@ export default tseslint.config(
     },
   },
   {
+    // Small files and functions (docs/architecture.md "Rules of the road").
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 80 }],
+    },
+  },
+  {
     files: ['src/islands/**/*.tsx', 'src/stores/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
