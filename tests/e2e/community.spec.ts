@@ -37,6 +37,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       signIn,
       axe,
     }) => {
+      // Two users, five pages and two axe checks: three times the usual time on a busy machine.
+      test.slow();
       const a = await watched(newPage);
       const b = await watched(newPage);
 
