@@ -57,7 +57,7 @@ export const datasetVersionSchema = z.object({
   changelog: z.string(),
   attributes: z.array(z.string()),
   attribute_types: attributeTypesSchema,
-  /** The spec's name for a version's column types: the same map as `attribute_types`. */
+  /** The product's name for a version's column types: the same map as `attribute_types`. */
   attributes_type: attributeTypesSchema,
   byte_size: z.number().int(),
   sha256: z.string(),

@@ -40,7 +40,7 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const TOAST_LIMIT = 1;
 /**
  * A dismissed toast stays in the store (closed, for its exit animation) this long before it is
- * removed. The spec only says "a long delay"; 1,000,000 ms is the common shadcn/ui value.
+ * removed: 1,000,000 ms, long enough never to matter (the common shadcn/ui value).
  */
 export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 

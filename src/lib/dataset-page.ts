@@ -23,7 +23,7 @@ import { languageNames } from './intl.ts';
 
 /**
  * The id of a /datasets/{id} path: a positive 32-bit integer, as the API accepts it; null when
- * the parameter is not one (the page answers the spec's fatal 404 'Page Not Found: {path}').
+ * the parameter is not one (the page answers the fatal 404 'Page Not Found: {path}').
  */
 export function parseDatasetId(raw: string | undefined | null): number | null {
   const parsed = datasetIdParamsSchema.safeParse({ id: raw ?? '' });

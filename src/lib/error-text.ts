@@ -36,7 +36,7 @@ const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
 /**
  * What to show of a failed call: the code's text in the page's language; else the server's
  * message; else the message of any other error; null when there is nothing to say. With
- * `fallback` (the spec's default login and register failure texts), a failure the server did
+ * `fallback` (the default login and register failure texts), a failure the server did
  * not name shows the fallback instead.
  */
 export function failureText(error: unknown, t: T, fallback?: string): string | null {

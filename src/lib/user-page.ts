@@ -4,7 +4,7 @@ import { userIdParamsSchema, type ProfileResponse } from '../contracts/users.ts'
 
 /**
  * The id of a /users/{id} path: a positive 32-bit integer, as the API accepts it; null when the
- * route parameter is not one (the page answers the spec's fatal 404 'Page Not Found: {path}').
+ * route parameter is not one (the page answers the fatal 404 'Page Not Found: {path}').
  */
 function parseUserId(raw: string | undefined): number | null {
   const parsed = userIdParamsSchema.safeParse({ id: raw ?? '' });

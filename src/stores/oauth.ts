@@ -64,7 +64,7 @@ export async function startOAuthSignIn(provider: string, locale: Locale): Promis
 }
 
 /**
- * Why a callback failed: the spec's two check codes, what the provider reported in the URL
+ * Why a callback failed: the two check codes (docs/oauth.md), what the provider reported in the URL
  * (ACCESS_DENIED when the person declined, PROVIDER_ERROR otherwise), MISSING_CODE for a
  * callback without a response, or the API's error code (OAUTH_CODE_INVALID,
  * OAUTH_PROVIDER_UNAVAILABLE, …) with its message.

@@ -87,8 +87,8 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
 }
 
 /**
- * Editing a dataset named by `?id=`: its details and visibility, and deleting it. The spec shows
- * no guard for this page: a guest sees a sign-in link instead of a redirect (docs/pages.md).
+ * Editing a dataset named by `?id=`: its details and visibility, and deleting it. This page
+ * has no guard: a guest sees a sign-in link instead of a redirect (docs/pages.md).
  */
 export default function EditDatasetForm({ locale }: { locale: Locale }) {
   const t = getT(locale);

@@ -1,7 +1,7 @@
 /**
  * The browser's error catalogue (docs/browser-client.md, Error catalogue): `ApiError` — message, status, code, details —
  * and one constructor per catalogue entry, `toApiError` for anything caught, and the default
- * login/register failure messages per locale. Messages are verbatim from the spec.
+ * login/register failure messages per locale. Messages are the catalogue's, word for word.
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales.ts';
 

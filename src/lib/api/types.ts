@@ -74,7 +74,7 @@ export type Dataset = Camelize<WireDataset>;
 /** One version: its `attributeTypes` keep the user's column names as keys. */
 export type DatasetVersion = Camelize<WireDatasetVersion>;
 export type DatasetPage = Camelize<DatasetListResponse>;
-/** A search answer: a page plus the spec's Search pagination fields. */
+/** A search answer: a page plus the search's pagination fields. */
 export type DatasetSearchPage = Camelize<DatasetSearchResponse>;
 export type DatasetStats = Camelize<WireDatasetStats>;
 /** A page of the latest version's rows (the product's Version detail). */

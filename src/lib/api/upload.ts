@@ -2,7 +2,7 @@
  * Sending a large body with upload progress. fetch reports no upload progress, so this one call
  * path uses XMLHttpRequest, with the same contract as `apiRequest`: the API base, cookies, the
  * bearer token (refreshed first when it expires within 20 s; a 401 clears auth), snake_case
- * query keys, a camelCased answer and the error catalogue. The spec's 30 s request timeout is
+ * query keys, a camelCased answer and the error catalogue. The 30 s request timeout is
  * applied to silence: the call fails with 'Request timeout' when 30 s pass without any progress
  * (a large upload may take longer in all; see docs/browser-client.md).
  */

@@ -16,7 +16,7 @@ export type HomeSnapshot = {
   newest: DatasetSummary[];
 };
 
-/** A failed stats read quietly counts 0: the product spec's rule for the stats lookup. */
+/** A failed stats read quietly counts 0: the stats lookup's rule (docs/browser-client.md). */
 async function statsOrZero(ctx: Context): Promise<{ stats: DatasetStats; ok: boolean }> {
   try {
     return { stats: await datasetStats(ctx), ok: true };
