@@ -12,6 +12,7 @@ import { runViewerBench } from './viewer.ts';
 import { runSerializerBench } from './serializer.ts';
 import { runFaultsBench } from './faults.ts';
 import { runScaleBench } from './scale.ts';
+import { runStartupBench } from './startup.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
@@ -22,6 +23,7 @@ const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'serializer', run: runSerializerBench },
   { name: 'faults', run: runFaultsBench },
   { name: 'scale', run: runScaleBench },
+  { name: 'startup', run: runStartupBench },
 ];
 
 const only = process.argv.slice(2);

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
-import { createS3BlobStore, parseS3Url, s3ClientFromEnv } from './blobs/s3-store.ts';
 import { pino } from 'pino';
 import { ConfigError, getConfig, type Config } from './config.ts';
 import { loadOrCreateSiteSecret } from './auth/site-secret.ts';
@@ -17,10 +16,11 @@ import { startBlobSweeps } from './services/blob-sweep.ts';
 import { convertTables } from './services/table-files.ts';
 import { startHeatJob } from './services/datasets/heat.ts';
 import { downloadDigestsSettled } from './services/download-digests.ts';
-import { mountSite } from './site/mount.ts';
+import { loadSite, mountSite } from './site/mount.ts';
 import { createPageCache, PAGE_CACHE } from './site/page-cache.ts';
 import { createSiteServices } from './site/services.ts';
 
+// Two folders below the project both here and in the bundle (dist/node/main.mjs).
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 /**
@@ -45,6 +45,19 @@ async function openConfiguredDatabase(
   return { database, embedded };
 }
 
+/**
+ * Loaded only when configured: the AWS SDK is the largest part of the server's code, and the
+ * bundle keeps it in a file of its own (docs/performance.md, "Memory and start-up").
+ */
+async function openS3BlobStore(url: string, cacheDir: string) {
+  const { createS3BlobStore, parseS3Url, s3ClientFromEnv } = await import('./blobs/s3-store.ts');
+  return createS3BlobStore({
+    location: parseS3Url(url),
+    cacheDir,
+    client: s3ClientFromEnv(process.env),
+  });
+}
+
 /** Shared by every process in the database (DATABASE_URL), else kept in DATA_DIR. */
 const jwtSecretFor = (config: Config, database: Database) =>
   config.databaseUrl ? loadOrCreateSiteSecret(database.db) : loadOrCreateSecret(config.dataDir);
@@ -54,13 +67,13 @@ async function main(): Promise<void> {
   // The embedded database is one process's; with DATABASE_URL any number may run.
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
   const log = pino({ level: config.logLevel });
+  // Read while the database starts (docs/performance.md, "Memory and start-up").
+  const distDir = config.distDir ?? defaultDistDir;
+  const loaded = loadSite(distDir);
+  void loaded.catch(() => undefined); // reported by mountSite below
   const { database, embedded } = await openConfiguredDatabase(config, log);
   const blobs = config.blobS3Url
-    ? await createS3BlobStore({
-        location: parseS3Url(config.blobS3Url),
-        cacheDir: config.blobDir,
-        client: s3ClientFromEnv(process.env),
-      })
+    ? await openS3BlobStore(config.blobS3Url, config.blobDir)
     : await createFsBlobStore(config.blobDir);
   const ctx = await createContext({
     config,
@@ -70,11 +83,14 @@ async function main(): Promise<void> {
   });
   const pageCache = createPageCache(PAGE_CACHE);
   const site = createSiteServices(ctx);
+  // The first visitor's home page reads, begun while the routes are set up.
+  void site.home().catch(() => undefined);
   ctx.changes.subscribe(pageCache.invalidate);
   ctx.changes.subscribe(site.invalidate);
   const app = await buildApp({ ctx, logger: log });
   await mountSite(app, {
-    distDir: config.distDir ?? defaultDistDir,
+    distDir,
+    loaded,
     services: site,
     secureCookies: config.secureCookies,
     pageCache,

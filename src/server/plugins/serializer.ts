@@ -23,7 +23,8 @@ function compileFast(schema: Schema): Serialize | null {
 }
 
 /**
- * Response serialisation from the route schemas. Each response schema (zod) is compiled once to
+ * Response serialisation from the route schemas. Each response schema (zod) is compiled, at the
+ * route's first response rather than at start-up (docs/performance.md, "Memory and start-up"), to
  * a fast-json-stringify function, which writes JSON from the schema's shape instead of walking
  * the value and checking it with zod (about twice as fast on a list). A schema JSON Schema cannot
  * express keeps the zod serialiser.
@@ -33,19 +34,27 @@ function compileFast(schema: Schema): Serialize | null {
  */
 export function createResponseSerializer(checked: boolean): FastifySerializerCompiler<Schema> {
   return (route) => {
-    const zod = zodSerializerCompiler(route) as Serialize;
-    const fast = compileFast(route.schema);
-    if (!fast) return zod;
-    if (!checked) return fast;
+    let compiled: Serialize | undefined;
     return (data) => {
-      const expected = zod(data);
-      const sent = fast(data);
-      if (!isDeepStrictEqual(JSON.parse(sent), JSON.parse(expected))) {
-        throw new Error(
-          `Fast serialisation of ${route.method} ${route.url} differs from its schema: ${sent} ≠ ${expected}`,
-        );
-      }
-      return sent;
+      compiled ??= compile(route, checked);
+      return compiled(data);
     };
+  };
+}
+
+function compile(route: Parameters<FastifySerializerCompiler<Schema>>[0], checked: boolean) {
+  const zod = zodSerializerCompiler(route) as Serialize;
+  const fast = compileFast(route.schema);
+  if (!fast) return zod;
+  if (!checked) return fast;
+  return (data: unknown) => {
+    const expected = zod(data);
+    const sent = fast(data);
+    if (!isDeepStrictEqual(JSON.parse(sent), JSON.parse(expected))) {
+      throw new Error(
+        `Fast serialisation of ${route.method} ${route.url} differs from its schema: ${sent} ≠ ${expected}`,
+      );
+    }
+    return sent;
   };
 }

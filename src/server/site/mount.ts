@@ -33,7 +33,24 @@ export type SiteOptions = {
   secureCookies: boolean;
   /** Rendered pages kept for a few seconds (see page-cache.ts); none in tests that need fresh renders. */
   pageCache?: PageCache;
+  /** The build, when its loading was started earlier (`loadSite`); else it is loaded here. */
+  loaded?: Promise<LoadedSite>;
 };
+
+/** The built site: its prerendered pages and assets, and Astro's SSR handler. */
+export type LoadedSite = { files: Map<string, StaticFile>; handler: AstroHandler };
+
+/**
+ * Reads the build into memory and loads its SSR handler. `src/server/main.ts` starts this
+ * before opening the database, so that it runs while the embedded PostgreSQL starts
+ * (docs/performance.md, "Memory and start-up").
+ */
+export async function loadSite(distDir: string): Promise<LoadedSite> {
+  const files = await loadStaticFiles(path.join(distDir, 'client'));
+  const entry = path.join(distDir, 'server', 'entry.mjs');
+  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  return { files, handler };
+}
 
 /** Whether a page's query string holds a character no page or API call accepts. */
 function hasForbiddenText(search: string): boolean {
@@ -140,9 +157,7 @@ function applyLocaleCookie(
  * (no locale cookie) the browser language picks the locale and the cookie is set.
  */
 export async function mountSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
-  const files = await loadStaticFiles(path.join(options.distDir, 'client'));
-  const entry = path.join(options.distDir, 'server', 'entry.mjs');
-  const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
+  const { files, handler } = await (options.loaded ?? loadSite(options.distDir));
 
   await mountDuckdbAssets(app);
   await mountApiReference(app);

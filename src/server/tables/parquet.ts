@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { rm } from 'node:fs/promises';
-import { DuckDBDataChunk, VARCHAR } from '@duckdb/node-api';
+
 import type { BlobStore } from '../blobs/store.ts';
 import { isBigInteger } from './big-integer.ts';
 import { ident, literal, type TableEngine } from './engine.ts';
@@ -46,6 +46,8 @@ export async function writeParquet(
   const stage = `stage_${randomUUID().replaceAll('-', '')}`;
   try {
     await engine.use(async (connection) => {
+      // Loaded already by the engine (tables/engine.ts loads it on first use).
+      const { DuckDBDataChunk, VARCHAR } = await import('@duckdb/node-api');
       await connection.run(
         `CREATE TABLE ${stage} (${names.map((_, i) => `c${i} VARCHAR`).join(', ')})`,
       );

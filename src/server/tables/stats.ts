@@ -1,4 +1,4 @@
-import { DOUBLE, type DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection } from '@duckdb/node-api';
 import type { ColumnStats } from '../../contracts/tables.ts';
 import { HISTOGRAM_BINS, TOP_VALUES } from '../../contracts/limits.ts';
 import {
@@ -120,6 +120,8 @@ async function histogram(
   const [lo, hi] = (range.getRows()[0] ?? []).map(Number) as [number, number];
   const whole = column.type === 'integer' || column.storage === 'DATE';
   const { width, n } = binEdges(lo, hi, whole);
+  // Loaded already by the engine that made the connection (tables/engine.ts loads it on first use).
+  const { DOUBLE } = await import('@duckdb/node-api');
   const counted = await connection.runAndReadAll(
     `SELECT least(CAST(floor((${x} - $lo) / $width) AS BIGINT), ${n - 1}) AS bin, count(*)
      FROM ${source} WHERE ${present} GROUP BY bin`,
