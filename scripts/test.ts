@@ -32,6 +32,8 @@ const steps: Step[] = [
     },
   },
   { name: 'build', cmd: ['astro', 'build'] },
+  // The server bundle `npm start` runs; the deployment tests start their origins from it.
+  { name: 'bundle', cmd: ['node', 'scripts/bundle-server.ts'] },
   {
     name: 'browser',
     cmd: ['playwright', 'test', '--reporter=list,json'],

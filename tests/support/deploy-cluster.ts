@@ -8,6 +8,7 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { BUNDLE } from '../../scripts/start.js';
 import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
@@ -79,7 +80,9 @@ export async function startCluster(options: {
   const origins: Origin[] = [];
   const startOrigin = (index: number): Origin => {
     const port = nginxPort + 1 + index;
-    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
+    // The bundle `npm start` runs (`npm run build` writes it), as a deployment would.
+    const entry = path.join(distDir, path.relative('dist', BUNDLE));
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
       stdio: ['ignore', 'inherit', 'inherit'],
       env: {
         ...process.env,
