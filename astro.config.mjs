@@ -5,6 +5,7 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { randomBytes } from 'node:crypto';
 import precompress from './src/integrations/precompress.ts';
+import renderPatches from './src/integrations/render-patches.ts';
 import { headerAccountScriptHash } from './src/lib/header-account.ts';
 
 // One id per build (src/lib/build-id.ts): open pages compare it with /build.json every hour.
@@ -17,8 +18,9 @@ export default defineConfig({
   site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:8080',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
-  // React rendered to a string, not a stream: the same HTML, cheaper (docs/performance.md).
-  integrations: [react({ experimentalDisableStreaming: true }), precompress()],
+  // React rendered to a string, not a stream: the same HTML, cheaper; and two repeated costs of
+  // Astro's rendering patched out (src/integrations/render-patches.ts; docs/performance.md).
+  integrations: [react({ experimentalDisableStreaming: true }), precompress(), renderPatches()],
   trailingSlash: 'ignore',
   build: { format: 'directory', inlineStylesheets: 'always' },
   i18n: {

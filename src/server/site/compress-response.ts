@@ -5,10 +5,18 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** One page's bytes compressed on libuv's thread pool, off the event loop. */
+/**
+ * One page's bytes compressed on libuv's thread pool, off the event loop. Brotli at quality 4,
+ * as the API's responses: 40 % less CPU than quality 5 for 7 % more bytes (docs/performance.md).
+ */
 const compress = (body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> =>
   encoding === 'br'
-    ? brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+    ? brotliAsync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
     : gzipAsync(body, { level: 6 });
 
 export const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|ld\+json))/;

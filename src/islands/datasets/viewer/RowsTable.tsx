@@ -29,9 +29,9 @@ function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } 
   const changed = old !== undefined;
   return (
     <td
-      className={`border-b border-line px-3 py-1.5 align-top ${
-        long ? 'min-w-64 max-w-md whitespace-pre-wrap break-words' : 'whitespace-nowrap'
-      } ${numeric ? 'text-right tabular-nums' : ''} ${changed ? 'bg-amber-100' : ''}`}
+      className={`rows-cell${long ? ' min-w-64 max-w-md whitespace-pre-wrap break-words' : ''}${
+        numeric ? ' text-right tabular-nums' : ''
+      }${changed ? ' bg-amber-100' : ''}`}
     >
       {value === null ? <span className="text-muted italic">{t('viewer:null')}</span> : text}
       {changed && (
@@ -155,10 +155,7 @@ export default function RowsTable(props: Props) {
             const old = previous?.[r];
             return (
               <tr key={offset + r} className="odd:bg-white even:bg-canvas">
-                <th
-                  scope="row"
-                  className="sticky left-0 border-b border-line bg-inherit px-3 py-1.5 text-right align-top font-normal whitespace-nowrap text-muted"
-                >
+                <th scope="row" className="rows-number">
                   {number.format(offset + r + 1)}
                 </th>
                 {columns.map((column, c) => {
