@@ -24,7 +24,7 @@ export { expect };
 export const PASSWORD = 'correct-horse-9';
 
 /** An account registered through the API, and the session the registration answered. */
-export type Account = {
+type Account = {
   id: number;
   username: string;
   email: string;
@@ -37,7 +37,7 @@ export type Account = {
 
 type CreateDatasetInput = z.input<typeof createDatasetBodySchema>;
 /** The body of a dataset's creation; without a table, two rows of fruit. */
-export type NewDataset = Omit<CreateDatasetInput, 'attributes' | 'entries'> &
+type NewDataset = Omit<CreateDatasetInput, 'attributes' | 'entries'> &
   Partial<Pick<CreateDatasetInput, 'attributes' | 'entries'>>;
 
 /** Who signs in: an account's username (or e-mail) and password. */
