@@ -12,7 +12,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -22,6 +21,7 @@ import { openDatabase } from '../src/server/db/client.ts';
 import { sql } from 'drizzle-orm';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import { seedSql } from './datasets-seed.ts';
+import { freePort } from './faults-server.ts';
 import type { BenchFigure, BenchReport } from './report.ts';
 
 const DATASETS = Number(process.env['BENCH_DATASETS'] ?? 100_000);
@@ -33,16 +33,6 @@ const ENTRIES = (process.env['BENCH_ENTRIES'] ?? 'scripts/start.js').split(',');
 const TARGET_SECONDS = 3;
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** Migrates the database at `url` and fills it with the seed. */
 async function seed(url: string): Promise<number> {
