@@ -16,6 +16,7 @@ const envSchema = z.object({
       'must be file:///absolute/path or s3://bucket/prefix',
     )
     .optional(),
+  BLOB_REDIRECT: z.enum(['true', 'false']).default('false'),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
@@ -64,6 +65,8 @@ export type Config = {
   blobDir: string;
   /** BLOB_STORE=s3://…: the bucket and key prefix (credentials from the AWS variables). */
   blobS3Url: string | undefined;
+  /** BLOB_REDIRECT=true (S3 only): downloads answer 302 to a short-lived presigned URL. */
+  blobRedirect: boolean;
   /** The built site (astro build output); undefined → the project's dist/. */
   distDir: string | undefined;
   databaseUrl: string | undefined;
@@ -132,6 +135,11 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       'Invalid configuration:\n  REFRESH_COOKIE_SAMESITE: none needs an https:// API (PUBLIC_API_BASE)',
     );
   }
+  if (e.BLOB_REDIRECT === 'true' && !e.BLOB_STORE?.startsWith('s3:')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BLOB_REDIRECT: true needs table files in S3 (BLOB_STORE=s3://bucket/prefix)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -140,6 +148,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       ? fileURLToPath(e.BLOB_STORE)
       : path.join(path.resolve(e.DATA_DIR), e.BLOB_STORE ? 'blob-cache' : 'blobs'),
     blobS3Url: e.BLOB_STORE?.startsWith('s3:') ? e.BLOB_STORE : undefined,
+    blobRedirect: e.BLOB_REDIRECT === 'true',
     distDir: e.DIST_DIR === undefined ? undefined : path.resolve(e.DIST_DIR),
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.EMBEDDED_DATABASE,

@@ -1,49 +1,31 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
-import type { S3Client } from '@aws-sdk/client-s3';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createS3BlobStore, parseS3Url, s3ClientFromEnv } from '../../src/server/blobs/s3-store.ts';
+import { createS3BlobStore, parseS3Url } from '../../src/server/blobs/s3-store.ts';
 import type { BlobStore } from '../../src/server/blobs/store.ts';
 import { sweepBlobs } from '../../src/server/services/blob-sweep.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, createDataset, type TestUser } from '../support/api.ts';
+import { startTestS3, type TestS3 } from '../support/s3.ts';
 
-const BUCKET = 'sheaf-tables';
-let work: string;
-let server: S3rver;
-let client: S3Client;
+let s3: TestS3;
 
 beforeAll(async () => {
-  work = await mkdtemp(path.join(tmpdir(), 'sheaf-s3-'));
-  server = new S3rver({
-    port: 0,
-    address: '127.0.0.1',
-    directory: path.join(work, 's3'),
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const { port } = await server.run();
-  client = s3ClientFromEnv({
-    AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`,
-    AWS_ACCESS_KEY_ID: 'S3RVER',
-    AWS_SECRET_ACCESS_KEY: 'S3RVER',
-  });
+  s3 = await startTestS3();
 });
-afterAll(async () => {
-  client.destroy();
-  await server.close();
-  await rm(work, { recursive: true, force: true });
-});
+afterAll(() => s3.close());
 
 /** A store on the test server with a working copy of its own (as a new process would have). */
 async function store(prefix = 'site'): Promise<BlobStore> {
-  const cacheDir = await mkdtemp(path.join(work, 'cache-'));
-  return createS3BlobStore({ location: parseS3Url(`s3://${BUCKET}/${prefix}`), cacheDir, client });
+  const cacheDir = await mkdtemp(path.join(s3.work, 'cache-'));
+  return createS3BlobStore({
+    location: parseS3Url(`s3://${s3.bucket}/${prefix}`),
+    cacheDir,
+    client: s3.client,
+  });
 }
 
 async function fileWith(s: BlobStore, content: Buffer): Promise<{ temp: string; sha: string }> {
@@ -114,9 +96,9 @@ describe('Sheaf on the S3 table store', () => {
         blobs: async (dir) => {
           cacheDir = dir;
           return createS3BlobStore({
-            location: parseS3Url(`s3://${BUCKET}/app`),
+            location: parseS3Url(`s3://${s3.bucket}/app`),
             cacheDir: dir,
-            client,
+            client: s3.client,
           });
         },
       },

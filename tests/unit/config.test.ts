@@ -48,6 +48,23 @@ describe('BLOB_STORE', () => {
   });
 });
 
+describe('BLOB_REDIRECT', () => {
+  it('is off by default, and on only with table files in S3', () => {
+    expect(getConfig({}).blobRedirect).toBe(false);
+    const s3 = { BLOB_STORE: 's3://sheaf-tables/prod' };
+    expect(getConfig(s3).blobRedirect).toBe(false);
+    expect(getConfig({ ...s3, BLOB_REDIRECT: 'true' }).blobRedirect).toBe(true);
+    expect(() => getConfig({ BLOB_REDIRECT: 'true' })).toThrow(ConfigError);
+    expect(() => getConfig({ BLOB_REDIRECT: 'true' })).toThrow(
+      'BLOB_REDIRECT: true needs table files in S3 (BLOB_STORE=s3://bucket/prefix)',
+    );
+    expect(() => getConfig({ BLOB_REDIRECT: 'true', BLOB_STORE: 'file:///mnt/tables' })).toThrow(
+      'BLOB_REDIRECT: true needs table files in S3',
+    );
+    expect(() => getConfig({ ...s3, BLOB_REDIRECT: 'yes' })).toThrow(/BLOB_REDIRECT/);
+  });
+});
+
 describe('REFRESH_COOKIE_SAMESITE', () => {
   it('is lax by default; none only with an https API, where the cookie is also Secure', () => {
     expect(getConfig({}).refreshCookieSameSite).toBe('lax');

@@ -12,8 +12,15 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createFsBlobStore } from './fs-store.ts';
-import { DERIVED_SUFFIXES, type BlobStore, type DerivedSuffix } from './store.ts';
+import {
+  DERIVED_SUFFIXES,
+  RENDERED_SUFFIXES,
+  type BlobStore,
+  type DerivedLink,
+  type DerivedSuffix,
+} from './store.ts';
 
 /** Parts of a multipart upload (S3's minimum is 5 MB); files up to one part go in one PUT. */
 const PART_BYTES = 16 * 1024 * 1024;
@@ -105,6 +112,22 @@ async function downloadObject(bucket: Bucket, key: string, file: string): Promis
   }
 }
 
+/**
+ * A presigned URL for one request on the object. A signature covers its method, so HEAD needs
+ * a URL of its own; `response-content-*` make the bucket answer with the download's headers.
+ */
+function presign(bucket: Bucket, key: string, link: DerivedLink): Promise<string> {
+  const params = {
+    Bucket: bucket.name,
+    Key: key,
+    ResponseContentType: link.contentType,
+    ResponseContentDisposition: link.contentDisposition,
+  };
+  const command =
+    link.method === 'HEAD' ? new HeadObjectCommand(params) : new GetObjectCommand(params);
+  return getSignedUrl(bucket.client, command, { expiresIn: link.expiresIn });
+}
+
 /** Every blob (not derived file) under the prefix, with the time it was written. */
 async function* listBlobs(bucket: Bucket): AsyncIterable<{ sha256: string; writtenAt: Date }> {
   const start = bucket.prefix ? `${bucket.prefix}/` : '';
@@ -128,8 +151,9 @@ async function* listBlobs(bucket: Bucket): AsyncIterable<{ sha256: string; writt
  * Table files in S3 (`BLOB_STORE=s3://bucket/prefix`), keyed like the file store
  * (`prefix/ab/cdef…`, derived files with their suffix). A local folder (`cacheDir`) is the
  * working copy: DuckDB reads Parquet files from disk, so derived files are brought down when
- * first needed, and a file this process wrote stays there. The folder is only a cache; any
- * process can start with an empty one. See docs/deploy.md.
+ * first needed, and a file this process wrote stays there (not the rendered downloads, which
+ * only clients read, through `derivedUrl`). The folder is only a cache; any process can start
+ * with an empty one. See docs/deploy.md.
  */
 export async function createS3BlobStore(options: {
   location: S3Location;
@@ -166,7 +190,8 @@ export async function createS3BlobStore(options: {
     list: () => listBlobs(bucket),
     async putDerived(tempPath, sha, suffix) {
       await uploadFile(bucket, tempPath, key(sha, suffix));
-      await local.putDerived(tempPath, sha, suffix);
+      if ((RENDERED_SUFFIXES as readonly string[]).includes(suffix)) await rm(tempPath);
+      else await local.putDerived(tempPath, sha, suffix);
     },
     hasDerived: async (sha, suffix) =>
       here(local.derivedPath(sha, suffix)) || objectExists(bucket, key(sha, suffix)),
@@ -177,5 +202,6 @@ export async function createS3BlobStore(options: {
       await local.putDerived(temp, sha, suffix);
       return true;
     },
+    derivedUrl: (sha, suffix, link) => presign(bucket, key(sha, suffix), link),
   };
 }

@@ -24,7 +24,25 @@ export type BlobStore = {
   hasDerived: (sha256: string, suffix: DerivedSuffix) => Promise<boolean>;
   /** Whether the derived file is at `derivedPath`, brought there first when kept remotely. */
   fetchDerived: (sha256: string, suffix: DerivedSuffix) => Promise<boolean>;
+  /**
+   * Only a store clients can reach themselves (S3): a URL that lets anyone who holds it read the
+   * derived file (byte ranges too) with `link.method` for `link.expiresIn` seconds.
+   */
+  derivedUrl?: (sha256: string, suffix: DerivedSuffix, link: DerivedLink) => Promise<string>;
 };
 
-export const DERIVED_SUFFIXES = ['.parquet', '.stats.json'] as const;
+/** A `derivedUrl`: the request it allows, how long, and the headers the store answers with. */
+export type DerivedLink = {
+  method: 'GET' | 'HEAD';
+  expiresIn: number;
+  contentType: string;
+  contentDisposition: string;
+};
+
+/**
+ * Text downloads rendered once into a file (for `derivedUrl`): the clients fetch them from the
+ * store, so no working copy keeps them.
+ */
+export const RENDERED_SUFFIXES = ['.csv', '.json', '.jsonl'] as const;
+export const DERIVED_SUFFIXES = ['.parquet', '.stats.json', ...RENDERED_SUFFIXES] as const;
 export type DerivedSuffix = (typeof DERIVED_SUFFIXES)[number];

@@ -1,9 +1,14 @@
+import { createWriteStream } from 'node:fs';
 import { access, readFile, rm, writeFile } from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import { LRUCache } from 'lru-cache';
+import type { DerivedSuffix } from '../blobs/store.ts';
+import type { DownloadFormat } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
 import { datasetVersions } from '../db/schema.ts';
 import { storedColumns } from '../tables/columns.ts';
 import { parseJsonExact } from '../../lib/big-integer.ts';
+import { downloadStream } from '../tables/index.ts';
 import { writeParquet } from '../tables/parquet.ts';
 import { queryRows } from '../tables/query.ts';
 import { computeStats, type TableStats } from '../tables/stats.ts';
@@ -14,6 +19,7 @@ import type { AttributeType, Cell, TableHeader } from '../tables/index.ts';
  * statistics, compare and the Parquet download read) and its column statistics as JSON. Both
  * are written at publish, built on first use when missing, and built for older blobs at
  * start-up. A build writes a temporary file and renames it, so a crash leaves nothing half made.
+ * With BLOB_REDIRECT, the text downloads become derived files too (`storedDownload`).
  */
 
 const building = new Map<string, Promise<unknown>>();
@@ -38,6 +44,35 @@ export async function parquetFile(ctx: Context, sha256: string): Promise<string>
   const file = ctx.blobs.derivedPath(sha256, '.parquet');
   if (await ctx.blobs.fetchDerived(sha256, '.parquet')) return file;
   return once(`${sha256}.parquet`, () => writeParquet(ctx.tables, ctx.blobs, sha256));
+}
+
+/**
+ * The suffix of the derived file that is the table's download in `format`, made sure to be in
+ * the store: the Parquet copy, or a text format rendered once (by the download's own streaming
+ * code) when first asked for. A pure function of the table, it never goes stale.
+ */
+export async function storedDownload(
+  ctx: Context,
+  sha256: string,
+  format: DownloadFormat,
+): Promise<DerivedSuffix> {
+  const suffix = `.${format}` as const;
+  if (await ctx.blobs.hasDerived(sha256, suffix)) return suffix;
+  if (format === 'parquet') {
+    await parquetFile(ctx, sha256);
+    return suffix;
+  }
+  await once(`${sha256}${suffix}`, async () => {
+    const temp = ctx.blobs.tempPath();
+    try {
+      await pipeline(downloadStream(ctx.blobs, sha256, format), createWriteStream(temp));
+      await ctx.blobs.putDerived(temp, sha256, suffix);
+    } catch (err) {
+      await rm(temp, { force: true });
+      throw err;
+    }
+  });
+  return suffix;
 }
 
 const statsCache = new Map<string, TableStats>();

@@ -13,7 +13,7 @@ import {
 } from '../../../contracts/datasets.ts';
 import { badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
-import { openDownload } from '../../services/datasets/downloads.ts';
+import { DOWNLOAD_LINK_SECONDS, openDownload } from '../../services/datasets/downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
@@ -25,6 +25,36 @@ const tags = ['datasets'];
 const security = [{ bearer: [] }];
 /** A file in a download's answer: its bytes, of this media type. */
 const file = (type: string) => ({ schema: z.string().meta({ contentMediaType: type }) });
+
+const linkMinutes = DOWNLOAD_LINK_SECONDS / 60;
+
+/** What a download answers: the file, part of it, a link to it (BLOB_REDIRECT), or nothing new. */
+const downloadResponses = {
+  200: {
+    description: 'The file',
+    content: {
+      'text/csv': file('text/csv'),
+      'application/json': {
+        schema: z
+          .array(z.record(z.string(), z.unknown()))
+          .describe('The rows, each an object keyed by column name'),
+      },
+      'application/x-ndjson': file('application/x-ndjson'),
+      'application/vnd.apache.parquet': file('application/vnd.apache.parquet'),
+    },
+  },
+  206: {
+    description: 'Part of the Parquet file (a `Range` request)',
+    content: { 'application/vnd.apache.parquet': file('application/vnd.apache.parquet') },
+  },
+  302: z
+    .null()
+    .describe(
+      `With \`BLOB_REDIRECT=true\`: \`Location\` is a presigned URL of the table store, valid for ${linkMinutes} minutes, that serves the file with the same \`Content-Type\` and \`Content-Disposition\``,
+    ),
+  304: z.null().describe('Not modified (Parquet, `If-None-Match`)'),
+  ...errors(416, 400, 401, 404),
+};
 
 /** Versions: list, add, read a page, download. */
 /** A dataset's versions: the list, and publishing a new one. */
@@ -107,35 +137,15 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags,
         summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',
-        description:
-          'Streamed, with `Content-Disposition: attachment` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Parquet answers `Range: bytes=…` with 206 (one range; 416 past the end), `HEAD`, and `If-None-Match` / `If-Range` with its ETag; range requests and HEAD do not count as downloads.',
+        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Parquet answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\` with its ETag; range requests and HEAD do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
-        response: {
-          200: {
-            description: 'The file',
-            content: {
-              'text/csv': file('text/csv'),
-              'application/json': {
-                schema: z
-                  .array(z.record(z.string(), z.unknown()))
-                  .describe('The rows, each an object keyed by column name'),
-              },
-              'application/x-ndjson': file('application/x-ndjson'),
-              'application/vnd.apache.parquet': file('application/vnd.apache.parquet'),
-            },
-          },
-          206: {
-            description: 'Part of the Parquet file (a `Range` request)',
-            content: { 'application/vnd.apache.parquet': file('application/vnd.apache.parquet') },
-          },
-          304: z.null().describe('Not modified (Parquet, `If-None-Match`)'),
-          ...errors(416, 400, 401, 404),
-        },
+        response: downloadResponses,
       },
     },
     async (request, reply) => {
       const viewerId = request.viewer?.id ?? null;
+      const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
       const range = request.headers.range;
       const download = await openDownload(
         ctx,
@@ -144,9 +154,14 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         {
           ...request.params,
           format: request.query.format,
-          count: request.method === 'GET' && range === undefined,
+          method,
+          count: method === 'GET' && range === undefined,
         },
       );
+      // A link is for this request alone (it expires, and may be a private dataset's).
+      if ('location' in download) {
+        return reply.header('cache-control', 'private, no-store').redirect(download.location, 302);
+      }
       reply
         .header('content-type', download.contentType)
         .header('content-disposition', download.contentDisposition);

@@ -2,13 +2,14 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
+import type { BlobStore, DerivedLink } from '../../blobs/store.ts';
 import type { DownloadFormat } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions, downloadMarks } from '../../db/schema.ts';
 import { contentTypeOf, downloadStream } from '../../tables/index.ts';
 import { sliceStream } from '../../tables/slice.ts';
 import { downloadDigests } from '../download-digests.ts';
-import { parquetFile } from '../table-files.ts';
+import { parquetFile, storedDownload } from '../table-files.ts';
 import { recomputeHeat } from './heat.ts';
 import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
 
@@ -102,17 +103,75 @@ export type Download = {
   open: (start: number, end: number) => Readable;
 };
 
+/** With BLOB_REDIRECT: the address the client fetches the file from itself (see downloadLink). */
+export type DownloadLink = { location: string };
+
+/** How long a download's presigned URL works: long enough to follow, short enough to share little. */
+export const DOWNLOAD_LINK_SECONDS = 5 * 60;
+
+type FileHeaders = Pick<Download, 'contentType' | 'contentDisposition'>;
+
+const contentTypeFor = (format: DownloadFormat) =>
+  format === 'parquet' ? 'application/vnd.apache.parquet' : contentTypeOf(format);
+
+/** The file from the table store, streamed by this process. */
+async function streamedDownload(
+  ctx: Context,
+  sha256: string,
+  format: DownloadFormat,
+  common: Omit<Download, 'size' | 'open'>,
+): Promise<Download> {
+  if (format === 'parquet') {
+    const path = await parquetFile(ctx, sha256);
+    const { size } = await stat(path);
+    return { ...common, size, open: (start, end) => createReadStream(path, { start, end }) };
+  }
+  const digests = await downloadDigests(ctx, sha256);
+  const size = digests[format].bytes;
+  return {
+    ...common,
+    size,
+    open: (start, end) => {
+      const stream = downloadStream(ctx.blobs, sha256, format);
+      return start === 0 && end === size - 1 ? stream : sliceStream(stream, start, end);
+    },
+  };
+}
+
 /**
- * GET /datasets/{id}/versions/{version}/download: the version's content in the asked format.
- * `count` says whether this request counts as a download (see countDownload); range requests
- * and HEAD (a resumed download, or the SQL console reading the Parquet file) do not.
+ * The file as a derived file in the store (rendered there first if need be), and a presigned
+ * URL for it that answers with the same headers as the streamed download.
+ */
+async function downloadLink(
+  ctx: Context,
+  link: NonNullable<BlobStore['derivedUrl']>,
+  sha256: string,
+  format: DownloadFormat,
+  request: FileHeaders & Pick<DerivedLink, 'method'>,
+): Promise<DownloadLink> {
+  const suffix = await storedDownload(ctx, sha256, format);
+  const location = await link(sha256, suffix, { ...request, expiresIn: DOWNLOAD_LINK_SECONDS });
+  return { location };
+}
+
+/**
+ * GET /datasets/{id}/versions/{version}/download: the version's content in the asked format,
+ * streamed, or with BLOB_REDIRECT (an S3 store) a link to it. `count` says whether this request
+ * counts as a download (see countDownload); range requests and HEAD (a resumed download, or the
+ * SQL console reading the Parquet file) do not.
  */
 export async function openDownload(
   ctx: Context,
   viewerId: ViewerId,
   who: Downloader,
-  input: { id: number; version: number; format: DownloadFormat; count: boolean },
-): Promise<Download> {
+  input: {
+    id: number;
+    version: number;
+    format: DownloadFormat;
+    method: DerivedLink['method'];
+    count: boolean;
+  },
+): Promise<Download | DownloadLink> {
   const dataset = await findVisible(ctx.db, input.id, viewerId);
   const [version] = await ctx.db
     .select({
@@ -126,36 +185,20 @@ export async function openDownload(
     );
   if (!version) throw versionNotFound();
   const { format } = input;
-  const common = {
+  const headers: FileHeaders = {
+    contentType: contentTypeFor(format),
     contentDisposition: contentDisposition(dataset, input.version, format),
-    etag: `"${version.sha256}.${format}"`,
-    modified: version.createdAt,
-    isPublic: dataset.isPublic,
   };
-  let download: Download;
-  if (format === 'parquet') {
-    const path = await parquetFile(ctx, version.sha256);
-    const { size } = await stat(path);
-    download = {
-      ...common,
-      contentType: 'application/vnd.apache.parquet',
-      size,
-      open: (start, end) => createReadStream(path, { start, end }),
-    };
-  } else {
-    const digests = await downloadDigests(ctx, version.sha256);
-    download = {
-      ...common,
-      contentType: contentTypeOf(format),
-      size: digests[format].bytes,
-      open: (start, end) => {
-        const stream = downloadStream(ctx.blobs, version.sha256, format);
-        return start === 0 && end === digests[format].bytes - 1
-          ? stream
-          : sliceStream(stream, start, end);
-      },
-    };
-  }
+  // The configuration allows BLOB_REDIRECT only with an S3 store, which has `derivedUrl`.
+  const link = ctx.config.blobRedirect ? ctx.blobs.derivedUrl : undefined;
+  const download = link
+    ? await downloadLink(ctx, link, version.sha256, format, { ...headers, method: input.method })
+    : await streamedDownload(ctx, version.sha256, format, {
+        ...headers,
+        etag: `"${version.sha256}.${format}"`,
+        modified: version.createdAt,
+        isPublic: dataset.isPublic,
+      });
   if (input.count) await countDownload(ctx, dataset.id, version.id, who);
   return download;
 }
