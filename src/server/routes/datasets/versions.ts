@@ -44,15 +44,20 @@ const downloadResponses = {
     },
   },
   206: {
-    description: 'Part of the Parquet file (a `Range` request)',
-    content: { 'application/vnd.apache.parquet': file('application/vnd.apache.parquet') },
+    description: 'Part of the file (a `Range` request)',
+    content: {
+      'text/csv': file('text/csv'),
+      'application/json': file('application/json'),
+      'application/x-ndjson': file('application/x-ndjson'),
+      'application/vnd.apache.parquet': file('application/vnd.apache.parquet'),
+    },
   },
   302: z
     .null()
     .describe(
       `With \`BLOB_REDIRECT=true\`: \`Location\` is a presigned URL of the table store, valid for ${linkMinutes} minutes, that serves the file with the same \`Content-Type\` and \`Content-Disposition\``,
     ),
-  304: z.null().describe('Not modified (Parquet, `If-None-Match`)'),
+  304: z.null().describe('Not modified (`If-None-Match` with the ETag)'),
   ...errors(416, 400, 401, 404),
 };
 
@@ -137,7 +142,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags,
         summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',
-        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Parquet answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\` with its ETag; range requests and HEAD do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires.`,
+        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests and HEAD do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
         response: downloadResponses,
