@@ -4,7 +4,8 @@
  * with the API and the server-rendered pages left to the Node origin (docs/deploy.md,
  * "Static host"). Links to pages the build did not write as files go to the origin; every page
  * names the origin for its islands and gets the first-visit language script; a 404.html sends
- * unknown addresses on to the origin. The brotli and gzip copies of the build are left out.
+ * unknown addresses on to the origin; robots.txt names the origin's sitemap. The brotli and gzip
+ * copies of the build are left out.
  */
 import {
   cpSync,
@@ -20,7 +21,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { scriptHash } from '../src/lib/csp.ts';
 import { notFoundPage } from '../src/lib/static-export/not-found.ts';
-import { rewritePage } from '../src/lib/static-export/page.ts';
+import { rewritePage, rewriteRobots } from '../src/lib/static-export/page.ts';
 import { firstVisitScript } from '../src/lib/static-export/scripts.ts';
 
 const { values } = parseArgs({
@@ -86,4 +87,8 @@ for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) 
   pages++;
 }
 writeFileSync(path.join(out, '404.html'), notFoundPage(origin));
+const robots = path.join(out, 'robots.txt');
+if (existsSync(robots)) {
+  writeFileSync(robots, rewriteRobots(readFileSync(robots, 'utf8'), origin, hasPage));
+}
 console.log(`build:static: ${pages} pages and 404.html in ${values.out}, for ${origin}`);

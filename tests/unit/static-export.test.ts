@@ -2,7 +2,12 @@ import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { scriptHash } from '../../src/lib/csp.ts';
 import { notFoundPage } from '../../src/lib/static-export/not-found.ts';
-import { rewriteLinks, rewritePage, rewritePolicy } from '../../src/lib/static-export/page.ts';
+import {
+  rewriteLinks,
+  rewritePage,
+  rewritePolicy,
+  rewriteRobots,
+} from '../../src/lib/static-export/page.ts';
 import { firstVisitScript, forwardScript } from '../../src/lib/static-export/scripts.ts';
 
 const origin = 'https://app.example';
@@ -21,6 +26,15 @@ describe('rewriteLinks', () => {
         '<form action="https://app.example/datasets">' +
         '<a href="/terms">t</a><a href="/news#top">n</a><link href="/favicon.svg">' +
         '<a href="#main">s</a><a href="//cdn.example/x">c</a><a href="mailto:a@b">m</a>',
+    );
+  });
+});
+
+describe('rewriteRobots', () => {
+  it("names the origin's sitemap", () => {
+    const robots = 'User-agent: *\nDisallow: /api/\n\nSitemap: https://www.example/sitemap.xml\n';
+    expect(rewriteRobots(robots, origin, hasPage)).toBe(
+      'User-agent: *\nDisallow: /api/\n\nSitemap: https://app.example/sitemap.xml\n',
     );
   });
 });

@@ -40,6 +40,15 @@ export function rewriteLinks(html: string, origin: string, hasPage: (p: string) 
   );
 }
 
+/** robots.txt with its `Sitemap:` on the origin when the static host has no such file. */
+export function rewriteRobots(text: string, origin: string, hasPage: (p: string) => boolean) {
+  return text.replace(/^(Sitemap:\s*)(\S+)$/gim, (whole, field: string, address: string) => {
+    const url = URL.parse(address);
+    if (!url || hasPage(url.pathname)) return whole;
+    return `${field}${origin}${url.pathname}${url.search}`;
+  });
+}
+
 /** Adds `source` to a CSP directive's list, once. */
 function addSource(policy: string, directive: string, source: string): string {
   const pattern = new RegExp(`(^|;)(\\s*${directive})([^;]*)`);
