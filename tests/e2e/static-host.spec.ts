@@ -85,6 +85,7 @@ test('a first visit shows the page in the browser language, and a choice is reme
 
 test('an unknown address shows the 404 page, then the origin answers for it', async ({
   newPage,
+  axe,
 }) => {
   const noScripts = await newPage({ locale: 'en-US', javaScriptEnabled: false });
   const response = await noScripts.goto(`${staticUrl}/no-such-page`);
@@ -95,6 +96,16 @@ test('an unknown address shows the 404 page, then the origin answers for it', as
     'href',
     `${origin}/en-US`,
   );
+  // axe needs scripts: the same page for it, with the forward taken out.
+  const checked = await newPage({ locale: 'en-US' });
+  await checked.route(`${staticUrl}/no-such-page`, async (route) => {
+    const response = await route.fetch();
+    const body = (await response.text()).replace(/<script>[\s\S]*?<\/script>/, '');
+    await route.fulfill({ response, body });
+  });
+  await checked.goto(`${staticUrl}/no-such-page`);
+  await expect(checked.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await axe(checked);
 
   const page = await newPage({ locale: 'en-US' });
   const problems = problemsOf(page);
