@@ -1,9 +1,11 @@
 import { scriptHash } from './csp.ts';
+import { ORIGIN_META } from './site-origin.ts';
 
 /**
  * The inline script of the header on pages without islands (components/HeaderAccount.astro):
  * reads the `auth-store` entry of local storage, shows the signed-in user's name and a sign-out
- * button instead of the sign-in links, and signs out through the API.
+ * button instead of the sign-in links, and signs out through the API (PUBLIC_API_BASE, else the
+ * Node origin of a static host's page, else this origin).
  */
 export function headerAccountScript(configuredApiBase: unknown): string {
   const apiBase =
@@ -17,7 +19,8 @@ export function headerAccountScript(configuredApiBase: unknown): string {
     root.querySelectorAll('[data-member]').forEach((a) => (a.hidden = false));
     root.querySelector('[data-member-name]').textContent = s.user.nickname || s.user.username;
     root.querySelector('[data-sign-out]').addEventListener('click', () => {
-      const base = ${JSON.stringify(apiBase)} || location.origin;
+      const node = document.querySelector('meta[name="${ORIGIN_META}"]');
+      const base = ${JSON.stringify(apiBase)} || (node && node.content) || location.origin;
       fetch(base + '/api/v1/auth/logout', { method: 'POST', credentials: 'include' })
         .catch(() => undefined)
         .finally(() => {

@@ -167,6 +167,32 @@ async function tracked<T>(action: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Starts a session from the refresh cookie alone, for a visitor who signed in on a static host's
+ * page and arrives at the Node origin, whose local storage is its own (lib/site-origin.ts).
+ */
+export function resumeSession(): Promise<User> {
+  return tracked(async () => {
+    const { accessToken, expiresIn } = await authApi.refresh();
+    clearAllCaches();
+    $auth.set({
+      user: null,
+      token: accessToken,
+      tokenExpiresAt: expiryOf(expiresIn),
+      isAuthenticated: true,
+    });
+    try {
+      const user = await getMe();
+      updateUser(user);
+      startScheduler();
+      return user;
+    } catch (error) {
+      clearAuth();
+      throw error;
+    }
+  });
+}
+
 /** Signs in with a username or e-mail address; rejects with ApiError (also in $authStatus). */
 export function login(identifier: string, password: string): Promise<User> {
   return tracked(async () => {

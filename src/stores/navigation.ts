@@ -1,6 +1,8 @@
 import { atom } from 'nanostores';
 import type { Locale } from '../i18n/locales.ts';
+import { currentSession } from '../lib/api/session.ts';
 import { afterSignIn, loginUrl } from '../lib/redirects.ts';
+import { pageAddress } from '../lib/site-origin.ts';
 
 /**
  * Page-to-page navigation of the account islands. Once the page is leaving on purpose (sign-out,
@@ -13,10 +15,13 @@ export function startLeaving(): void {
   $leaving.set(true);
 }
 
-/** Goes to `url`, a path of this site. */
+/** The address of a path of this site (on the Node origin when this page is a static host's). */
+const addressOf = (url: string) => pageAddress(url, currentSession().token() !== null);
+
+/** Goes to `url`, a path of this site (or another site's address). */
 export function leaveTo(url: string): void {
   $leaving.set(true);
-  window.location.assign(url);
+  window.location.assign(addressOf(url));
 }
 
 /** Undo `startLeaving` when the action failed and the page stays. */
@@ -39,7 +44,7 @@ function guardTarget(
 ): string | null {
   if (mode === 'auth' && !signedIn)
     return loginUrl(locale, here.pathname + here.search + here.hash);
-  if (mode === 'guest' && signedIn) return afterSignIn(here.search, locale);
+  if (mode === 'guest' && signedIn) return addressOf(afterSignIn(here.search, locale));
   return null;
 }
 

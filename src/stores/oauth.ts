@@ -2,7 +2,8 @@
  * OAuth2 sign-in (docs/oauth.md): `$oauthProviders` (the configured providers, loaded once per page),
  * `startOAuthSignIn` (state + PKCE into session storage, then off to the provider) and
  * `completeOAuthSignIn` with its `$oauthCallback` state (checks state and provider, removes the
- * saved values, exchanges the code, starts the session, goes on). See docs/oauth.md.
+ * saved values, exchanges the code, starts the session, goes on). The callback page also ends a
+ * sign-in made on a static host (`continueSignIn`). See docs/oauth.md.
  */
 import { atom } from 'nanostores';
 import type { Locale } from '../i18n/locales.ts';
@@ -20,7 +21,8 @@ import {
   verifyCallback,
 } from '../lib/oauth.ts';
 import { afterSignIn, safeRedirect } from '../lib/redirects.ts';
-import { setSession } from './auth.ts';
+import { CONTINUE_PARAM } from '../lib/site-origin.ts';
+import { resumeSession, setSession } from './auth.ts';
 import { leaveTo } from './navigation.ts';
 
 export type ProvidersState =
@@ -90,8 +92,21 @@ class CallbackFailure extends Error {
   }
 }
 
+/**
+ * The Node origin's end of a sign-in on a static host (`?continue=<path>`, lib/site-origin.ts):
+ * the session starts from the refresh cookie, then the visitor goes on to the path.
+ */
+async function continueSignIn(wanted: string, locale: Locale): Promise<void> {
+  window.history.replaceState(null, '', window.location.pathname);
+  await resumeSession();
+  $oauthCallback.set({ status: 'done' });
+  leaveTo(safeRedirect(wanted) ?? localizePath('/', locale));
+}
+
 async function complete(url: URL, locale: Locale): Promise<void> {
   const params = readCallbackParams(url);
+  const wanted = url.searchParams.get(CONTINUE_PARAM);
+  if (wanted !== null && !params.code && !params.error) return continueSignIn(wanted, locale);
   // The code is single-use; keep it out of the history, bookmarks and the Referer header.
   if (params.provider) {
     window.history.replaceState(

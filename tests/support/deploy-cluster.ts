@@ -64,6 +64,8 @@ export async function startCluster(options: {
   origins?: number;
   /** Settings for every process, over the cluster's own. */
   env?: Record<string, string>;
+  /** false: no nginx in front (`url` is then the first process's own address). */
+  edge?: boolean;
 }): Promise<Cluster> {
   const count = options.origins ?? 2;
   const work = mkdtempSync(path.join(tmpdir(), 'sheaf-cluster-'));
@@ -112,35 +114,39 @@ export async function startCluster(options: {
   for (const index of indexes) startOrigin(index);
   await Promise.all(indexes.map((index) => waitForHealth(originUrl(index))));
 
-  const nginxDir = path.join(work, 'nginx');
-  mkdirSync(path.join(nginxDir, 'cache'), { recursive: true });
-  const confFile = path.join(nginxDir, 'nginx.conf');
-  writeFileSync(
-    confFile,
-    nginxConfig({
-      port: nginxPort,
-      root: path.join(distDir, 'client'),
-      cache: path.join(nginxDir, 'cache'),
-      origins: indexes.map((index) => nginxPort + 1 + index),
-    }),
-  );
-  const globals = `daemon off; user root; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log warn;`;
-  const checked = spawnSync('nginx', ['-t', '-p', nginxDir, '-c', confFile, '-g', globals], {
-    encoding: 'utf8',
-  });
-  if (checked.status !== 0) throw new Error(`nginx -t failed: ${checked.stderr}`);
-  const nginx = spawn('nginx', ['-p', nginxDir, '-c', confFile, '-g', globals], {
-    stdio: 'inherit',
-  });
-  await waitForHealth(url);
-
   const exited = (child: ChildProcess) =>
     child.exitCode !== null || child.signalCode !== null
       ? Promise.resolve()
       : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const nginx = options.edge === false ? undefined : await startNginx();
+
+  async function startNginx() {
+    const nginxDir = path.join(work, 'nginx');
+    mkdirSync(path.join(nginxDir, 'cache'), { recursive: true });
+    const confFile = path.join(nginxDir, 'nginx.conf');
+    writeFileSync(
+      confFile,
+      nginxConfig({
+        port: nginxPort,
+        root: path.join(distDir, 'client'),
+        cache: path.join(nginxDir, 'cache'),
+        origins: indexes.map((index) => nginxPort + 1 + index),
+      }),
+    );
+    const globals = `daemon off; user root; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log warn;`;
+    const checked = spawnSync('nginx', ['-t', '-p', nginxDir, '-c', confFile, '-g', globals], {
+      encoding: 'utf8',
+    });
+    if (checked.status !== 0) throw new Error(`nginx -t failed: ${checked.stderr}`);
+    const child = spawn('nginx', ['-p', nginxDir, '-c', confFile, '-g', globals], {
+      stdio: 'inherit',
+    });
+    await waitForHealth(url);
+    return child;
+  }
 
   return {
-    url,
+    url: nginx ? url : originUrl(0),
     origins,
     originUrl,
     async restart(index) {
@@ -151,9 +157,12 @@ export async function startCluster(options: {
       await waitForHealth(originUrl(index));
     },
     async stop() {
-      nginx.kill('SIGQUIT');
+      nginx?.kill('SIGQUIT');
       for (const origin of origins) origin.process.kill('SIGTERM');
-      await Promise.all([exited(nginx), ...origins.map((o) => exited(o.process))]);
+      await Promise.all([
+        ...(nginx ? [exited(nginx)] : []),
+        ...origins.map((o) => exited(o.process)),
+      ]);
       await database.stop();
       rmSync(work, { recursive: true, force: true });
       rmSync(distDir, { recursive: true, force: true });

@@ -23,6 +23,7 @@ import {
   timeoutError,
   type ApiError,
 } from './errors.ts';
+import { nodeOrigin } from '../site-origin.ts';
 import { currentSession } from './session.ts';
 
 /**
@@ -49,10 +50,15 @@ export type RequestOptions = {
   signal?: AbortSignal;
 };
 
-/** The API origin: PUBLIC_API_BASE, else the page's own origin, else http://localhost:8080. */
+/**
+ * The API origin: PUBLIC_API_BASE, else the Node origin a static host's page names
+ * (site-origin.ts), else the page's own origin, else http://localhost:8080.
+ */
 export function apiBase(): string {
   const configured: unknown = import.meta.env.PUBLIC_API_BASE;
   if (typeof configured === 'string' && configured !== '') return configured.replace(/\/+$/, '');
+  const origin = nodeOrigin();
+  if (origin) return origin;
   if (typeof window !== 'undefined' && /^https?:/.test(window.location.origin)) {
     return window.location.origin;
   }
