@@ -23,7 +23,8 @@ export async function datasetsFeed(
 ): Promise<Response> {
   const t = getT(locale);
   const listed = await sheaf.datasets.list({ sort: 'recent', offset: 0, limit: FEED_ITEMS });
-  const origin = site ?? new URL(sheaf.siteUrl);
+  // The list and dataset pages are server-rendered: on ORIGIN_URL when a static host is used.
+  const origin = sheaf.originUrl ? new URL(sheaf.originUrl) : (site ?? new URL(sheaf.siteUrl));
   const response = await rss({
     title: t('datasets:feed.title'),
     description: t('datasets:feed.description'),

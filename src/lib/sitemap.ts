@@ -6,21 +6,30 @@ export type SitemapPage = { paths: Partial<Record<Locale, string>>; lastmod?: st
 /** A sitemap file holds at most 50,000 URLs. */
 export const SITEMAP_MAX_URLS = 50_000;
 
-/** The public screens that are not about one dataset, user or post. */
-export const SITEMAP_STATIC_PATHS = [
-  '/',
-  '/datasets',
-  '/leaderboard',
-  '/news',
-  '/terms',
-  '/privacy',
-] as const;
+/** The public screens that are not about one dataset, user or post, rendered per request. */
+export const SITEMAP_SERVER_PATHS = ['/', '/datasets', '/leaderboard'] as const;
+/** The public screens that are not about one dataset, user or post, prerendered. */
+export const SITEMAP_PRERENDERED_PATHS = ['/news', '/terms', '/privacy'] as const;
 
 /** A page that exists at the same path in every locale. */
 export const inEveryLocale = (path: string, lastmod?: string | Date): SitemapPage => ({
   paths: Object.fromEntries(LOCALES.map((l) => [l, localizePath(path, l)])),
   ...(lastmod ? { lastmod } : {}),
 });
+
+/**
+ * The page with its paths made absolute on `origin`: a server-rendered page when a static host
+ * serves the prerendered ones (the sitemap's other addresses are the static host's).
+ */
+export const onOrigin = (page: SitemapPage, origin: string | undefined): SitemapPage =>
+  origin
+    ? {
+        ...page,
+        paths: Object.fromEntries(
+          Object.entries(page.paths).map(([l, path]) => [l, new URL(path, origin).href]),
+        ),
+      }
+    : page;
 
 /** How many URLs the pages take (one per locale a page exists in). */
 export const urlCount = (pages: SitemapPage[]): number =>

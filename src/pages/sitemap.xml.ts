@@ -4,8 +4,10 @@ import { LOCALES, localizePath } from '../i18n/locales.ts';
 import { newsSlug } from '../lib/news.ts';
 import {
   SITEMAP_MAX_URLS,
-  SITEMAP_STATIC_PATHS,
+  SITEMAP_PRERENDERED_PATHS,
+  SITEMAP_SERVER_PATHS,
   inEveryLocale,
+  onOrigin,
   sitemapXml,
   urlCount,
   type SitemapPage,
@@ -23,13 +25,19 @@ export const GET: APIRoute = async ({ locals, site }) => {
     ),
     lastmod: new Date(Math.max(...versions.map((p) => p.data.date.getTime()))),
   }));
-  const fixed = [...SITEMAP_STATIC_PATHS.map((p) => inEveryLocale(p)), ...news];
+  // With a static host (ORIGIN_URL set), the server-rendered pages are on this server's address.
+  const server = (page: SitemapPage) => onOrigin(page, locals.sheaf.originUrl);
+  const fixed = [
+    ...SITEMAP_SERVER_PATHS.map((p) => server(inEveryLocale(p))),
+    ...SITEMAP_PRERENDERED_PATHS.map((p) => inEveryLocale(p)),
+    ...news,
+  ];
   const room = Math.floor((SITEMAP_MAX_URLS - urlCount(fixed)) / LOCALES.length);
   const rows = await locals.sheaf.sitemapEntries(room);
   const pages = [
     ...fixed,
-    ...rows.datasets.map((d) => inEveryLocale(`/datasets/${d.id}`, d.updated_at)),
-    ...rows.users.map((u) => inEveryLocale(`/users/${u.id}`)),
+    ...rows.datasets.map((d) => server(inEveryLocale(`/datasets/${d.id}`, d.updated_at))),
+    ...rows.users.map((u) => server(inEveryLocale(`/users/${u.id}`))),
   ];
   const origin = site ?? new URL(locals.sheaf.siteUrl);
   return new Response(sitemapXml(origin, pages), {

@@ -18,6 +18,7 @@ import { clientErrorHandler } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { refuseForbiddenText } from './plugins/text-hygiene.ts';
 import { apiRoutes } from './routes/index.ts';
+import { ownUrl } from './config.ts';
 
 export type AppOptions = {
   ctx: Context;
@@ -70,7 +71,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
         license: { name: 'MIT', identifier: 'MIT' },
       },
       // Paths carry their /api/v1 prefix: the server is the site's own origin.
-      servers: [{ url: ctx.config.siteUrl, description: 'This Sheaf' }],
+      servers: [{ url: ownUrl(ctx.config), description: 'This Sheaf' }],
       components: {
         securitySchemes: {
           bearer: {

@@ -24,6 +24,7 @@ const envSchema = z.object({
   EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   PUBLIC_API_BASE: z.url().optional(),
   PUBLIC_SITE_URL: z.url().optional(),
+  ORIGIN_URL: z.url().optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce
@@ -74,6 +75,13 @@ export type Config = {
   embeddedDatabase: 'postgres' | 'pglite';
   publicApiBase: string | undefined;
   siteUrl: string;
+  /**
+   * ORIGIN_URL: this server's own address when a static host serves the prerendered pages at
+   * PUBLIC_SITE_URL (docs/deploy.md, "Static host"). Server-rendered pages, the sitemap's and
+   * feeds' links to them, the API's documents and the dataset metadata name it; undefined when
+   * one address serves everything.
+   */
+  originUrl: string | undefined;
   jwtSecret: string | undefined;
   accessTokenTtl: number;
   refreshTokenTtl: number;
@@ -108,6 +116,10 @@ export type Config = {
    */
   refreshCookieSameSite: 'lax' | 'none';
 };
+
+/** Where this server's own pages and API are: ORIGIN_URL, else the site's address. */
+export const ownUrl = (config: Pick<Config, 'originUrl' | 'siteUrl'>): string =>
+  config.originUrl ?? config.siteUrl;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -154,6 +166,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     embeddedDatabase: e.EMBEDDED_DATABASE,
     publicApiBase: e.PUBLIC_API_BASE,
     siteUrl: siteUrl.replace(/\/$/, ''),
+    originUrl: e.ORIGIN_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
     refreshTokenTtl: e.REFRESH_TOKEN_TTL,

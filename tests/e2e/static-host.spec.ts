@@ -30,7 +30,7 @@ test.beforeAll(async () => {
     basePort: staticPort,
     origins: 1,
     edge: false,
-    env: { PUBLIC_SITE_URL: staticUrl },
+    env: { PUBLIC_SITE_URL: staticUrl, ORIGIN_URL: `http://127.0.0.1:${staticPort + 1}/` },
   });
   origin = cluster.originUrl(0);
   folder = mkdtempSync(path.join(tmpdir(), 'sheaf-static-'));
@@ -162,4 +162,42 @@ test('links from the static pages to server-rendered pages open on the origin', 
   // An address the static host lacks, as an island's link would give it, ends up there too.
   await page.goto(`${staticUrl}/leaderboard`);
   await expect(page).toHaveURL(`${origin}/leaderboard`);
+});
+
+test('server-rendered pages, the sitemap and the dataset metadata name the origin', async ({
+  newPage,
+  uniqueName,
+}) => {
+  const username = uniqueName('o');
+  const registered = await fetch(`${origin}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
+  });
+  const { access_token: token } = (await registered.json()) as { access_token: string };
+  const created = await fetch(`${origin}/api/v1/datasets`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ name: uniqueName('d'), attributes: ['a'], entries: [[1]] }),
+  });
+  expect(created.status).toBe(201);
+  const dataset = (await created.json()) as { id: number };
+  const page = await newPage({ locale: 'en-US' });
+  await page.goto(`${origin}/en-US/datasets/${dataset.id}`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${origin}/en-US/datasets/${dataset.id}`,
+  );
+  await expect(page.locator('link[rel="alternate"][hreflang="zh-CN"]')).toHaveAttribute(
+    'href',
+    `${origin}/datasets/${dataset.id}`,
+  );
+  const croissant = (await (
+    await fetch(`${origin}/api/v1/datasets/${dataset.id}/croissant`)
+  ).json()) as { url: string };
+  expect(croissant.url).toBe(`${origin}/datasets/${dataset.id}`);
+  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
+  expect(sitemap).toContain(`<loc>${origin}/datasets/${dataset.id}</loc>`);
+  expect(sitemap).toContain(`<loc>${origin}/leaderboard</loc>`);
+  expect(sitemap).not.toContain(`${origin}/terms<`);
 });

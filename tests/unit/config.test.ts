@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, getConfig } from '../../src/server/config.ts';
+import { ConfigError, getConfig, ownUrl } from '../../src/server/config.ts';
 
 describe('getConfig', () => {
   it('has working defaults: port 8080, embedded database under ./data', () => {
@@ -77,5 +77,20 @@ describe('REFRESH_COOKIE_SAMESITE', () => {
       PUBLIC_API_BASE: 'https://api.sheaf-data.example/api/v1',
     });
     expect(c.refreshCookieSameSite).toBe('none');
+  });
+});
+
+describe('ORIGIN_URL', () => {
+  it("names this server's own address apart from the site's, for its pages and API", () => {
+    const single = getConfig({ PUBLIC_SITE_URL: 'https://sheaf.example' });
+    expect(single.originUrl).toBeUndefined();
+    expect(ownUrl(single)).toBe('https://sheaf.example');
+    const split = getConfig({
+      PUBLIC_SITE_URL: 'https://sheaf.example',
+      ORIGIN_URL: 'https://app.sheaf.example/',
+    });
+    expect(split.siteUrl).toBe('https://sheaf.example');
+    expect(ownUrl(split)).toBe('https://app.sheaf.example');
+    expect(() => getConfig({ ORIGIN_URL: 'app.sheaf.example' })).toThrow(/ORIGIN_URL/);
   });
 });

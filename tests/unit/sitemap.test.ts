@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inEveryLocale, sitemapXml, urlCount } from '../../src/lib/sitemap.ts';
+import { inEveryLocale, onOrigin, sitemapXml, urlCount } from '../../src/lib/sitemap.ts';
 
 const site = new URL('https://sheaf.test');
 
@@ -33,5 +33,17 @@ describe('sitemapXml', () => {
 
   it('counts one URL per locale version', () => {
     expect(urlCount([inEveryLocale('/'), { paths: { 'zh-CN': '/news/x' } }])).toBe(3);
+  });
+
+  it("puts server-rendered pages on the origin's address when one is given", () => {
+    const page = inEveryLocale('/datasets/7');
+    expect(onOrigin(page, undefined)).toBe(page);
+    const xml = sitemapXml(site, [
+      onOrigin(page, 'https://app.sheaf.test'),
+      inEveryLocale('/terms'),
+    ]);
+    expect(xml).toContain('<loc>https://app.sheaf.test/datasets/7</loc>');
+    expect(xml).toContain('hreflang="en-US" href="https://app.sheaf.test/en-US/datasets/7"');
+    expect(xml).toContain('<loc>https://sheaf.test/terms</loc>');
   });
 });

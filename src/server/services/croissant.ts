@@ -16,6 +16,7 @@ import { contentDisposition } from './datasets/downloads.ts';
 import { versionNotFound, type ViewerId } from './datasets/rows.ts';
 import { downloadDigests, type DownloadDigest } from './download-digests.ts';
 import { numberFormat } from '../../lib/intl.ts';
+import { ownUrl } from '../config.ts';
 
 /**
  * The JSON-LD context recommended by Croissant 1.0 (its Appendix 1): schema.org as the default
@@ -200,5 +201,5 @@ export async function datasetCroissant(
     dataset.versions.find((v) => v.version === dataset.latest_version) ?? dataset.versions[0];
   if (!version) throw versionNotFound();
   const digests = await downloadDigests(ctx, version.sha256);
-  return buildCroissant({ dataset, version, digests, siteUrl: ctx.config.siteUrl });
+  return buildCroissant({ dataset, version, digests, siteUrl: ownUrl(ctx.config) });
 }

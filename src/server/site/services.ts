@@ -17,6 +17,8 @@ export function createSiteServices(ctx: Context) {
     /** Forgets what the reads keep (after any write through the API). */
     invalidate: () => home.invalidate(),
     siteUrl: ctx.config.siteUrl,
+    /** This server's own address when a static host serves the prerendered pages (ORIGIN_URL). */
+    originUrl: ctx.config.originUrl,
     /** Dataset reads as a guest sees them (see services/datasets/site.ts). */
     datasets: datasetSiteReads(ctx),
     /** Leaderboards, follow lists and a user's public datasets, as a guest sees them. */

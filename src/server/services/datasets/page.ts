@@ -12,6 +12,7 @@ import { headerOf, tableRows, tableStats } from '../table-files.ts';
 import { prepared } from './prepared.ts';
 import { renderReadme } from '../../markdown.ts';
 import { toDataset, toVersion } from './rows.ts';
+import { ownUrl } from '../../config.ts';
 
 /** What /datasets/{id} shows a guest: the dataset, its first rows and its structured data. */
 export type DatasetPageRead = {
@@ -75,7 +76,7 @@ export async function readPublicDatasetPage(
   }
   const version = toVersion(latest);
   const structuredData =
-    digests && buildCroissant({ dataset, version, digests, siteUrl: ctx.config.siteUrl });
+    digests && buildCroissant({ dataset, version, digests, siteUrl: ownUrl(ctx.config) });
   const stats: VersionStats = {
     version: latest.version,
     ...(await tableStats(ctx, latest.sha256, headerOf(latest))),
