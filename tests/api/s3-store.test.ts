@@ -63,6 +63,24 @@ describe('the S3 table store', () => {
     await expect(text(third.read(sha))).rejects.toThrow();
   });
 
+  it('trusts no derived file of a blob written again after another process deleted it', async () => {
+    const writer = await store('again');
+    const deleter = await store('again');
+    const content = Buffer.from('a table deleted on one process and published again on another');
+    const first = await fileWith(writer, content);
+    await writer.putFile(first.temp, first.sha);
+    const derived = writer.tempPath();
+    await writeFile(derived, 'PAR1 parquet bytes');
+    await writer.putDerived(derived, first.sha, '.parquet');
+    await deleter.delete(first.sha);
+
+    const again = await fileWith(writer, content);
+    await writer.putFile(again.temp, again.sha);
+    // Its working copy had the Parquet file; the bucket has not: it must be built again.
+    expect(await writer.hasDerived(again.sha, '.parquet')).toBe(false);
+    expect(await writer.fetchDerived(again.sha, '.parquet')).toBe(false);
+  });
+
   it('sends a file over 100 MB in parts and gives back the same bytes', async () => {
     const s = await store('big');
     const temp = s.tempPath();

@@ -174,6 +174,10 @@ export async function createS3BlobStore(options: {
     derivedPath: local.derivedPath,
     async putFile(tempPath, sha) {
       await uploadFile(bucket, tempPath, key(sha));
+      // A blob written again was deleted in between (maybe by another process, with its derived
+      // files): derived files this working copy still has may be gone from the bucket, so they
+      // are built and sent again rather than trusted.
+      await local.delete(sha);
       await local.putFile(tempPath, sha);
     },
     has: (sha) => objectExists(bucket, key(sha)),
