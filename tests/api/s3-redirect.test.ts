@@ -1,8 +1,12 @@
 import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DownloadFormat } from '../../src/contracts/datasets.ts';
 import { createS3BlobStore, parseS3Url } from '../../src/server/blobs/s3-store.ts';
+import { run } from '../../src/cli/main.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../../src/server/services/datasets/downloads.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
@@ -182,5 +186,44 @@ describe('downloads with BLOB_REDIRECT', () => {
     });
     expect(deleted.statusCode).toBe(204);
     expect(await objectsOf(sha)).toEqual([]);
+  });
+
+  it('let `sheaf pull` follow the link, and resume a partial file through it', async () => {
+    const d = await createDataset(t, alice, { name: 'pulled through the bucket' });
+    const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const dir = await mkdtemp(path.join(tmpdir(), 'sheaf-pull-'));
+    const sheaf = async (args: string[]) => {
+      let err = '';
+      const code = await run(args, {
+        out: () => undefined,
+        err: { isTTY: false, write: (text: string) => (err += text) },
+        env: { SHEAF_API: base, SHEAF_CONFIG_DIR: path.join(dir, 'config') },
+        stdin: async () => '',
+      });
+      return { code, err };
+    };
+    try {
+      for (const format of ['csv', 'parquet'] as const) {
+        const expected = (await streamed(urlOf(d, format))).rawPayload;
+        const whole = path.join(dir, `whole.${format}`);
+        const pulled = await sheaf(['pull', String(d.id), '--format', format, '-o', whole]);
+        expect(pulled.code, pulled.err).toBe(0);
+        expect((await readFile(whole)).equals(expected)).toBe(true);
+
+        // An interrupted pull kept 10 bytes and the ETag the bucket sent with them.
+        const link = linkOf(await t.app.inject({ url: urlOf(d, format), method: 'HEAD' }));
+        const etag = (await fetch(link, { method: 'HEAD' })).headers.get('etag');
+        expect(etag).toBeTruthy();
+        const again = path.join(dir, `again.${format}`);
+        await writeFile(`${again}.part`, expected.subarray(0, 10));
+        await writeFile(`${again}.part.etag`, etag!);
+        const resumed = await sheaf(['pull', String(d.id), '--format', format, '-o', again]);
+        expect(resumed.code, resumed.err).toBe(0);
+        expect(resumed.err).toContain('Resuming');
+        expect((await readFile(again)).equals(expected)).toBe(true);
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
