@@ -60,3 +60,5 @@ export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
 export const SEARCH_PAGE_SIZE = 12;
 /** At most this many public datasets of one user are listed (profile pages). */
 export const PUBLIC_DATASETS_PER_USER = 100;
+/** A profile page shows them this many at a time (`?page=`). */
+export const PROFILE_DATASETS_PER_PAGE = 20;

@@ -1,4 +1,5 @@
 import type { FollowListResponse } from '../contracts/community.ts';
+import { PROFILE_DATASETS_PER_PAGE, PUBLIC_DATASETS_PER_USER } from '../contracts/limits.ts';
 import type { DatasetListResponse } from '../contracts/datasets.ts';
 import { userIdParamsSchema, type ProfileResponse } from '../contracts/users.ts';
 
@@ -20,8 +21,10 @@ export type UserPage =
   | {
       kind: 'found';
       profile: ProfileResponse;
-      /** The user's public datasets, newest first, up to the 100 a profile lists. */
+      /** One page of the user's public datasets, newest first (of the 100 a profile lists). */
       datasets: DatasetListResponse;
+      /** Which page of them (`?page=`, 1-based) and how many pages there are (at least 1). */
+      datasetPages: { current: number; total: number };
       /** The first page (20) of each list, newest first. */
       followers: FollowListResponse;
       following: FollowListResponse;
@@ -29,21 +32,45 @@ export type UserPage =
 
 const EMPTY_PAGE = { total: 0, offset: 0, limit: 0 };
 
-/** Reads a /users/{id} page: 'invalid' (not an id: fatal 404), 'missing' (normal 404) or found. */
-export async function readUserPage(sheaf: Sheaf, raw: string | undefined): Promise<UserPage> {
+/** Past this page there is never a dataset to show (a profile lists at most 100). */
+const LAST_POSSIBLE_PAGE = Math.ceil(PUBLIC_DATASETS_PER_USER / PROFILE_DATASETS_PER_PAGE);
+
+/** The `?page=` of a profile: a whole number from 1 (else 1), at most one past any last page. */
+function parsePage(raw: string | null): number {
+  const page = Number(raw ?? '1');
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, LAST_POSSIBLE_PAGE + 1) : 1;
+}
+
+/**
+ * Reads a /users/{id} page: 'invalid' (not an id: fatal 404), 'missing' (normal 404) or found.
+ * `pageParam` is the `?page=` of the datasets list; a page past the last one reads as found
+ * with `datasetPages.current` > `datasetPages.total` (the page sends the visitor to the last).
+ */
+export async function readUserPage(
+  sheaf: Sheaf,
+  raw: string | undefined,
+  pageParam: string | null = null,
+): Promise<UserPage> {
   const id = parseUserId(raw);
   if (id === null) return { kind: 'invalid' };
+  const current = parsePage(pageParam);
+  const offset = (current - 1) * PROFILE_DATASETS_PER_PAGE;
   const [profile, datasets, followers, following] = await Promise.all([
     sheaf.users.profile(id),
-    sheaf.community.publicDatasetsOf(id),
+    sheaf.community.publicDatasetsOf(id, { offset, limit: PROFILE_DATASETS_PER_PAGE }),
     sheaf.community.followers(id),
     sheaf.community.following(id),
   ]);
   if (!profile) return { kind: 'missing' };
+  const listed = datasets ?? { datasets: [], ...EMPTY_PAGE, next_cursor: null };
   return {
     kind: 'found',
     profile,
-    datasets: datasets ?? { datasets: [], ...EMPTY_PAGE, next_cursor: null },
+    datasets: listed,
+    datasetPages: {
+      current,
+      total: Math.max(1, Math.ceil(listed.total / PROFILE_DATASETS_PER_PAGE)),
+    },
     followers: followers ?? { users: [], ...EMPTY_PAGE },
     following: following ?? { users: [], ...EMPTY_PAGE },
   };
