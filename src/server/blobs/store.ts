@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 
 /** Immutable, content-addressed storage for dataset version content. */
@@ -46,3 +47,23 @@ export type DerivedLink = {
 export const RENDERED_SUFFIXES = ['.csv', '.json', '.jsonl'] as const;
 export const DERIVED_SUFFIXES = ['.parquet', '.stats.json', ...RENDERED_SUFFIXES] as const;
 export type DerivedSuffix = (typeof DERIVED_SUFFIXES)[number];
+
+/**
+ * Writes a derived file through a temporary file in the store's volume (`write` fills it) and
+ * moves it into place; a failure leaves no temporary file behind.
+ */
+export async function writeDerived(
+  store: BlobStore,
+  sha256: string,
+  suffix: DerivedSuffix,
+  write: (temp: string) => Promise<unknown>,
+): Promise<void> {
+  const temp = `${store.tempPath()}${suffix}`;
+  try {
+    await write(temp);
+    await store.putDerived(temp, sha256, suffix);
+  } catch (err) {
+    await rm(temp, { force: true });
+    throw err;
+  }
+}

@@ -1,8 +1,8 @@
 import { createWriteStream } from 'node:fs';
-import { access, readFile, rm, writeFile } from 'node:fs/promises';
+import { access, readFile, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { LRUCache } from 'lru-cache';
-import type { DerivedSuffix } from '../blobs/store.ts';
+import { writeDerived, type DerivedSuffix } from '../blobs/store.ts';
 import type { DownloadFormat } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
 import { datasetVersions } from '../db/schema.ts';
@@ -62,16 +62,11 @@ export async function storedDownload(
     await parquetFile(ctx, sha256);
     return suffix;
   }
-  await once(`${sha256}${suffix}`, async () => {
-    const temp = ctx.blobs.tempPath();
-    try {
-      await pipeline(downloadStream(ctx.blobs, sha256, format), createWriteStream(temp));
-      await ctx.blobs.putDerived(temp, sha256, suffix);
-    } catch (err) {
-      await rm(temp, { force: true });
-      throw err;
-    }
-  });
+  await once(`${sha256}${suffix}`, () =>
+    writeDerived(ctx.blobs, sha256, suffix, (temp) =>
+      pipeline(downloadStream(ctx.blobs, sha256, format), createWriteStream(temp)),
+    ),
+  );
   return suffix;
 }
 
@@ -96,14 +91,9 @@ export async function tableStats(
         const computed = await ctx.tables.use(async (connection) =>
           computeStats(connection, parquet, await storedColumns(connection, parquet, header)),
         );
-        const temp = ctx.blobs.tempPath();
-        try {
-          await writeFile(temp, JSON.stringify(computed));
-          await ctx.blobs.putDerived(temp, sha256, '.stats.json');
-        } catch (err) {
-          await rm(temp, { force: true });
-          throw err;
-        }
+        await writeDerived(ctx.blobs, sha256, '.stats.json', (temp) =>
+          writeFile(temp, JSON.stringify(computed)),
+        );
         return computed;
       }),
   );

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { rm } from 'node:fs/promises';
 
-import type { BlobStore } from '../blobs/store.ts';
+import { writeDerived, type BlobStore } from '../blobs/store.ts';
 import { isBigInteger } from './big-integer.ts';
 import { ident, literal, type TableEngine } from './engine.ts';
 import { readTable } from './read.ts';
@@ -42,10 +41,9 @@ export async function writeParquet(
   const { header, rows } = await readTable(blobs, sha256);
   const names = header.attributes;
   const types = names.map((a) => header.attributeTypes[a] ?? 'string');
-  const temp = blobs.tempPath() + '.parquet';
   const stage = `stage_${randomUUID().replaceAll('-', '')}`;
-  try {
-    await engine.use(async (connection) => {
+  await writeDerived(blobs, sha256, '.parquet', (temp) =>
+    engine.use(async (connection) => {
       // Loaded already by the engine (tables/engine.ts loads it on first use).
       const { DuckDBDataChunk, VARCHAR } = await import('@duckdb/node-api');
       await connection.run(
@@ -85,12 +83,8 @@ export async function writeParquet(
       } finally {
         await connection.run(`DROP TABLE IF EXISTS ${stage}`);
       }
-    });
-    await blobs.putDerived(temp, sha256, '.parquet');
-  } catch (err) {
-    await rm(temp, { force: true });
-    throw err;
-  }
+    }),
+  );
   return blobs.derivedPath(sha256, '.parquet');
 }
 
