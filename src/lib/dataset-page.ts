@@ -17,7 +17,7 @@ import type { VersionStats } from '../contracts/tables.ts';
 import { VIEWER_PAGE_ROWS } from './tables/viewer.ts';
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { SEARCH_PAGE_SIZE } from '../contracts/limits.ts';
-import { pageOffset, searchPagination } from './pagination.ts';
+import { pageOffset, parsePage, searchPagination } from './pagination.ts';
 import { LICENSES, type License } from '../contracts/limits.ts';
 import { languageNames } from './intl.ts';
 
@@ -66,8 +66,7 @@ export function readListState(params: URLSearchParams): ListState {
   const sort = (DATASET_SORTS as readonly string[]).includes(rawSort)
     ? (rawSort as DatasetSort)
     : '';
-  const rawPage = Number(params.get('page') ?? '1');
-  const page = Number.isSafeInteger(rawPage) && rawPage >= 1 ? Math.min(rawPage, MAX_PAGE) : 1;
+  const page = parsePage(params.get('page'), MAX_PAGE);
   return { query, tags, language, license, sort, page };
 }
 

@@ -13,6 +13,12 @@ export type SearchPagination = {
   hasPrev: boolean;
 };
 
+/** A `?page=` value: a whole number from 1 (else 1), at most `max`. */
+export function parsePage(raw: string | null, max: number): number {
+  const page = Number(raw ?? '1');
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, max) : 1;
+}
+
 /** The offset of 1-based `page` (pages below 1 count as 1). */
 export const pageOffset = (page: number, pageSize = SEARCH_PAGE_SIZE): number =>
   (Math.max(1, Math.floor(page)) - 1) * pageSize;

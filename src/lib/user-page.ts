@@ -1,5 +1,6 @@
 import type { FollowListResponse } from '../contracts/community.ts';
 import { PROFILE_DATASETS_PER_PAGE, PUBLIC_DATASETS_PER_USER } from '../contracts/limits.ts';
+import { pageOffset, parsePage } from './pagination.ts';
 import type { DatasetListResponse } from '../contracts/datasets.ts';
 import { userIdParamsSchema, type ProfileResponse } from '../contracts/users.ts';
 
@@ -35,12 +36,6 @@ const EMPTY_PAGE = { total: 0, offset: 0, limit: 0 };
 /** Past this page there is never a dataset to show (a profile lists at most 100). */
 const LAST_POSSIBLE_PAGE = Math.ceil(PUBLIC_DATASETS_PER_USER / PROFILE_DATASETS_PER_PAGE);
 
-/** The `?page=` of a profile: a whole number from 1 (else 1), at most one past any last page. */
-function parsePage(raw: string | null): number {
-  const page = Number(raw ?? '1');
-  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, LAST_POSSIBLE_PAGE + 1) : 1;
-}
-
 /**
  * Reads a /users/{id} page: 'invalid' (not an id: fatal 404), 'missing' (normal 404) or found.
  * `pageParam` is the `?page=` of the datasets list; a page past the last one reads as found
@@ -53,8 +48,9 @@ export async function readUserPage(
 ): Promise<UserPage> {
   const id = parseUserId(raw);
   if (id === null) return { kind: 'invalid' };
-  const current = parsePage(pageParam);
-  const offset = (current - 1) * PROFILE_DATASETS_PER_PAGE;
+  // At most one past any last page: there is never a dataset to show there.
+  const current = parsePage(pageParam, LAST_POSSIBLE_PAGE + 1);
+  const offset = pageOffset(current, PROFILE_DATASETS_PER_PAGE);
   const [profile, datasets, followers, following] = await Promise.all([
     sheaf.users.profile(id),
     sheaf.community.publicDatasetsOf(id, { offset, limit: PROFILE_DATASETS_PER_PAGE }),
