@@ -60,6 +60,17 @@ function problemsOf(page: Page): string[] {
   return problems;
 }
 
+/** A new account on the origin (through its API); its access token. */
+async function registerOnOrigin(username: string): Promise<string> {
+  const registered = await fetch(`${origin}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
+  });
+  expect(registered.status).toBe(201);
+  return ((await registered.json()) as { access_token: string }).access_token;
+}
+
 test('a first visit shows the page in the browser language, and a choice is remembered', async ({
   newPage,
 }) => {
@@ -123,12 +134,7 @@ test('signing in on the static host lands on the origin home page, signed in', a
   uniqueName,
 }) => {
   const username = uniqueName('s');
-  const registered = await fetch(`${origin}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
-  });
-  expect(registered.status).toBe(201);
+  await registerOnOrigin(username);
 
   const t = translator('zh-CN');
   const page = await newPage({ locale: 'zh-CN' });
@@ -168,13 +174,7 @@ test('server-rendered pages, the sitemap and the dataset metadata name the origi
   newPage,
   uniqueName,
 }) => {
-  const username = uniqueName('o');
-  const registered = await fetch(`${origin}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, email: `${username}@example.com`, password: PASSWORD }),
-  });
-  const { access_token: token } = (await registered.json()) as { access_token: string };
+  const token = await registerOnOrigin(uniqueName('o'));
   const created = await fetch(`${origin}/api/v1/datasets`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
