@@ -6,6 +6,9 @@
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
+/** The local-storage entry holding the session (the `$auth` store; read by inline scripts too). */
+export const AUTH_STORE_KEY = 'auth-store';
+
 /** How often the site checks for a newer build. */
 export const BUILD_CHECK_INTERVAL_MS = 60 * MINUTE;
 /** A failed code-chunk load reloads the page at most once per path within this window. */

@@ -1,3 +1,4 @@
+import { AUTH_STORE_KEY } from './constants.ts';
 import { scriptHash } from './csp.ts';
 import { ORIGIN_META } from './site-origin.ts';
 
@@ -12,7 +13,7 @@ export function headerAccountScript(configuredApiBase: unknown): string {
     typeof configuredApiBase === 'string' ? configuredApiBase.replace(/\/+$/, '') : '';
   return `(() => {
   try {
-    const s = JSON.parse(localStorage.getItem('auth-store') || 'null');
+    const s = JSON.parse(localStorage.getItem('${AUTH_STORE_KEY}') || 'null');
     if (!s || !s.isAuthenticated || !s.user) return;
     const root = document.querySelector('[data-header-account]');
     root.querySelectorAll('[data-guest]').forEach((a) => (a.hidden = true));
@@ -24,7 +25,7 @@ export function headerAccountScript(configuredApiBase: unknown): string {
       fetch(base + '/api/v1/auth/logout', { method: 'POST', credentials: 'include' })
         .catch(() => undefined)
         .finally(() => {
-          localStorage.removeItem('auth-store');
+          localStorage.removeItem('${AUTH_STORE_KEY}');
           location.reload();
         });
     });

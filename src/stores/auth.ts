@@ -13,6 +13,7 @@ import { registerSession } from '../lib/api/session.ts';
 import type { AuthSession, User } from '../lib/api/types.ts';
 import { getMe } from '../lib/api/users.ts';
 import { clearAllCaches } from '../lib/cache.ts';
+import { AUTH_STORE_KEY } from '../lib/constants.ts';
 import { startRefreshScheduler } from './refresh.ts';
 
 export type AuthState = {
@@ -48,7 +49,7 @@ function decode(raw: string): AuthState {
   }
 }
 
-export const $auth = persistentAtom<AuthState>('auth-store', SIGNED_OUT, {
+export const $auth = persistentAtom<AuthState>(AUTH_STORE_KEY, SIGNED_OUT, {
   encode: JSON.stringify,
   decode,
 });

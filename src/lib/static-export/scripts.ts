@@ -10,6 +10,7 @@ import {
   LOCALES,
   localePrefix,
 } from '../../i18n/locales.ts';
+import { AUTH_STORE_KEY } from '../constants.ts';
 import { CONTINUE_PARAM } from '../site-origin.ts';
 
 const prefixed = LOCALES.filter((l) => l !== DEFAULT_LOCALE).map((l) => localePrefix(l));
@@ -73,7 +74,7 @@ export function forwardScript(origin: string): string {
   return `(() => {
   let path = location.pathname + location.search + location.hash;
   try {
-    const stored = JSON.parse(localStorage.getItem('auth-store') || 'null');
+    const stored = JSON.parse(localStorage.getItem('${AUTH_STORE_KEY}') || 'null');
     if (stored && stored.token) {
       const prefix = (new RegExp(${JSON.stringify(PREFIX_PATTERN)}).exec(location.pathname) || [''])[0];
       path = prefix + '/auth/callback?${CONTINUE_PARAM}=' + encodeURIComponent(path);
