@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
+import { compressAnswers } from './plugins/compression.ts';
 import { openApiTransform, openApiTransformObject } from './plugins/openapi.ts';
 import './openapi-schemas.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
@@ -94,9 +95,9 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
   await app.register(
     async (api) => {
       await registerRateLimit(api, ctx.config.rateLimit);
-      // JSON answers compressed by negotiation (br, gzip; q=0 honoured, Vary: Accept-Encoding);
-      // downloads opt out (see their route). Request bodies with Content-Encoding gzip, br or
-      // deflate are unpacked as they are read, so every body limit counts unpacked bytes.
+      // Answers compressed by negotiation (compressAnswers; streams by @fastify/compress); request
+      // bodies in gzip, br or deflate unpacked as read, so body limits count unpacked bytes.
+      compressAnswers(api);
       await api.register(compress, {
         global: true,
         threshold: 1024,

@@ -33,6 +33,9 @@ describe('API compression by negotiation', () => {
     expect(br.headers['content-encoding']).toBe('br');
     expect(String(br.headers['vary'])).toMatch(/accept-encoding/i);
     expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    // One piece with its length (not a chunked stream): caches and progress bars can use it.
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+    expect(br.headers['transfer-encoding']).toBeUndefined();
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
@@ -40,6 +43,9 @@ describe('API compression by negotiation', () => {
     const gzip = await get('/datasets', 'br;q=0, gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toHaveProperty('datasets');
+    const refused = await get('/datasets', 'br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(String(refused.headers['vary'])).toMatch(/accept-encoding/i);
     const none = await get('/datasets', 'identity');
     expect(none.headers['content-encoding']).toBeUndefined();
     expect(none.json()).toHaveProperty('datasets');

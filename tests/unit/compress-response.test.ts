@@ -2,6 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { negotiateEncoding } from '../../src/server/lib/content-encoding.ts';
 import { compressResponse } from '../../src/server/site/compress-response.ts';
 
 const page = Array.from({ length: 200 }, (_, i) => `<p>第 ${i} 行 row ${i}</p>`);
@@ -54,8 +55,35 @@ describe('compressed server-rendered pages', () => {
     const plain = await get('/', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString('utf8')).toBe(expected);
+    const refused = await get('/', 'br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.toString('utf8')).toBe(expected);
     const image = await get('/image', 'br');
     expect(image.headers['content-encoding']).toBeUndefined();
     expect(image.body.toString('utf8')).toBe(expected);
+  });
+});
+
+describe('negotiating the encoding', () => {
+  it.each([
+    ['gzip, deflate, br', 'br'],
+    ['gzip, deflate, br, zstd', 'br'],
+    ['br;q=0, gzip', 'gzip'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['BR;Q=0.9, GZIP;Q=0.9', 'br'],
+    ['x-gzip', 'gzip'],
+    ['*', 'br'],
+    ['*;q=0.5, br;q=0', 'gzip'],
+    ['identity', undefined],
+    ['br;q=0, gzip;q=0', undefined],
+    ['deflate', undefined],
+    ['br;q=oops', undefined],
+    ['', undefined],
+  ])('answers %j with %s', (header, encoding) => {
+    expect(negotiateEncoding(header)).toBe(encoding);
+  });
+
+  it('answers a client that names no encoding with none', () => {
+    expect(negotiateEncoding(undefined)).toBeUndefined();
   });
 });

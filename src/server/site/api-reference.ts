@@ -4,6 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
+import { negotiateEncoding } from '../lib/content-encoding.ts';
 
 /** The page's own words (the server reads no dictionaries; like the 400 page in mount.ts). */
 const TEXT: Record<Locale, { title: string; description: string; noscript: string }> = {
@@ -79,12 +80,8 @@ export async function mountApiReference(app: FastifyInstance): Promise<void> {
 
   app.get(scriptPath, { schema: { hide: true } }, async (request, reply) => {
     const encoded = await (script ??= readFile(bundle).then(encode));
-    const accepts = String(request.headers['accept-encoding'] ?? '');
-    const [body, encoding] = /\bbr\b/.test(accepts)
-      ? [encoded.br, 'br']
-      : /\bgzip\b/.test(accepts)
-        ? [encoded.gzip, 'gzip']
-        : [encoded.body, undefined];
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const body = encoding ? encoded[encoding] : encoded.body;
     if (encoding) void reply.header('content-encoding', encoding);
     return reply
       .header('cache-control', 'public, max-age=31536000, immutable')

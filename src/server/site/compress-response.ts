@@ -1,32 +1,10 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
-
-const brotliAsync = promisify(brotliCompress);
-const gzipAsync = promisify(gzip);
-
-/**
- * One page's bytes compressed on libuv's thread pool, off the event loop. Brotli at quality 4,
- * as the API's responses: 40 % less CPU than quality 5 for 7 % more bytes (docs/performance.md).
- */
-const compress = (body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> =>
-  encoding === 'br'
-    ? brotliAsync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gzipAsync(body, { level: 6 });
-
-export const COMPRESSIBLE = /^(text\/|application\/(json|xml|rss\+xml|ld\+json))/;
-
-function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
-  const accepts = acceptEncoding ?? '';
-  if (/\bbr\b/.test(accepts)) return 'br';
-  if (/\bgzip\b/.test(accepts)) return 'gzip';
-  return undefined;
-}
+import {
+  COMPRESSIBLE,
+  compressBody,
+  negotiateEncoding,
+  varyOnEncoding,
+} from '../lib/content-encoding.ts';
 
 function headerValue(headers: OutgoingHttpHeaders | undefined, res: ServerResponse, name: string) {
   const fromArgs = headers
@@ -37,12 +15,15 @@ function headerValue(headers: OutgoingHttpHeaders | undefined, res: ServerRespon
 
 /**
  * Compresses what Astro's SSR handler writes to a raw Node response (HTML, XML, JSON). A page
- * renders in a few milliseconds in many small chunks, so they are gathered and compressed once
- * at the end on the thread pool and sent in one write (flushing a compressor per chunk cost more
- * CPU than the rendering itself). Other responses pass untouched.
+ * renders in a few milliseconds in many small chunks, so they are gathered, compressed once at
+ * the end (`compressBody`) and sent in one write (flushing a compressor per chunk cost more CPU
+ * than the rendering itself). Other responses pass untouched.
  */
-export function compressResponse(res: ServerResponse, acceptEncoding: string | undefined): void {
-  const encoding = pickEncoding(acceptEncoding);
+export function compressResponse(
+  res: ServerResponse,
+  acceptEncoding: string | string[] | undefined,
+): void {
+  const encoding = negotiateEncoding(acceptEncoding);
   if (!encoding) return;
   const write = res.write.bind(res) as (chunk: unknown) => boolean;
   const end = res.end.bind(res) as (chunk?: unknown) => ServerResponse;
@@ -67,7 +48,7 @@ export function compressResponse(res: ServerResponse, acceptEncoding: string | u
       const vary = headerValue(headers, res, 'vary');
       for (const key of Object.keys(next)) if (key.toLowerCase() === 'vary') delete next[key];
       res.removeHeader('vary');
-      next['vary'] = vary ? `${vary}, accept-encoding` : 'accept-encoding';
+      next['vary'] = varyOnEncoding(vary);
       return writeHead(status, next);
     }
     return writeHead(status, headers);
@@ -91,7 +72,7 @@ export function compressResponse(res: ServerResponse, acceptEncoding: string | u
     if (typeof chunk !== 'function') keep(chunk);
     const body = Buffer.concat(chunks);
     chunks = [];
-    compress(body, encoding).then(
+    compressBody(body, encoding).then(
       (compressed) => end(compressed),
       (err: unknown) => res.destroy(err instanceof Error ? err : new Error(String(err))),
     );

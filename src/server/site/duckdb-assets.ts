@@ -5,6 +5,7 @@ import path from 'node:path';
 import { createBrotliCompress, createGzip, constants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { DUCKDB_ASSET_PATH, DUCKDB_FILES } from '../../lib/sql-console.ts';
+import { negotiateEncoding } from '../lib/content-encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
@@ -42,18 +43,14 @@ export async function mountDuckdbAssets(app: FastifyInstance): Promise<void> {
         .type(TYPES[path.extname(file)] ?? 'application/octet-stream');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       const full = path.join(dist, file);
-      const accepts = String(request.headers['accept-encoding'] ?? '');
-      if (/\bbr\b/.test(accepts)) {
-        void reply.header('content-encoding', 'br');
-        return reply.send(
-          createReadStream(full).pipe(
-            createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
-          ),
-        );
-      }
-      if (/\bgzip\b/.test(accepts)) {
-        void reply.header('content-encoding', 'gzip');
-        return reply.send(createReadStream(full).pipe(createGzip({ level: 6 })));
+      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      if (encoding) {
+        void reply.header('content-encoding', encoding);
+        const compressor =
+          encoding === 'br'
+            ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })
+            : createGzip({ level: 6 });
+        return reply.send(createReadStream(full).pipe(compressor));
       }
       void reply.header('content-length', String((await stat(full)).size));
       return reply.send(createReadStream(full));

@@ -13,6 +13,7 @@ import {
 } from '../../i18n/locales.ts';
 import type { SiteServices } from './services.ts';
 import { compressResponse } from './compress-response.ts';
+import { negotiateEncoding, varyOnEncoding } from '../lib/content-encoding.ts';
 import { mountApiReference } from './api-reference.ts';
 import { detectLocale, localeCookie } from './locale.ts';
 import { findForbiddenText } from '../text-rules.ts';
@@ -87,10 +88,9 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
   const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
   void reply.status(page.status).headers(page.headers);
   if (encoding) {
-    const vary = String(page.headers['vary'] ?? '');
     void reply
       .header('content-encoding', encoding)
-      .header('vary', vary ? `${vary}, accept-encoding` : 'accept-encoding');
+      .header('vary', varyOnEncoding(page.headers['vary']));
   }
   return reply.send(body);
 }
@@ -99,16 +99,14 @@ const isPageRequest = (url: string) => !url.startsWith('/_astro/') && !/\.[a-z0-
 
 function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFile) {
   if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
-  const accepts = String(request.headers['accept-encoding'] ?? '');
   void reply
     .header('content-type', file.type)
     .header('cache-control', file.cacheControl)
     .header('etag', file.etag)
     .header('vary', 'accept-encoding');
-  if (file.br && /\bbr\b/.test(accepts))
-    return reply.header('content-encoding', 'br').send(file.br);
-  if (file.gzip && /\bgzip\b/.test(accepts))
-    return reply.header('content-encoding', 'gzip').send(file.gzip);
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const encoded = encoding && file[encoding];
+  if (encoded) return reply.header('content-encoding', encoding).send(encoded);
   return reply.send(file.body);
 }
 

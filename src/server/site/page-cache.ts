@@ -1,15 +1,19 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
-import { COMPRESSIBLE } from './compress-response.ts';
+import {
+  COMPRESSIBLE,
+  compressSync,
+  negotiateEncoding,
+  type ContentEncoding,
+} from '../lib/content-encoding.ts';
 
 /** A rendered page kept for the next visitors: what Astro wrote, uncompressed. */
 export type CachedPage = {
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  /** The body in each encoding asked for so far. */
+  encoded?: Partial<Record<ContentEncoding, Buffer>>;
 };
 
 /** Headers that describe one transfer, not the page; never replayed from the cache. */
@@ -93,17 +97,13 @@ export type PageCache = ReturnType<typeof createPageCache>;
 /** The cached page's body in the best encoding the client accepts (compressed once, kept). */
 export function encodedBody(
   page: CachedPage,
-  acceptEncoding: string | undefined,
-): { body: Buffer; encoding?: 'br' | 'gzip' } {
-  const accepts = acceptEncoding ?? '';
-  if (!COMPRESSIBLE.test(String(page.headers['content-type'] ?? ''))) return { body: page.body };
-  if (/\bbr\b/.test(accepts)) {
-    page.br ??= brotliCompressSync(page.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    return { body: page.br, encoding: 'br' };
+  acceptEncoding: string | string[] | undefined,
+): { body: Buffer; encoding?: ContentEncoding } {
+  const encoding = negotiateEncoding(acceptEncoding);
+  if (!encoding || !COMPRESSIBLE.test(String(page.headers['content-type'] ?? ''))) {
+    return { body: page.body };
   }
-  if (/\bgzip\b/.test(accepts)) {
-    page.gzip ??= gzipSync(page.body, { level: 6 });
-    return { body: page.gzip, encoding: 'gzip' };
-  }
-  return { body: page.body };
+  page.encoded ??= {};
+  const body = (page.encoded[encoding] ??= compressSync(page.body, encoding));
+  return { body, encoding };
 }
