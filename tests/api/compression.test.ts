@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, createDataset } from '../support/api.ts';
@@ -37,6 +37,13 @@ describe('API compression by negotiation', () => {
     expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
     expect(br.headers['transfer-encoding']).toBeUndefined();
     expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends zstd to a client that takes it', async () => {
+    const plain = await get('/datasets');
+    const zstd = await get('/datasets', 'gzip, deflate, br, zstd');
+    expect(zstd.headers['content-encoding']).toBe('zstd');
+    expect(JSON.parse(zstdDecompressSync(zstd.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 
   it('honours q=0 and falls back to gzip, or to nothing', async () => {

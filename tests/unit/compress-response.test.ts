@@ -1,8 +1,8 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { negotiateEncoding } from '../../src/server/lib/content-encoding.ts';
+import { negotiateEncoding, PREBUILT } from '../../src/server/lib/content-encoding.ts';
 import { compressResponse } from '../../src/server/site/compress-response.ts';
 
 const page = Array.from({ length: 200 }, (_, i) => `<p>第 ${i} 行 row ${i}</p>`);
@@ -45,6 +45,12 @@ describe('compressed server-rendered pages', () => {
     expect(brotliDecompressSync(res.body).toString('utf8')).toBe(expected);
   });
 
+  it('sends zstd to a browser that takes it', async () => {
+    const res = await get('/', 'gzip, deflate, br, zstd');
+    expect(res.headers['content-encoding']).toBe('zstd');
+    expect(zstdDecompressSync(res.body).toString('utf8')).toBe(expected);
+  });
+
   it('sends gzip to a client without brotli', async () => {
     const res = await get('/', 'gzip');
     expect(res.headers['content-encoding']).toBe('gzip');
@@ -67,13 +73,14 @@ describe('compressed server-rendered pages', () => {
 describe('negotiating the encoding', () => {
   it.each([
     ['gzip, deflate, br', 'br'],
-    ['gzip, deflate, br, zstd', 'br'],
+    ['gzip, deflate, br, zstd', 'zstd'],
+    ['zstd;q=0.5, br', 'br'],
     ['br;q=0, gzip', 'gzip'],
     ['gzip;q=1, br;q=0.5', 'gzip'],
     ['BR;Q=0.9, GZIP;Q=0.9', 'br'],
     ['x-gzip', 'gzip'],
-    ['*', 'br'],
-    ['*;q=0.5, br;q=0', 'gzip'],
+    ['*', 'zstd'],
+    ['*;q=0.5, zstd;q=0, br;q=0', 'gzip'],
     ['identity', undefined],
     ['br;q=0, gzip;q=0', undefined],
     ['deflate', undefined],
@@ -85,5 +92,11 @@ describe('negotiating the encoding', () => {
 
   it('answers a client that names no encoding with none', () => {
     expect(negotiateEncoding(undefined)).toBeUndefined();
+  });
+
+  it('picks among the encodings a file was built in', () => {
+    expect(negotiateEncoding('gzip, deflate, br, zstd', PREBUILT)).toBe('br');
+    expect(negotiateEncoding('zstd, gzip', PREBUILT)).toBe('gzip');
+    expect(negotiateEncoding('zstd', PREBUILT)).toBeUndefined();
   });
 });

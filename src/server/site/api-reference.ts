@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
-import { negotiateEncoding } from '../lib/content-encoding.ts';
+import { negotiateEncoding, PREBUILT } from '../lib/content-encoding.ts';
 
 /** The page's own words (the server reads no dictionaries; like the 400 page in mount.ts). */
 const TEXT: Record<Locale, { title: string; description: string; noscript: string }> = {
@@ -80,7 +80,7 @@ export async function mountApiReference(app: FastifyInstance): Promise<void> {
 
   app.get(scriptPath, { schema: { hide: true } }, async (request, reply) => {
     const encoded = await (script ??= readFile(bundle).then(encode));
-    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    const encoding = negotiateEncoding(request.headers['accept-encoding'], PREBUILT);
     const body = encoding ? encoded[encoding] : encoded.body;
     if (encoding) void reply.header('content-encoding', encoding);
     return reply

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { createBrotliCompress, createGzip, constants } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { DUCKDB_ASSET_PATH, DUCKDB_FILES } from '../../lib/sql-console.ts';
-import { negotiateEncoding } from '../lib/content-encoding.ts';
+import { negotiateEncoding, PREBUILT } from '../lib/content-encoding.ts';
 
 const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
@@ -43,7 +43,7 @@ export async function mountDuckdbAssets(app: FastifyInstance): Promise<void> {
         .type(TYPES[path.extname(file)] ?? 'application/octet-stream');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
       const full = path.join(dist, file);
-      const encoding = negotiateEncoding(request.headers['accept-encoding']);
+      const encoding = negotiateEncoding(request.headers['accept-encoding'], PREBUILT);
       if (encoding) {
         void reply.header('content-encoding', encoding);
         const compressor =

@@ -13,7 +13,7 @@ import {
 } from '../../i18n/locales.ts';
 import type { SiteServices } from './services.ts';
 import { compressResponse } from './compress-response.ts';
-import { negotiateEncoding, varyOnEncoding } from '../lib/content-encoding.ts';
+import { negotiateEncoding, PREBUILT, varyOnEncoding } from '../lib/content-encoding.ts';
 import { mountApiReference } from './api-reference.ts';
 import { detectLocale, localeCookie } from './locale.ts';
 import { findForbiddenText } from '../text-rules.ts';
@@ -104,7 +104,7 @@ function sendStatic(request: FastifyRequest, reply: FastifyReply, file: StaticFi
     .header('cache-control', file.cacheControl)
     .header('etag', file.etag)
     .header('vary', 'accept-encoding');
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  const encoding = negotiateEncoding(request.headers['accept-encoding'], PREBUILT);
   const encoded = encoding && file[encoding];
   if (encoded) return reply.header('content-encoding', encoding).send(encoded);
   return reply.send(file.body);
