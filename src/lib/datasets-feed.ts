@@ -2,6 +2,7 @@ import rss from '@astrojs/rss';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { excerpt } from './dataset-page.ts';
+import { serverPagesSite } from './site-origin.ts';
 
 type Sheaf = App.Locals['sheaf'];
 
@@ -23,8 +24,7 @@ export async function datasetsFeed(
 ): Promise<Response> {
   const t = getT(locale);
   const listed = await sheaf.datasets.list({ sort: 'recent', offset: 0, limit: FEED_ITEMS });
-  // The list and dataset pages are server-rendered: on ORIGIN_URL when a static host is used.
-  const origin = sheaf.originUrl ? new URL(sheaf.originUrl) : (site ?? new URL(sheaf.siteUrl));
+  const origin = serverPagesSite(sheaf, site);
   const response = await rss({
     title: t('datasets:feed.title'),
     description: t('datasets:feed.description'),

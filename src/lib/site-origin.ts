@@ -33,3 +33,16 @@ export function pageAddress(path: string, signedIn: boolean): string {
   const callback = localizePath('/auth/callback', localeOfPath(path.split(/[?#]/)[0] ?? '/'));
   return `${origin}${callback}?${CONTINUE_PARAM}=${encodeURIComponent(path)}`;
 }
+
+/**
+ * The address the server-rendered pages are at, for their canonical links and the feeds that
+ * point to them: this server's own (`ORIGIN_URL`) when a static host serves the prerendered
+ * pages, else the site's (the build's `site`, else this server's `PUBLIC_SITE_URL`).
+ */
+export function serverPagesSite(
+  sheaf: { originUrl: string | undefined; siteUrl: string },
+  site: URL | undefined,
+): URL {
+  if (sheaf.originUrl) return new URL(sheaf.originUrl);
+  return site ?? new URL(sheaf.siteUrl);
+}

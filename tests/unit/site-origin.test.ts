@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from 'vitest';
-import { nodeOrigin, pageAddress } from '../../src/lib/site-origin.ts';
+import { nodeOrigin, pageAddress, serverPagesSite } from '../../src/lib/site-origin.ts';
 
 afterEach(() => {
   document.head.innerHTML = '';
@@ -27,5 +27,19 @@ describe('pageAddress', () => {
     expect(pageAddress('https://provider.example/authorize', true)).toBe(
       'https://provider.example/authorize',
     );
+  });
+});
+
+describe('serverPagesSite', () => {
+  const site = new URL('https://sheaf.example');
+  it("names this server's own address when a static host serves the prerendered pages", () => {
+    const sheaf = { originUrl: 'https://app.sheaf.example', siteUrl: 'https://sheaf.example' };
+    expect(serverPagesSite(sheaf, site).href).toBe('https://app.sheaf.example/');
+  });
+
+  it("names the build's site, else the server's PUBLIC_SITE_URL, without one", () => {
+    const sheaf = { originUrl: undefined, siteUrl: 'http://localhost:8097' };
+    expect(serverPagesSite(sheaf, site).href).toBe('https://sheaf.example/');
+    expect(serverPagesSite(sheaf, undefined).href).toBe('http://localhost:8097/');
   });
 });
