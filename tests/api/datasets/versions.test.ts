@@ -67,6 +67,8 @@ describe('versions', () => {
     expect(list.versions[1]!.changelog).toBe('initial');
     const detail = (await get(t, `/datasets/${d.id}`)).json();
     expect(detail.latest_version).toBe(2);
+    // The detail reads its versions with the dataset (one statement): the same, field for field.
+    expect(detail.versions).toEqual(list.versions);
     expect(detail.updated_at >= detail.created_at).toBe(true);
   });
 

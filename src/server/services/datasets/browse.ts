@@ -19,6 +19,7 @@ import {
   toDataset,
   toSummary,
   toVersion,
+  versionRowsOf,
   visibleTo,
   type ViewerId,
 } from './rows.ts';
@@ -190,10 +191,7 @@ export async function versionsOf(db: Db, datasetId: number) {
 
 /** GET /datasets/{id}: the dataset with its versions, or 404 when the caller may not see it. */
 export async function getDataset(ctx: Context, id: number, viewerId: ViewerId): Promise<Dataset> {
-  const [[row], versions] = await Promise.all([
-    prepared(ctx.db).visibleSummary.execute({ id, viewer: viewerId ?? -1 }),
-    versionsOf(ctx.db, id),
-  ]);
+  const [row] = await prepared(ctx.db).visibleDetail.execute({ id, viewer: viewerId ?? -1 });
   if (!row) throw datasetNotFound();
-  return toDataset(row, viewerId, versions);
+  return toDataset(row, viewerId, versionRowsOf(row.versions));
 }

@@ -11,7 +11,7 @@ import {
 import { headerOf, tableRows, tableStats } from '../table-files.ts';
 import { prepared } from './prepared.ts';
 import { renderReadme } from '../../markdown.ts';
-import { toDataset, toVersion } from './rows.ts';
+import { toDataset, toVersion, versionRowsOf } from './rows.ts';
 import { ownUrl } from '../../config.ts';
 
 /** What /datasets/{id} shows a guest: the dataset, its first rows and its structured data. */
@@ -34,9 +34,9 @@ export type DatasetPageRead = {
 const DIGEST_ON_VIEW_MAX_ROWS = 20_000;
 
 /**
- * One read for the public dataset page: the dataset row and all its versions in two parallel
- * queries, the latest version's stored preview rows, and the JSON-LD built from the same rows
- * with the digests kept at publish. Null when there is no public dataset with this id.
+ * One read for the public dataset page: the dataset with its versions and the latest version's
+ * stored preview rows in two parallel queries, and the JSON-LD built from the same rows with the
+ * digests kept at publish. Null when there is no public dataset with this id.
  */
 export async function readPublicDatasetPage(
   ctx: Context,
@@ -44,20 +44,23 @@ export async function readPublicDatasetPage(
   previewRows: number,
 ): Promise<DatasetPageRead | null> {
   const statements = prepared(ctx.db);
-  const [[row], versionRows] = await Promise.all([
-    statements.visibleSummary.execute({ id, viewer: -1 }),
-    statements.versions.execute({ id }),
+  const [[row], [stored]] = await Promise.all([
+    statements.visibleDetail.execute({ id, viewer: -1 }),
+    statements.latestPreview.execute({ id }),
   ]);
   if (!row) return null;
-  const dataset: Dataset = toDataset(row, null, versionRows.map(toVersion));
+  const versionRows = versionRowsOf(row.versions);
+  const dataset: Dataset = toDataset(row, null, versionRows);
   const readmeHtml = renderReadme(dataset.readme);
   const latest = versionRows.find((v) => v.version === dataset.latest_version);
   if (!latest) return { dataset, preview: null, structuredData: null, stats: null, readmeHtml };
 
-  const stored = latest.preview.length >= Math.min(previewRows, latest.entriesCount);
-  const entries = stored
-    ? latest.preview.slice(0, previewRows)
-    : await tableRows(ctx, latest.sha256, headerOf(latest), 0, previewRows);
+  // A version published between the two reads leaves the stored rows of another version.
+  const storedRows = stored?.version === latest.version ? stored.preview : [];
+  const entries =
+    storedRows.length >= Math.min(previewRows, latest.entriesCount)
+      ? storedRows.slice(0, previewRows)
+      : await tableRows(ctx, latest.sha256, headerOf(latest), 0, previewRows);
   const preview: VersionContent = {
     version: latest.version,
     attributes: latest.attributes,

@@ -1,7 +1,10 @@
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
 import { selectDetails, selectSummaries } from './rows.ts';
+
+/** Every column of a version but its stored preview rows. */
+const { preview: _preview, ...versionColumns } = getTableColumns(datasetVersions);
 
 /**
  * Statements of the hottest reads, built once per database and prepared (named statements on
@@ -13,22 +16,35 @@ function build(db: Db) {
     summariesByIds: selectSummaries(db)
       .where(sql`${datasets.id} = any(cast(${sql.placeholder('ids')} as int[]))`)
       .prepare('dataset_summaries_by_ids'),
-    /** One dataset if the viewer (`viewer`, or -1 for a guest) may see it. */
-    visibleSummary: selectDetails(db)
+    /** One dataset with its versions if the viewer (`viewer`, or -1 for a guest) may see it. */
+    visibleDetail: selectDetails(db)
       .where(
         and(
           eq(datasets.id, sql.placeholder('id')),
           or(eq(datasets.isPublic, true), eq(datasets.ownerId, sql.placeholder('viewer'))),
         ),
       )
-      .prepare('dataset_visible_summary'),
+      .prepare('dataset_visible_detail'),
     /** A dataset's versions, newest first. */
     versions: db
-      .select()
+      .select(versionColumns)
       .from(datasetVersions)
       .where(eq(datasetVersions.datasetId, sql.placeholder('id')))
       .orderBy(desc(datasetVersions.version))
       .prepare('dataset_versions_of'),
+    /** The stored preview rows of a dataset's latest version, with its number. */
+    latestPreview: db
+      .select({ version: datasetVersions.version, preview: datasetVersions.preview })
+      .from(datasetVersions)
+      .innerJoin(
+        datasets,
+        and(
+          eq(datasets.id, datasetVersions.datasetId),
+          eq(datasets.latestVersion, datasetVersions.version),
+        ),
+      )
+      .where(eq(datasets.id, sql.placeholder('id')))
+      .prepare('dataset_latest_preview'),
   };
 }
 

@@ -9,7 +9,7 @@ import {
 } from '../../../contracts/datasets.ts';
 import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, users, type datasetVersions } from '../../db/schema.ts';
+import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
 
@@ -80,10 +80,32 @@ export function selectSummaries(db: Db) {
 
 export type SummaryRow = Awaited<ReturnType<typeof selectSummaries>>[number];
 
-/** Like selectSummaries, with what only a dataset's own page shows (its card). */
+/** A version as the API shows it: every column but its stored preview rows. */
+export type VersionRow = Omit<typeof datasetVersions.$inferSelect, 'preview'>;
+/** A VersionRow read inside JSON, where its time is text. */
+type VersionJson = Omit<VersionRow, 'createdAt'> & { createdAt: string };
+
+/**
+ * The dataset's versions, newest first, as one JSON array in the dataset's own row: the detail
+ * is one statement instead of two, which halved its cost (docs/performance.md, "One statement").
+ */
+const versionsJson = sql<VersionJson[]>`(select coalesce(json_agg(json_build_object(
+  'id', ${datasetVersions.id}, 'datasetId', ${datasetVersions.datasetId},
+  'version', ${datasetVersions.version}, 'changelog', ${datasetVersions.changelog},
+  'attributes', ${datasetVersions.attributes}, 'attributeTypes', ${datasetVersions.attributeTypes},
+  'entriesCount', ${datasetVersions.entriesCount}, 'byteSize', ${datasetVersions.byteSize},
+  'sha256', ${datasetVersions.sha256}, 'createdAt', ${datasetVersions.createdAt}
+) order by ${datasetVersions.version} desc), '[]'::json)
+from ${datasetVersions} where ${datasetVersions.datasetId} = ${datasets.id})`;
+
+/** The versions read by versionsJson, as rows. */
+export const versionRowsOf = (versions: VersionJson[]): VersionRow[] =>
+  versions.map((v) => ({ ...v, createdAt: new Date(v.createdAt) }));
+
+/** Like selectSummaries, with what only a dataset's own page shows (its card, its versions). */
 export function selectDetails(db: Db) {
   return db
-    .select({ ...summaryColumns, readme: datasets.readme })
+    .select({ ...summaryColumns, readme: datasets.readme, versions: versionsJson })
     .from(datasets)
     .leftJoin(users, eq(users.id, datasets.ownerId))
     .leftJoin(origin, eq(origin.id, datasets.forkedFromId));
@@ -93,9 +115,9 @@ export function selectDetails(db: Db) {
 export function toDataset(
   row: SummaryRow & { readme: string },
   viewerId: ViewerId,
-  versions: DatasetVersion[],
+  versions: VersionRow[],
 ): Dataset {
-  return { ...toSummary(row, viewerId), readme: row.readme, versions };
+  return { ...toSummary(row, viewerId), readme: row.readme, versions: versions.map(toVersion) };
 }
 
 /** Stands in for an owner whose account is gone. */
@@ -146,8 +168,6 @@ export function toSummary(row: SummaryRow, viewerId: ViewerId): DatasetSummary {
     latest_version: row.latestVersion,
   };
 }
-
-export type VersionRow = typeof datasetVersions.$inferSelect;
 
 export function toVersion(row: VersionRow): DatasetVersion {
   return {
