@@ -62,13 +62,14 @@ async function listFollowSide(
   userId: number,
   page: FollowListQuery,
 ): Promise<FollowListResponse> {
-  await getUserRow(ctx, userId);
   const [mine, theirs] =
     side === 'following'
       ? [follows.followerId, follows.followeeId]
       : [follows.followeeId, follows.followerId];
   const where = and(eq(mine, userId), eq(users.isActive, true));
-  const [rows, [total]] = await Promise.all([
+  // The user's check goes with the two reads, not before them (one round trip, not two).
+  const [, rows, [total]] = await Promise.all([
+    getUserRow(ctx, userId),
     ctx.db
       .select(publicUserColumns)
       .from(follows)

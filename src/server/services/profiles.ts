@@ -1,33 +1,42 @@
-import { and, count, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
-import { datasets, follows } from '../db/schema.ts';
-import { getUserRow, toPublicUser } from './users.ts';
+import { datasets, follows, users } from '../db/schema.ts';
+import { publicUserColumns, toPublicUser, userNotFound } from './users.ts';
+
+const countOf = (query: ReturnType<typeof sql>) => sql`(${query})`.mapWith(Number);
 
 /**
- * A user's public profile: the public user and counts anyone may see. Only public datasets
- * count, whoever asks (the owner's own private datasets are not part of the public profile).
+ * A user's public profile: the public user and counts anyone may see, read in one statement.
+ * Only public datasets count, whoever asks (the owner's own private datasets are not part of the
+ * public profile).
  */
 export async function getProfile(ctx: Context, userId: number): Promise<ProfileResponse> {
-  const user = await getUserRow(ctx, userId);
-  const [[followers], [following], [published]] = await Promise.all([
-    ctx.db.select({ n: count() }).from(follows).where(eq(follows.followeeId, userId)),
-    ctx.db.select({ n: count() }).from(follows).where(eq(follows.followerId, userId)),
-    ctx.db
-      .select({
-        n: count(),
-        downloads: sql<string>`coalesce(sum(${datasets.downloadCount}), 0)`,
-      })
-      .from(datasets)
-      .where(and(eq(datasets.ownerId, userId), eq(datasets.isPublic, true))),
-  ]);
+  const owned = and(eq(datasets.ownerId, users.id), eq(datasets.isPublic, true));
+  const [row] = await ctx.db
+    .select({
+      ...publicUserColumns,
+      followers: countOf(
+        sql`select count(*) from ${follows} where ${follows.followeeId} = ${users.id}`,
+      ),
+      following: countOf(
+        sql`select count(*) from ${follows} where ${follows.followerId} = ${users.id}`,
+      ),
+      publicDatasets: countOf(sql`select count(*) from ${datasets} where ${owned}`),
+      totalDownloads: countOf(
+        sql`select coalesce(sum(${datasets.downloadCount}), 0) from ${datasets} where ${owned}`,
+      ),
+    })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+  if (!row) throw userNotFound();
   return {
-    user: toPublicUser(user),
+    user: toPublicUser(row),
     stats: {
-      followers: followers?.n ?? 0,
-      following: following?.n ?? 0,
-      public_datasets: published?.n ?? 0,
-      total_downloads: Number(published?.downloads ?? 0),
+      followers: row.followers,
+      following: row.following,
+      public_datasets: row.publicDatasets,
+      total_downloads: row.totalDownloads,
     },
   };
 }

@@ -50,7 +50,7 @@ export function toFullUser(row: UserRow): FullUser {
   };
 }
 
-const userNotFound = () => notFound('User', 'USER_NOT_FOUND');
+export const userNotFound = () => notFound('User', 'USER_NOT_FOUND');
 
 /** An active user's row, or 404 USER_NOT_FOUND. Deactivated accounts are hidden like deleted ones. */
 export async function getUserRow(ctx: Context, id: number): Promise<UserRow> {
