@@ -78,7 +78,7 @@ export async function list(
       (d) =>
         `${String(d.id).padStart(7)}  v${d.latest_version}  ${d.is_public ? 'public ' : 'private'}  ${d.name}`,
     ),
-    `${page.datasets.length} of ${page.total}`,
+    `${page.datasets.length} of ${page.total_estimated ? 'about ' : ''}${page.total}`,
   ]);
 }
 

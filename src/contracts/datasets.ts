@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
-import { LICENSE_IDS } from './limits.ts';
+import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX } from './limits.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 import {
   CONTENT_LIMIT_DEFAULT,
@@ -108,9 +108,11 @@ export const datasetSchema = datasetSummarySchema.extend({
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 
+const estimatedTotal = `Present when \`total\` is the database's estimate: a search matching more than ${SEARCH_EXACT_TOTAL_MAX.toLocaleString('en')} datasets. Absent when \`total\` is exact`;
 export const datasetListResponseSchema = z.object({
   datasets: z.array(datasetSummarySchema),
   total: z.number().int(),
+  total_estimated: z.literal(true).optional().describe(estimatedTotal),
   offset: z.number().int(),
   limit: z.number().int(),
   next_cursor: z

@@ -58,6 +58,11 @@ export const CITATION_MAX = 4_000;
 export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';
 /** Search answers 12 per page unless asked otherwise. */
 export const SEARCH_PAGE_SIZE = 12;
+/**
+ * A search matching more datasets than this answers the database's estimate of how many, marked
+ * `total_estimated` (docs/search.md, "Totals"): counting them all took seconds at a million.
+ */
+export const SEARCH_EXACT_TOTAL_MAX = 10_000;
 /** At most this many public datasets of one user are listed (profile pages). */
 export const PUBLIC_DATASETS_PER_USER = 100;
 /** A profile page shows them this many at a time (`?page=`). */

@@ -140,6 +140,8 @@ export type ListResult = {
   mode: 'search' | 'list';
   datasets: DatasetSummary[];
   total: number;
+  /** Whether `total` is the database's estimate (a search past SEARCH_EXACT_TOTAL_MAX). */
+  totalEstimated: boolean;
   currentPage: number;
   totalPages: number;
 };
@@ -157,6 +159,7 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
         mode: 'search',
         datasets: found.datasets,
         total: found.total,
+        totalEstimated: found.total_estimated === true,
         currentPage: found.current_page,
         totalPages: found.total_pages,
       }
@@ -177,6 +180,7 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
     mode: 'list',
     datasets: listed.datasets,
     total: listed.total,
+    totalEstimated: listed.total_estimated === true,
     currentPage: pages.currentPage,
     totalPages: pages.totalPages,
   };

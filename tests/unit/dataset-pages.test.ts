@@ -208,6 +208,7 @@ describe('the /datasets address', () => {
       mode: 'list',
       datasets: [],
       total: totalPages * 20,
+      totalEstimated: false,
       currentPage: 1,
       totalPages,
     });

@@ -75,7 +75,7 @@ export async function summariesByIds(db: Db, ids: number[]): Promise<SummaryRow[
 }
 
 /** The total of datasets matching `where`, from the brief cache (counts.ts). */
-export const totalOf = (db: Db, where: SQL | undefined) =>
+const totalOf = (db: Db, where: SQL | undefined) =>
   cachedTotal(db, where ?? 'all', async () => {
     const [row] = await db.select({ n: count() }).from(datasets).where(where);
     return row?.n ?? 0;

@@ -1,10 +1,11 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { DatasetListResponse } from '../../../contracts/datasets.ts';
+import { SEARCH_EXACT_TOTAL_MAX } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { cachedTotal } from './counts.ts';
-import { encodeCursor, summariesByIds, totalOf, type Cursor } from './pages.ts';
+import { encodeCursor, summariesByIds, type Cursor } from './pages.ts';
 import { orderSql, SORT_ORDER, textMatch } from './search.ts';
 import { toSummary, type ViewerId } from './rows.ts';
 
@@ -86,6 +87,39 @@ async function pastWindow(
   return rows.map((r) => r.id);
 }
 
+type Total = { total: number; estimated: boolean };
+
+/** The planner's estimate of how many rows `where` matches (PostgreSQL's statistics). */
+async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
+  const query = db.select({ id: datasets.id }).from(datasets).where(where);
+  const result: unknown = await db.execute(sql`explain (format json) ${query}`);
+  const [row] = (result as { rows: Record<string, unknown>[] }).rows;
+  const plan = Object.values(row ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+}
+
+/**
+ * How many datasets a search matches: counted up to SEARCH_EXACT_TOTAL_MAX, past it the
+ * planner's estimate (at least one more than the limit), flagged as such. Counting 400,000
+ * matches of 数据 at a million datasets took seconds and, under ten concurrent searches,
+ * exhausted the connection pool (docs/search.md, "Totals"). Cached like list totals.
+ */
+function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
+  return cachedTotal(db, sql`search total ${where}`, async () => {
+    const capped = db
+      .select({ one: sql`1` })
+      .from(datasets)
+      .where(where)
+      .limit(SEARCH_EXACT_TOTAL_MAX + 1)
+      .as('capped');
+    const [row] = await db.select({ n: count() }).from(capped);
+    const counted = row?.n ?? 0;
+    if (counted <= SEARCH_EXACT_TOTAL_MAX) return { total: counted, estimated: false };
+    const planned = await plannedRows(db, where);
+    return { total: Math.max(planned, counted), estimated: true };
+  });
+}
+
 /** Where a relevance page starts: its cursor's position plus `offset`. */
 function startOf({ offset, cursor }: Request): number {
   if (!cursor) return offset;
@@ -112,9 +146,9 @@ export async function relevancePage(
   const start = startOf(request);
   const { limit } = request;
   const where = and(filter, textMatch(query).where);
-  const [ranked, total] = await Promise.all([
+  const [ranked, { total, estimated }] = await Promise.all([
     cachedTotal(db, sql`ranked window ${where}`, () => rankWindow(db, filter, query)),
-    totalOf(db, where),
+    searchTotal(db, where),
   ]);
   let ids = ranked.slice(start, start + limit).map((r) => r.id);
   const hot = ranked.filter((r) => r.hot);
@@ -131,6 +165,7 @@ export async function relevancePage(
   return {
     datasets: rows.map((r) => toSummary(r, viewerId)),
     total,
+    ...(estimated && { total_estimated: true as const }),
     offset: request.offset,
     limit,
     next_cursor: next < total ? encodeCursor(RELEVANCE, [String(next)]) : null,
