@@ -1,10 +1,12 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type {
   FollowListQuery,
   FollowListResponse,
   FollowStatus,
 } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
+import type { Db } from '../db/client.ts';
+import { preparedPer } from '../db/prepared.ts';
 import { follows, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { getUserRow, publicUserColumns, toPublicUser } from './users.ts';
@@ -52,33 +54,55 @@ export async function followStatus(
   return { is_following: row !== undefined };
 }
 
+type Side = 'following' | 'followers';
+
+/** A page and the total of one side of the follow graph, prepared once per database. */
+function sideStatements(db: Db, side: Side) {
+  const [mine, theirs] =
+    side === 'following'
+      ? [follows.followerId, follows.followeeId]
+      : [follows.followeeId, follows.followerId];
+  const where = and(eq(mine, sql.placeholder('id')), eq(users.isActive, true));
+  return {
+    page: db
+      .select(publicUserColumns)
+      .from(follows)
+      .innerJoin(users, eq(users.id, theirs))
+      .where(where)
+      .orderBy(desc(follows.createdAt), desc(users.id))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare(`follow_${side}_page`),
+    total: db
+      .select({ n: count() })
+      .from(follows)
+      .innerJoin(users, eq(users.id, theirs))
+      .where(where)
+      .prepare(`follow_${side}_total`),
+  };
+}
+
+const statements = preparedPer((db) => ({
+  following: sideStatements(db, 'following'),
+  followers: sideStatements(db, 'followers'),
+}));
+
 /**
  * One side of a user's follow graph, newest first: `following` lists whom `userId` follows,
  * `followers` who follows `userId`. Only active users are listed and counted.
  */
 async function listFollowSide(
   ctx: Context,
-  side: 'following' | 'followers',
+  side: Side,
   userId: number,
   page: FollowListQuery,
 ): Promise<FollowListResponse> {
-  const [mine, theirs] =
-    side === 'following'
-      ? [follows.followerId, follows.followeeId]
-      : [follows.followeeId, follows.followerId];
-  const where = and(eq(mine, userId), eq(users.isActive, true));
+  const { page: pageOf, total: totalOf } = statements(ctx.db)[side];
   // The user's check goes with the two reads, not before them (one round trip, not two).
   const [, rows, [total]] = await Promise.all([
     getUserRow(ctx, userId),
-    ctx.db
-      .select(publicUserColumns)
-      .from(follows)
-      .innerJoin(users, eq(users.id, theirs))
-      .where(where)
-      .orderBy(desc(follows.createdAt), desc(users.id))
-      .offset(page.offset)
-      .limit(page.limit),
-    ctx.db.select({ n: count() }).from(follows).innerJoin(users, eq(users.id, theirs)).where(where),
+    pageOf.execute({ id: userId, offset: page.offset, limit: page.limit }),
+    totalOf.execute({ id: userId }),
   ]);
   return {
     users: rows.map(toPublicUser),

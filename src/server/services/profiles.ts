@@ -1,19 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
+import { preparedPer } from '../db/prepared.ts';
 import { datasets, follows, users } from '../db/schema.ts';
 import { publicUserColumns, toPublicUser, userNotFound } from './users.ts';
 
 const countOf = (query: ReturnType<typeof sql>) => sql`(${query})`.mapWith(Number);
 
-/**
- * A user's public profile: the public user and counts anyone may see, read in one statement.
- * Only public datasets count, whoever asks (the owner's own private datasets are not part of the
- * public profile).
- */
-export async function getProfile(ctx: Context, userId: number): Promise<ProfileResponse> {
-  const owned = and(eq(datasets.ownerId, users.id), eq(datasets.isPublic, true));
-  const [row] = await ctx.db
+const owned = and(eq(datasets.ownerId, users.id), eq(datasets.isPublic, true));
+const statements = preparedPer((db) => ({
+  profile: db
     .select({
       ...publicUserColumns,
       followers: countOf(
@@ -28,7 +24,17 @@ export async function getProfile(ctx: Context, userId: number): Promise<ProfileR
       ),
     })
     .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true)));
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
+    .prepare('user_profile'),
+}));
+
+/**
+ * A user's public profile: the public user and counts anyone may see, read in one statement.
+ * Only public datasets count, whoever asks (the owner's own private datasets are not part of the
+ * public profile).
+ */
+export async function getProfile(ctx: Context, userId: number): Promise<ProfileResponse> {
+  const [row] = await statements(ctx.db).profile.execute({ id: userId });
   if (!row) throw userNotFound();
   return {
     user: toPublicUser(row),

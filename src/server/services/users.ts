@@ -7,6 +7,7 @@ import type {
   UserListResponse,
 } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
+import { preparedPer } from '../db/prepared.ts';
 import { users } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 
@@ -53,11 +54,16 @@ export function toFullUser(row: UserRow): FullUser {
 export const userNotFound = () => notFound('User', 'USER_NOT_FOUND');
 
 /** An active user's row, or 404 USER_NOT_FOUND. Deactivated accounts are hidden like deleted ones. */
-export async function getUserRow(ctx: Context, id: number): Promise<UserRow> {
-  const [row] = await ctx.db
+const statements = preparedPer((db) => ({
+  activeUser: db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), eq(users.isActive, true)));
+    .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
+    .prepare('active_user_by_id'),
+}));
+
+export async function getUserRow(ctx: Context, id: number): Promise<UserRow> {
+  const [row] = await statements(ctx.db).activeUser.execute({ id });
   if (!row) throw userNotFound();
   return row;
 }

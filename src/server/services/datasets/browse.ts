@@ -15,7 +15,6 @@ import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import {
   datasetNotFound,
-  selectSummaries,
   toDataset,
   toSummary,
   toVersion,
@@ -27,7 +26,7 @@ import { cachedTotal } from './counts.ts';
 import { decodeCursor, readPage } from './pages.ts';
 import { prepared } from './prepared.ts';
 import { relevancePage } from './search-page.ts';
-import { orderSql, SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
+import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
 /** Where a page starts, as the request says it (see pages.ts). */
 type At = { offset: number; limit: number; cursor?: string | undefined };
@@ -112,23 +111,13 @@ export async function listUserPublicDatasets(
   viewerId: ViewerId,
   input: UserPublicDatasetsQuery,
 ): Promise<DatasetListResponse> {
-  const where = and(eq(datasets.ownerId, input.user_id), eq(datasets.isPublic, true));
   const limit = Math.max(0, Math.min(input.limit, PUBLIC_DATASETS_PER_USER - input.offset));
-  const capped = ctx.db
-    .select({ one: sql`1` })
-    .from(datasets)
-    .where(where)
-    .limit(PUBLIC_DATASETS_PER_USER)
-    .as('capped');
+  const statements = prepared(ctx.db);
   const [rows, [total]] = await Promise.all([
     limit === 0
       ? []
-      : selectSummaries(ctx.db)
-          .where(where)
-          .orderBy(...orderSql(SORT_ORDER.recent.keys))
-          .offset(input.offset)
-          .limit(limit),
-    ctx.db.select({ n: count() }).from(capped),
+      : statements.userPublicPage.execute({ owner: input.user_id, offset: input.offset, limit }),
+    statements.userPublicTotal.execute({ owner: input.user_id }),
   ]);
   return {
     datasets: rows.map((r) => toSummary(r, viewerId)),

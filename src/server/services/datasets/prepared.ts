@@ -1,16 +1,20 @@
-import { and, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { PUBLIC_DATASETS_PER_USER } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
+import { preparedPer } from '../../db/prepared.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
 import { selectDetails, selectSummaries } from './rows.ts';
+import { orderSql, SORT_ORDER } from './search.ts';
 
 /** Every column of a version but its stored preview rows. */
 const { preview: _preview, ...versionColumns } = getTableColumns(datasetVersions);
 
-/**
- * Statements of the hottest reads, built once per database and prepared (named statements on
- * PostgreSQL, planned once per connection): no query building per request.
- */
+/** Statements of the hottest reads: no query building or planning per request. */
 function build(db: Db) {
+  const userPublic = and(
+    eq(datasets.ownerId, sql.placeholder('owner')),
+    eq(datasets.isPublic, true),
+  );
   return {
     /** Summaries of a page's ids (any order; callers put them in the page's order). */
     summariesByIds: selectSummaries(db)
@@ -32,6 +36,25 @@ function build(db: Db) {
       .where(eq(datasetVersions.datasetId, sql.placeholder('id')))
       .orderBy(desc(datasetVersions.version))
       .prepare('dataset_versions_of'),
+    /** A page of a user's public datasets (`owner`), newest first. */
+    userPublicPage: selectSummaries(db)
+      .where(userPublic)
+      .orderBy(...orderSql(SORT_ORDER.recent.keys))
+      .offset(sql.placeholder('offset'))
+      .limit(sql.placeholder('limit'))
+      .prepare('user_public_datasets'),
+    /** How many public datasets the user has, counted up to the PUBLIC_DATASETS_PER_USER listed. */
+    userPublicTotal: db
+      .select({ n: count() })
+      .from(
+        db
+          .select({ one: sql`1` })
+          .from(datasets)
+          .where(userPublic)
+          .limit(PUBLIC_DATASETS_PER_USER)
+          .as('capped'),
+      )
+      .prepare('user_public_total'),
     /** The stored preview rows of a dataset's latest version, with its number. */
     latestPreview: db
       .select({ version: datasetVersions.version, preview: datasetVersions.preview })
@@ -48,13 +71,5 @@ function build(db: Db) {
   };
 }
 
-const statements = new WeakMap<Db, ReturnType<typeof build>>();
-
-export function prepared(db: Db): ReturnType<typeof build> {
-  let found = statements.get(db);
-  if (!found) {
-    found = build(db);
-    statements.set(db, found);
-  }
-  return found;
-}
+/** The hottest dataset reads, prepared once per database. */
+export const prepared = preparedPer(build);
