@@ -1,13 +1,10 @@
-import { and, count, desc, eq, getTableColumns, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { PUBLIC_DATASETS_PER_USER } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
-import { selectDetails, selectSummaries } from './rows.ts';
+import { selectDetails, selectSummaries, versionColumns } from './rows.ts';
 import { orderSql, SORT_ORDER } from './search.ts';
-
-/** Every column of a version but its stored preview rows. */
-const { preview: _preview, ...versionColumns } = getTableColumns(datasetVersions);
 
 /** Statements of the hottest reads: no query building or planning per request. */
 function build(db: Db) {
