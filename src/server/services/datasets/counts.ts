@@ -1,7 +1,8 @@
-import type { SQL } from 'drizzle-orm';
+import { count, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../../db/client.ts';
+import { datasets } from '../../db/schema.ts';
 
 /**
  * Totals of list and search answers, kept for a few seconds. Counting 90,000 public datasets
@@ -56,3 +57,14 @@ export async function cachedTotal<T>(
 export function forgetCounts(db: Db): void {
   caches.get(db)?.clear();
 }
+
+/** `select count(*)` of the datasets matching `where`, reading at most `max` of them. */
+export const countUpTo = (db: Db, where: SQL | undefined, max: number) =>
+  db.select({ n: count() }).from(
+    db
+      .select({ one: sql`1` })
+      .from(datasets)
+      .where(where)
+      .limit(max)
+      .as('capped'),
+  );

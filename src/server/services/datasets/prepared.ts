@@ -1,8 +1,9 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { PUBLIC_DATASETS_PER_USER } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
+import { countUpTo } from './counts.ts';
 import { selectDetails, selectSummaries, versionColumns } from './rows.ts';
 import { orderSql, SORT_ORDER } from './search.ts';
 
@@ -41,17 +42,9 @@ function build(db: Db) {
       .limit(sql.placeholder('limit'))
       .prepare('user_public_datasets'),
     /** How many public datasets the user has, counted up to the PUBLIC_DATASETS_PER_USER listed. */
-    userPublicTotal: db
-      .select({ n: count() })
-      .from(
-        db
-          .select({ one: sql`1` })
-          .from(datasets)
-          .where(userPublic)
-          .limit(PUBLIC_DATASETS_PER_USER)
-          .as('capped'),
-      )
-      .prepare('user_public_total'),
+    userPublicTotal: countUpTo(db, userPublic, PUBLIC_DATASETS_PER_USER).prepare(
+      'user_public_total',
+    ),
     /** The stored preview rows of a dataset's latest version, with its number. */
     latestPreview: db
       .select({ version: datasetVersions.version, preview: datasetVersions.preview })

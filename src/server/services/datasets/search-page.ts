@@ -1,10 +1,10 @@
-import { and, count, sql, type SQL } from 'drizzle-orm';
+import { and, sql, type SQL } from 'drizzle-orm';
 import type { DatasetListResponse } from '../../../contracts/datasets.ts';
 import { SEARCH_EXACT_TOTAL_MAX } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
-import { cachedTotal } from './counts.ts';
+import { cachedTotal, countUpTo } from './counts.ts';
 import { encodeCursor, summariesByIds, type Cursor } from './pages.ts';
 import { orderSql, SORT_ORDER, textMatch } from './search.ts';
 import { toSummary, type ViewerId } from './rows.ts';
@@ -106,13 +106,7 @@ async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
  */
 function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
   return cachedTotal(db, sql`search total ${where}`, async () => {
-    const capped = db
-      .select({ one: sql`1` })
-      .from(datasets)
-      .where(where)
-      .limit(SEARCH_EXACT_TOTAL_MAX + 1)
-      .as('capped');
-    const [row] = await db.select({ n: count() }).from(capped);
+    const [row] = await countUpTo(db, where, SEARCH_EXACT_TOTAL_MAX + 1);
     const counted = row?.n ?? 0;
     if (counted <= SEARCH_EXACT_TOTAL_MAX) return { total: counted, estimated: false };
     const planned = await plannedRows(db, where);
