@@ -3,7 +3,7 @@ import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import { preparedPer } from '../db/prepared.ts';
 import { datasets, follows, users } from '../db/schema.ts';
-import { publicUserColumns, toPublicUser, userNotFound } from './users.ts';
+import { activeUserById, publicUserColumns, toPublicUser, userNotFound } from './users.ts';
 
 const countOf = (query: ReturnType<typeof sql>) => sql`(${query})`.mapWith(Number);
 
@@ -24,7 +24,7 @@ const statements = preparedPer((db) => ({
       ),
     })
     .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
+    .where(activeUserById)
     .prepare('user_profile'),
 }));
 

@@ -53,15 +53,14 @@ export function toFullUser(row: UserRow): FullUser {
 
 export const userNotFound = () => notFound('User', 'USER_NOT_FOUND');
 
-/** An active user's row, or 404 USER_NOT_FOUND. Deactivated accounts are hidden like deleted ones. */
+/** The active user whose id is the statement's `id` placeholder (deactivated ones are hidden). */
+export const activeUserById = and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true));
+
 const statements = preparedPer((db) => ({
-  activeUser: db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, sql.placeholder('id')), eq(users.isActive, true)))
-    .prepare('active_user_by_id'),
+  activeUser: db.select().from(users).where(activeUserById).prepare('active_user_by_id'),
 }));
 
+/** An active user's row, or 404 USER_NOT_FOUND. Deactivated accounts are hidden like deleted ones. */
 export async function getUserRow(ctx: Context, id: number): Promise<UserRow> {
   const [row] = await statements(ctx.db).activeUser.execute({ id });
   if (!row) throw userNotFound();
