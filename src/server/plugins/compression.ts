@@ -15,16 +15,17 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) {
     return payload;
   }
-  if (Buffer.byteLength(payload) < THRESHOLD) return payload;
+  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
+  if (body.length < THRESHOLD) return payload;
   void reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (!encoding) return payload;
   void reply.header('content-encoding', encoding).removeHeader('content-length');
-  return compressBody(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
+  return compressBody(body, encoding);
 }
 
 /**
- * Compresses the API's JSON and text answers by negotiation (br, gzip; q=0 honoured, Vary:
+ * Compresses the API's JSON and text answers by negotiation (zstd, br, gzip; q=0 honoured, Vary:
  * Accept-Encoding) in one call each, sent in one write with their length. Routes declared with
  * `compress: false` (downloads) are left alone. Streamed answers and compressed request bodies
  * are @fastify/compress's, registered after this (it skips an answer already encoded here): its
