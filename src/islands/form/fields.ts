@@ -4,6 +4,7 @@ import type { T } from '../../i18n/index.ts';
 import type { FieldOf, Form, FormOutcome, Problem } from '../../stores/form.ts';
 import { $leaving } from '../../stores/navigation.ts';
 import { toast, toastFailure, type ToastInput } from '../../stores/toasts.ts';
+import { useHydrated } from '../useHydrated.ts';
 import { focusFirstInvalid, formText } from './Field.tsx';
 
 export type { Problem };
@@ -39,7 +40,10 @@ export function useForm<V extends object, F extends string = FieldOf<V>>(
 ) {
   const [form] = useState(make);
   const state = useStore(form.$form);
-  const leaving = useStore($leaving);
+  // A guard may mark the page as leaving before this island hydrates (a signed-in visitor on
+  // the sign-up page): the first client render must still match the server's, not busy.
+  const hydrated = useHydrated();
+  const leaving = useStore($leaving) && hydrated;
   const ref = useRef<HTMLFormElement>(null);
   const problem = (field: F) => problemText(t, state.problems[field]);
   const edit = (field: TextOf<V> & F, value: string) => form.edit(field, value as V[TextOf<V> & F]);
