@@ -1,7 +1,8 @@
 /**
  * Build step: writes brotli (`.br`, quality 11) and gzip (`.gz`, level 9) variants beside every
  * compressible file of the built client folder, so the server loads them ready-made and a start
- * does no bulk compression (see `src/server/site/static-files.ts`).
+ * does no bulk compression (see `src/server/site/static-files.ts`); the same for the SQL console's
+ * DuckDB files, kept beside the build (`src/server/site/duckdb-files.ts`).
  */
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { AstroIntegration } from 'astro';
 import { isCompressible, VARIANTS } from '../server/site/compressible.ts';
+import { precompressDuckdb } from '../server/site/duckdb-files.ts';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -41,8 +43,11 @@ export default function precompressIntegration(): AstroIntegration {
     name: 'sheaf-precompress',
     hooks: {
       'astro:build:done': async ({ dir, logger }) => {
-        const count = await precompress(fileURLToPath(dir));
+        const clientDir = fileURLToPath(dir);
+        const count = await precompress(clientDir);
         logger.info(`brotli and gzip variants of ${count} files`);
+        const duckdb = await precompressDuckdb(path.dirname(clientDir));
+        logger.info(`brotli and gzip variants of the SQL console's ${duckdb} DuckDB files`);
       },
     },
   };

@@ -157,7 +157,7 @@ function applyLocaleCookie(
 export async function mountSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const { files, handler } = await (options.loaded ?? loadSite(options.distDir));
 
-  await mountDuckdbAssets(app);
+  await mountDuckdbAssets(app, options.distDir);
   await mountApiReference(app);
 
   // Site routes are kept out of the OpenAPI document (`hide`).
