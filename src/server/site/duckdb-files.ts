@@ -50,7 +50,10 @@ const gz = promisify(gzip);
  * that the server sends them ready-made instead of compressing 18 MB for every visitor (brotli
  * 4 took 0.7 s of CPU per download of the module). Quality 11 would take 48 s per module.
  */
-export async function precompressDuckdb(distDir: string, names = DUCKDB_FILES): Promise<number> {
+export async function precompressDuckdb(
+  distDir: string,
+  names: readonly string[] = DUCKDB_FILES,
+): Promise<number> {
   const { dist, version } = await duckdbPackage();
   const dir = duckdbVariantsDir(distDir, version);
   await mkdir(dir, { recursive: true });
