@@ -6,8 +6,10 @@
  * BENCH_DATABASE_URL or TEST_DATABASE_URL to a server where it may create databases). Each call
  * is loaded over HTTP on loopback by 10 connections from a worker thread (bench/load-worker.ts)
  * for BENCH_SECONDS (default 5) and reported as p95, p99, requests/s and the ratio to a bare
- * Fastify hello-world measured in the same run. Server-rendered pages are included when the
- * site is built (`npm run build`). The machine's load average is reported beside the figures.
+ * Fastify hello-world measured in the same run. Like the issue's autocannon, the client asks
+ * for no compression; BENCH_ACCEPT_ENCODING (e.g. `gzip`) sends that Accept-Encoding instead.
+ * Server-rendered pages are included when the site is built (`npm run build`). The machine's
+ * load average is reported beside the figures.
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -41,6 +43,7 @@ const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 5);
 // BENCH_ONLY: measure only the calls whose label contains it (and the JSON detail, for ratios).
 const WARMUP = 50;
 const DIST_DIR = path.resolve(process.env['DIST_DIR'] ?? 'dist');
+const ACCEPT_ENCODING = process.env['BENCH_ACCEPT_ENCODING'] || undefined;
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
@@ -52,6 +55,7 @@ async function measure(url: (i: number) => string): Promise<Measured> {
     warmup: Array.from({ length: WARMUP }, (_, i) => url(i)),
     concurrency: CONNECTIONS,
     maxSeconds: SECONDS,
+    acceptEncoding: ACCEPT_ENCODING,
   };
   const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
   const [result] = (await once(worker, 'message')) as [LoadResult];
@@ -263,7 +267,7 @@ export async function runDatasetsBench(): Promise<BenchReport> {
     });
   }
   return {
-    title: `Datasets at scale: ${DATASETS.toLocaleString('en')} datasets, ${CONNECTIONS} connections, ${SECONDS} s per call`,
+    title: `Datasets at scale: ${DATASETS.toLocaleString('en')} datasets, ${CONNECTIONS} connections, ${SECONDS} s per call, ${ACCEPT_ENCODING ? `Accept-Encoding: ${ACCEPT_ENCODING}` : 'uncompressed'}`,
     figures,
   };
 }
