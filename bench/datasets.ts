@@ -30,6 +30,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
 import { openDatabase, type Db, type DatabaseOptions } from '../src/server/db/client.ts';
 import { forgetCounts } from '../src/server/services/datasets/counts.ts';
 import { mountSite } from '../src/server/site/mount.ts';
+import { createPageCache, PAGE_CACHE } from '../src/server/site/page-cache.ts';
 import { createSiteServices } from '../src/server/site/services.ts';
 import { seedSql } from './datasets-seed.ts';
 import { scenarios, type Figures, type Measured, type Setting } from './datasets-scenarios.ts';
@@ -52,7 +53,8 @@ const percentile = (sorted: number[], p: number) =>
 async function measure(url: (i: number) => string): Promise<Measured> {
   const job: LoadJob = {
     urls: Array.from({ length: 200_000 }, (_, i) => url(i)),
-    warmup: Array.from({ length: WARMUP }, (_, i) => url(i)),
+    // Other URLs than the measured ones, so that no rendered page is cached before it is measured.
+    warmup: Array.from({ length: WARMUP }, (_, i) => url(1_000_000 + i)),
     concurrency: CONNECTIONS,
     maxSeconds: SECONDS,
     acceptEncoding: ACCEPT_ENCODING,
@@ -160,8 +162,12 @@ async function benchOn(kind: 'embedded' | 'pglite' | 'postgres', options: Databa
     const app = await buildApp({ ctx });
     const site = existsSync(path.join(DIST_DIR, 'server', 'entry.mjs'));
     if (site) {
+      // As the production server (src/server/main.ts): the micro-cache, cleared by writes.
       const services = createSiteServices(ctx);
-      await mountSite(app, { distDir: DIST_DIR, services, secureCookies: false });
+      const pageCache = createPageCache(PAGE_CACHE);
+      ctx.changes.subscribe(pageCache.invalidate);
+      ctx.changes.subscribe(services.invalidate);
+      await mountSite(app, { distDir: DIST_DIR, services, secureCookies: false, pageCache });
     }
     const origin = await listen(app);
     await shareRealContent(ctx, origin);
