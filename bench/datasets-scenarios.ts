@@ -112,6 +112,11 @@ export function scenarios(s: Setting, datasets: number): Scenario[] {
       url: () => `${s.origin}/datasets`,
       target: halfOfDetail,
     },
+    {
+      label: 'SSR profile page, one URL as served',
+      url: () => `${s.origin}/users/1`,
+      target: halfOfDetail,
+    },
     { label: 'SSR home page, one URL as served', url: () => `${s.origin}/`, target: halfOfDetail },
   ];
   return [...api_, ...rendered, ...served];
