@@ -48,7 +48,7 @@ const gz = promisify(gzip);
 /**
  * Build step: brotli (quality 9) and gzip (level 9) copies of the SQL console's DuckDB files, so
  * that the server sends them ready-made instead of compressing 18 MB for every visitor (brotli
- * 4 took 0.7 s of CPU per download of the module). Quality 11 would take 48 s per module.
+ * 4 took 0.4–0.5 s of server CPU per download of the module). Quality 11 would take 48 s a module.
  */
 export async function precompressDuckdb(
   distDir: string,
