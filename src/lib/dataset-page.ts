@@ -19,7 +19,9 @@ import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { SEARCH_PAGE_SIZE } from '../contracts/limits.ts';
 import { pageOffset, parsePage, searchPagination } from './pagination.ts';
 import { LICENSES, type License } from '../contracts/limits.ts';
-import { languageNames } from './intl.ts';
+import { languageNames, numberFormat } from './intl.ts';
+import type { T } from '../i18n/index.ts';
+import type { Locale } from '../i18n/locales.ts';
 
 /**
  * The id of a /datasets/{id} path: a positive 32-bit integer, as the API accepts it; null when
@@ -184,6 +186,34 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
     currentPage: pages.currentPage,
     totalPages: pages.totalPages,
   };
+}
+
+/**
+ * The line above the list: how many datasets (match the search). An estimated total is shown
+ * rounded to two significant digits ("about 450,000", not "about 452,295"): its last digits mean
+ * nothing, and a total known only to be past SEARCH_EXACT_TOTAL_MAX reads "about 10,000".
+ */
+export function listSummary(
+  t: T,
+  locale: Locale,
+  query: string,
+  result: ListResult | null,
+): string {
+  if (!result) return t('datasets:list.invalid');
+  const format = numberFormat(
+    locale,
+    result.totalEstimated ? { maximumSignificantDigits: 2 } : undefined,
+  );
+  const count = format.format(result.total);
+  if (result.mode === 'search') {
+    const key = result.totalEstimated
+      ? 'datasets:list.searchTotalEstimated'
+      : 'datasets:list.searchTotal';
+    return t(key, { query, count });
+  }
+  return t(result.totalEstimated ? 'datasets:list.totalEstimated' : 'datasets:list.total', {
+    count,
+  });
 }
 
 /**

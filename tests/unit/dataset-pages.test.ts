@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { getT } from '../../src/i18n/index.ts';
 import {
   CHANGELOG_MAX,
   DATASET_DESCRIPTION_MAX,
@@ -11,6 +12,7 @@ import {
   excerpt,
   isSearch,
   listSearch,
+  listSummary,
   parseDatasetId,
   pastLastPage,
   readListState,
@@ -229,5 +231,33 @@ describe('the /datasets address', () => {
   it('cuts long descriptions', () => {
     expect(excerpt('a\n\nb')).toBe('a b');
     expect(excerpt('数'.repeat(200), 10)).toBe(`${'数'.repeat(10)}…`);
+  });
+});
+
+describe('the line above the list', () => {
+  const result = (total: number, totalEstimated: boolean, mode: 'search' | 'list' = 'search') =>
+    ({ mode, datasets: [], total, totalEstimated, currentPage: 1, totalPages: 1 }) as ListResult;
+  const en = (r: ListResult | null, query = 'data') =>
+    listSummary(getT('en-US'), 'en-US', query, r);
+  const zh = (r: ListResult | null, query = '数据') =>
+    listSummary(getT('zh-CN'), 'zh-CN', query, r);
+
+  it('gives an exact total in full', () => {
+    expect(en(result(9_876, false))).toBe('Datasets matching “data”: 9,876');
+    expect(zh(result(9_876, false))).toBe('与“数据”匹配的数据集：9,876 个');
+  });
+
+  it('rounds an estimated total to two significant digits, says it is about', () => {
+    expect(en(result(452_295, true))).toBe('Datasets matching “data”: about 450,000');
+    expect(zh(result(452_295, true))).toBe('与“数据”匹配的数据集：约 450,000 个');
+    // Known only to be past the exact limit: not "about 10,001".
+    expect(en(result(10_001, true))).toBe('Datasets matching “data”: about 10,000');
+    expect(en(result(97_872, true), '')).toBe('Datasets matching “”: about 98,000');
+    expect(en(result(13_500, true, 'list'))).toBe('Datasets: about 14,000');
+    expect(zh(result(13_500, true, 'list'))).toBe('约 14,000 个数据集');
+  });
+
+  it('says so when the filters are not valid', () => {
+    expect(en(null)).toBe(getT('en-US')('datasets:list.invalid'));
   });
 });
