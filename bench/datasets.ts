@@ -30,8 +30,7 @@ import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
 import { openDatabase, type Db, type DatabaseOptions } from '../src/server/db/client.ts';
 import { forgetCounts } from '../src/server/services/datasets/counts.ts';
 import { mountSite } from '../src/server/site/mount.ts';
-import { createPageCache, PAGE_CACHE } from '../src/server/site/page-cache.ts';
-import { createSiteServices } from '../src/server/site/services.ts';
+import { createServedSite } from '../src/server/site/services.ts';
 import { seedSql } from './datasets-seed.ts';
 import { scenarios, type Figures, type Measured, type Setting } from './datasets-scenarios.ts';
 import type { LoadJob, LoadResult } from './load-worker.ts';
@@ -162,11 +161,8 @@ async function benchOn(kind: 'embedded' | 'pglite' | 'postgres', options: Databa
     const app = await buildApp({ ctx });
     const site = existsSync(path.join(DIST_DIR, 'server', 'entry.mjs'));
     if (site) {
-      // As the production server (src/server/main.ts): the micro-cache, cleared by writes.
-      const services = createSiteServices(ctx);
-      const pageCache = createPageCache(PAGE_CACHE);
-      ctx.changes.subscribe(pageCache.invalidate);
-      ctx.changes.subscribe(services.invalidate);
+      // As the production server runs it (src/server/main.ts): with the page micro-cache.
+      const { services, pageCache } = createServedSite(ctx);
       await mountSite(app, { distDir: DIST_DIR, services, secureCookies: false, pageCache });
     }
     const origin = await listen(app);

@@ -17,8 +17,7 @@ import { convertTables } from './services/table-files.ts';
 import { startHeatJob } from './services/datasets/heat.ts';
 import { downloadDigestsSettled } from './services/download-digests.ts';
 import { loadSite, mountSite } from './site/mount.ts';
-import { createPageCache, PAGE_CACHE } from './site/page-cache.ts';
-import { createSiteServices } from './site/services.ts';
+import { createServedSite } from './site/services.ts';
 
 // Two folders below the project both here and in the bundle (dist/node/main.mjs).
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
@@ -81,12 +80,9 @@ async function main(): Promise<void> {
     blobs,
     jwtSecret: config.jwtSecret ?? (await jwtSecretFor(config, database)),
   });
-  const pageCache = createPageCache(PAGE_CACHE);
-  const site = createSiteServices(ctx);
+  const { services: site, pageCache } = createServedSite(ctx);
   // The first visitor's home page reads, begun while the routes are set up.
   void site.home().catch(() => undefined);
-  ctx.changes.subscribe(pageCache.invalidate);
-  ctx.changes.subscribe(site.invalidate);
   const app = await buildApp({ ctx, logger: log });
   await mountSite(app, {
     distDir,

@@ -6,6 +6,7 @@ import { datasetSiteReads } from '../services/datasets/site.ts';
 import { homeReads } from '../services/home.ts';
 import { getProfile } from '../services/profiles.ts';
 import { sitemapEntries } from '../services/sitemap.ts';
+import { createPageCache, PAGE_CACHE } from './page-cache.ts';
 
 /**
  * What SSR pages may read, bound to the server's context and handed to Astro as
@@ -35,3 +36,15 @@ export function createSiteServices(ctx: Context) {
 }
 
 export type SiteServices = ReturnType<typeof createSiteServices>;
+
+/**
+ * The site as the server runs it: its reads and its page micro-cache (page-cache.ts), both
+ * forgetting what they keep on every write announced on `ctx.changes`.
+ */
+export function createServedSite(ctx: Context) {
+  const services = createSiteServices(ctx);
+  const pageCache = createPageCache(PAGE_CACHE);
+  ctx.changes.subscribe(pageCache.invalidate);
+  ctx.changes.subscribe(services.invalidate);
+  return { services, pageCache };
+}
