@@ -5,11 +5,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountDuckdbAssets } from '../../src/server/site/duckdb-assets.ts';
-import {
-  duckdbPackage,
-  duckdbVariantsDir,
-  precompressDuckdb,
-} from '../../src/server/site/duckdb-files.ts';
+import { precompressDuckdb } from '../../src/integrations/precompress.ts';
+import { duckdbPackage, duckdbVariantsDir } from '../../src/server/site/duckdb-files.ts';
 
 const WORKER = 'duckdb-browser-eh.worker.js';
 const PATH = `/duckdb/${WORKER}`;
