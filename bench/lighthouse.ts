@@ -9,6 +9,7 @@
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startProductionServer } from '../scripts/production-server.ts';
+import { seedSamplePages } from '../scripts/sample-pages.ts';
 import type { BenchReport } from './report.ts';
 
 const LOCALES = [
@@ -35,54 +36,6 @@ const CHROME_FLAGS = [
   '--disable-quic',
 ];
 
-/** A user with one public dataset, made through the API; answers the pages to measure. */
-async function seedPages(base: string): Promise<string[]> {
-  const post = async (path: string, body: unknown, token?: string) => {
-    const res = await fetch(`${base}/api/v1${path}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (!res.ok) throw new Error(`POST ${path}: ${res.status} ${await res.text()}`);
-    return res.json() as Promise<Record<string, unknown>>;
-  };
-  const registered = await post('/auth/register', {
-    username: 'lighthouse',
-    email: 'lighthouse@example.com',
-    password: 'correct horse battery',
-  });
-  const token = String(registered['access_token']);
-  const user = registered['user'] as { id: number };
-  const dataset = await post(
-    '/datasets',
-    {
-      name: '中国城市人口',
-      description: '中国主要城市的常住人口、面积与所在省份（2020 年第七次全国人口普查）。',
-      tags: ['人口', '城市', '普查'],
-      attributes: ['城市', '省份', '常住人口', '面积（平方公里）'],
-      entries: [
-        ['北京', '北京', 21893095, 16410.54],
-        ['上海', '上海', 24870895, 6340.5],
-        ['广州', '广东', 18676605, 7434.4],
-        ['深圳', '广东', 17560061, 1997.47],
-        ['成都', '四川', 20937757, 14335],
-      ],
-    },
-    token,
-  );
-  return [
-    '/',
-    '/datasets',
-    `/datasets/${String(dataset['id'])}`,
-    `/users/${user.id}`,
-    '/news',
-    '/terms',
-  ];
-}
-
 type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 
 export async function runLighthouseBench(): Promise<BenchReport> {
@@ -93,7 +46,7 @@ export async function runLighthouseBench(): Promise<BenchReport> {
   });
   const rows: { url: string; status: number; scores: Scores }[] = [];
   try {
-    const pages = await seedPages(server.base);
+    const pages = await seedSamplePages(server.base);
     for (const { locale, prefix } of LOCALES) {
       for (const page of pages) {
         const url = `${server.base}${prefix}${page === '/' && prefix ? '' : page}`;

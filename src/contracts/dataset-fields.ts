@@ -3,7 +3,7 @@
  * imports them from there like every other dataset contract.
  */
 import { z } from 'zod';
-import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES } from './limits.ts';
+import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES, utf8Bytes } from './limits.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
 export const DATASET_NAME_MAX = 100;
@@ -21,12 +21,12 @@ export const CONTENT_LIMIT_MAX = 1000;
 export const DOWNLOAD_COUNT_WINDOW_MINUTES = 5;
 export const DATASET_SORTS = ['recent', 'heat', 'downloads', 'score', 'name'] as const;
 export type DatasetSort = (typeof DATASET_SORTS)[number];
-/** Formats written from the table's rows as they stream (and described in Croissant). */
-export const TEXT_DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
-export type TextDownloadFormat = (typeof TEXT_DOWNLOAD_FORMATS)[number];
-/** Every download format: the text ones and the version's Parquet file (typed, range requests). */
-export const DOWNLOAD_FORMATS = [...TEXT_DOWNLOAD_FORMATS, 'parquet'] as const;
-export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
+export {
+  DOWNLOAD_FORMATS,
+  TEXT_DOWNLOAD_FORMATS,
+  type DownloadFormat,
+  type TextDownloadFormat,
+} from './limits.ts';
 
 /** Length in characters (code points), so an emoji counts once. */
 const chars = (s: string) => [...s].length;
@@ -74,9 +74,6 @@ export const citationSchema = z
   .trim()
   .refine((s) => chars(s) <= CITATION_MAX, `Citation must be at most ${CITATION_MAX} characters`)
   .describe('How to cite the dataset (free text, e.g. BibTeX)');
-
-/** Bytes of `text` in UTF-8 (works in the browser too). */
-export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 export const readmeSchema = z
   .string()

@@ -50,9 +50,18 @@ export const licenseUrl = (id: string) => `https://spdx.org/licenses/${id}.html`
 
 /** Largest dataset card (`readme`, Markdown), in bytes of UTF-8. */
 export const README_MAX_BYTES = 64 * 1024;
+/** Bytes of `text` in UTF-8 (works in the browser too). */
+export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /** Longest citation text (BibTeX of a dataset fits well within it), in characters. */
 export const CITATION_MAX = 4_000;
+
+/** Formats written from the table's rows as they stream (and described in Croissant). */
+export const TEXT_DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
+export type TextDownloadFormat = (typeof TEXT_DOWNLOAD_FORMATS)[number];
+/** Every download format: the text ones and the version's Parquet file (typed, range requests). */
+export const DOWNLOAD_FORMATS = [...TEXT_DOWNLOAD_FORMATS, 'parquet'] as const;
+export type DownloadFormat = (typeof DOWNLOAD_FORMATS)[number];
 
 /** Language of a new dataset unless chosen otherwise. */
 export const DEFAULT_DATASET_LANGUAGE = 'zh-CN';

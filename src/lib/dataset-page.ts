@@ -19,7 +19,7 @@ import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { SEARCH_PAGE_SIZE } from '../contracts/limits.ts';
 import { pageOffset, parsePage, searchPagination } from './pagination.ts';
 import { LICENSES, type License } from '../contracts/limits.ts';
-import { languageNames, numberFormat } from './intl.ts';
+import { numberFormat } from './intl.ts';
 import type { T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 
@@ -124,15 +124,6 @@ export function languageChoices(
   if (selected && !present.some((p) => p.tag === selected))
     choices.push({ tag: selected, count: null });
   return choices;
-}
-
-/** A language tag's name in the page's locale ('zh-CN' → '中文（中国）'); the tag when unknown. */
-export function languageName(tag: string, locale: string): string {
-  try {
-    return languageNames(locale).of(tag) ?? tag;
-  } catch {
-    return tag;
-  }
 }
 
 type Sheaf = App.Locals['sheaf'];

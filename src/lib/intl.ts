@@ -34,6 +34,15 @@ export const languageNames = (locale: string) =>
     () => new Intl.DisplayNames([locale], { type: 'language' }),
   );
 
+/** A language tag's name in the page's locale ('zh-CN' → '中文（中国）'); the tag when unknown. */
+export function languageName(tag: string, locale: string): string {
+  try {
+    return languageNames(locale).of(tag) ?? tag;
+  } catch {
+    return tag;
+  }
+}
+
 /**
  * A language tag's name in Chinese and in English, e.g. 'zh-CN' → '中文（中国） · Chinese (China)';
  * '' when the tag is malformed or neither language knows it (the name would be the tag itself).

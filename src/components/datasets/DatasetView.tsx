@@ -3,10 +3,9 @@ import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset, DownloadFormat } from '../../contracts/datasets.ts';
 import { LICENSES, licenseUrl } from '../../contracts/limits.ts';
-import { languageName } from '../../lib/dataset-page.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import { originGone } from '../../lib/fork-credit.ts';
-import { numberFormat, SCORE_FORMAT } from '../../lib/intl.ts';
+import { languageName, numberFormat, SCORE_FORMAT } from '../../lib/intl.ts';
 import { VersionList } from './VersionList.tsx';
 import '../../styles/prose.css';
 

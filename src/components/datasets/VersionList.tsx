@@ -1,10 +1,7 @@
 import type { T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import {
-  DOWNLOAD_FORMATS,
-  type DatasetVersion,
-  type DownloadFormat,
-} from '../../contracts/datasets.ts';
+import type { DatasetVersion } from '../../contracts/datasets.ts';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../contracts/limits.ts';
 import { downloadUrl } from '../../lib/api/datasets.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import { numberFormat } from '../../lib/intl.ts';

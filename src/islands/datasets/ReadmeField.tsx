@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { T } from '../../i18n/index.ts';
-import { utf8Bytes } from '../../contracts/datasets.ts';
-import { README_MAX_BYTES } from '../../contracts/limits.ts';
+import { README_MAX_BYTES, utf8Bytes } from '../../contracts/limits.ts';
 import { previewMarkdown } from '../../lib/api/datasets.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { TextArea } from '../form/Field.tsx';

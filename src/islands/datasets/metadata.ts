@@ -4,12 +4,12 @@
  * A new field is added here and in MetadataFields.tsx (docs/architecture.md "Adding a dataset
  * field, end to end").
  */
-import { utf8Bytes } from '../../contracts/datasets.ts';
 import {
   CITATION_MAX,
   DEFAULT_DATASET_LANGUAGE,
   README_MAX_BYTES,
   type License,
+  utf8Bytes,
 } from '../../contracts/limits.ts';
 import type { T } from '../../i18n/index.ts';
 import type { Dataset, DatasetMetadata } from '../../lib/api/types.ts';
