@@ -4,14 +4,13 @@ import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { VIEWER_PAGE_ROWS, nextSort, pageWindow } from '../../../lib/tables/viewer.ts';
+import { useHydrated } from '../../useHydrated.ts';
 import { failureText, fetchRows, fetchStats } from './api.ts';
 import ComparePanel from './ComparePanel.tsx';
 import Pager from './Pager.tsx';
 import RowsTable, { type SortState } from './RowsTable.tsx';
 import StatsPanel from './StatsPanel.tsx';
-import { VersionSelect } from './VersionSelect.tsx';
-
-type VersionRows = { version: number; rows: number };
+import { ViewerControls, type Panel, type VersionRows } from './ViewerControls.tsx';
 
 type Props = {
   datasetId: number;
@@ -25,7 +24,6 @@ type Props = {
 };
 
 type Query = SortState & { offset: number; q: string };
-type Panel = 'none' | 'stats' | 'compare';
 
 const FILTER_DELAY_MS = 300;
 
@@ -111,7 +109,8 @@ const liveStatus = (t: T, number: Intl.NumberFormat, busy: boolean, q: string, t
  * The dataset page's data section. On the server it renders the first page of the latest
  * version (headers with type and summary), readable without JavaScript; in the browser it pages
  * through every row, sorts by a header, filters text, switches version, shows column statistics
- * and compares two versions.
+ * and compares two versions. Its controls are disabled until it hydrates, so that a press that
+ * would do nothing yet is not lost.
  */
 export default function DataViewer(props: Props) {
   const { datasetId, locale, versions } = props;
@@ -123,12 +122,14 @@ export default function DataViewer(props: Props) {
   const { view, busy, error } = useRowsPage(t, datasetId, version, query, props.initial);
   const stats = useVersionStats(datasetId, version, props.stats);
   const [filterText, setFilterText] = useFilterText(query.q, setQuery);
+  const ready = useHydrated();
 
   return (
     <div className="flex flex-col gap-3" data-testid="data-viewer" aria-busy={busy}>
       <ViewerControls
         t={t}
         number={number}
+        ready={ready}
         versions={versions}
         version={version}
         onVersion={(next) => {
@@ -159,6 +160,7 @@ export default function DataViewer(props: Props) {
         offset={view.offset}
         stats={stats[version]?.columns}
         sortState={query}
+        sortDisabled={!ready}
         onSort={(column) => setQuery((q) => ({ ...q, ...nextSort(q, column), offset: 0 }))}
       />
       {query.q && view.total === 0 && !busy && (
@@ -171,7 +173,7 @@ export default function DataViewer(props: Props) {
         shown={view.rows.length}
         total={view.total}
         limit={view.limit}
-        busy={busy}
+        busy={busy || !ready}
         onOffset={(offset) => setQuery((q) => ({ ...q, offset }))}
       />
 
@@ -186,97 +188,6 @@ export default function DataViewer(props: Props) {
           versions={versions.map((v) => v.version)}
           columns={view.columns.map((c) => c.name)}
         />
-      )}
-    </div>
-  );
-}
-
-type ControlsProps = {
-  t: T;
-  number: Intl.NumberFormat;
-  versions: VersionRows[];
-  version: number;
-  onVersion: (version: number) => void;
-  filterText: string;
-  onFilterText: (text: string) => void;
-  panel: Panel;
-  onPanel: (panel: Exclude<Panel, 'none'>) => void;
-};
-
-/** Above the rows: the version, the filter, and the buttons opening statistics and compare. */
-function ViewerControls(props: ControlsProps) {
-  const { t, number, versions, version, onVersion, filterText, onFilterText } = props;
-  return (
-    <div className="flex flex-wrap items-end gap-3">
-      <VersionSelect
-        label={t('viewer:version')}
-        options={versions.map((v) => ({
-          version: v.version,
-          text: t('viewer:versionOption', { version: v.version, rows: number.format(v.rows) }),
-        }))}
-        value={version}
-        onVersion={onVersion}
-      />
-      <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-        <label htmlFor="viewer-filter" className="field-label">
-          {t('viewer:filter')}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id="viewer-filter"
-            type="search"
-            className="field-input min-w-0 flex-1"
-            placeholder={t('viewer:filterPlaceholder')}
-            value={filterText}
-            maxLength={200}
-            onChange={(e) => onFilterText(e.target.value)}
-          />
-          {filterText !== '' && (
-            <button type="button" className="btn btn-secondary" onClick={() => onFilterText('')}>
-              {t('viewer:clear')}
-            </button>
-          )}
-        </div>
-      </div>
-      <PanelToggles
-        t={t}
-        panel={props.panel}
-        compare={versions.length > 1}
-        onPanel={props.onPanel}
-      />
-    </div>
-  );
-}
-
-type TogglesProps = {
-  t: T;
-  panel: Panel;
-  /** Whether there are two versions to compare. */
-  compare: boolean;
-  onPanel: (panel: Exclude<Panel, 'none'>) => void;
-};
-
-/** Show or hide the column statistics, and the comparison of two versions. */
-function PanelToggles({ t, panel, compare, onPanel }: TogglesProps) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className="btn btn-secondary"
-        aria-expanded={panel === 'stats'}
-        onClick={() => onPanel('stats')}
-      >
-        {panel === 'stats' ? t('viewer:hideStats') : t('viewer:showStats')}
-      </button>
-      {compare && (
-        <button
-          type="button"
-          className="btn btn-secondary"
-          aria-expanded={panel === 'compare'}
-          onClick={() => onPanel('compare')}
-        >
-          {panel === 'compare' ? t('viewer:hideCompare') : t('viewer:showCompare')}
-        </button>
       )}
     </div>
   );

@@ -15,6 +15,8 @@ type Props = {
   stats?: ColumnStats[] | null | undefined;
   sortState?: SortState | undefined;
   onSort?: ((column: string) => void) | undefined;
+  /** The sort buttons are shown but disabled (the island has not hydrated yet). */
+  sortDisabled?: boolean | undefined;
   /** For compared rows: the old value of a cell, shown when it differs. */
   previous?: (Cell[] | null)[] | undefined;
 };
@@ -70,6 +72,7 @@ function ColumnHeader({
   sorted,
   stats,
   onSort,
+  sortDisabled,
   t,
   number,
 }: {
@@ -77,6 +80,7 @@ function ColumnHeader({
   sorted: 'asc' | 'desc' | undefined;
   stats: ColumnStats | undefined;
   onSort: ((column: string) => void) | undefined;
+  sortDisabled: boolean | undefined;
   t: T;
   number: Intl.NumberFormat;
 }) {
@@ -101,6 +105,7 @@ function ColumnHeader({
           type="button"
           className="text-left hover:underline"
           title={t('viewer:sortBy', { column: column.name })}
+          disabled={sortDisabled}
           onClick={() => onSort(column.name)}
         >
           {label}
@@ -118,7 +123,8 @@ function ColumnHeader({
  * type, summary; a sort button when sortable) and sticky row numbers as row headers.
  */
 export default function RowsTable(props: Props) {
-  const { t, number, columns, rows, offset, stats, sortState, onSort, previous } = props;
+  const { t, number, columns, rows, offset, stats, sortState, onSort, sortDisabled, previous } =
+    props;
   const statsOf = new Map((stats ?? []).map((s) => [s.name, s]));
   return (
     <div
@@ -144,6 +150,7 @@ export default function RowsTable(props: Props) {
                 sorted={sortState?.sort === column.name ? sortState.order : undefined}
                 stats={statsOf.get(column.name)}
                 onSort={onSort}
+                sortDisabled={sortDisabled}
                 t={t}
                 number={number}
               />

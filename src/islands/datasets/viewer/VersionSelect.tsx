@@ -3,11 +3,13 @@ export function VersionSelect({
   label,
   options,
   value,
+  disabled = false,
   onVersion,
 }: {
   label: string;
   options: readonly { version: number; text: string }[];
   value: number;
+  disabled?: boolean;
   onVersion: (version: number) => void;
 }) {
   return (
@@ -16,6 +18,7 @@ export function VersionSelect({
       <select
         className="field-input w-auto"
         value={value}
+        disabled={disabled}
         onChange={(e) => onVersion(Number(e.target.value))}
       >
         {options.map((o) => (

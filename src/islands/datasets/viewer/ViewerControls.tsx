@@ -1,0 +1,105 @@
+import type { T } from '../../../i18n/index.ts';
+import { VersionSelect } from './VersionSelect.tsx';
+
+export type Panel = 'none' | 'stats' | 'compare';
+/** A version and how many rows it has. */
+export type VersionRows = { version: number; rows: number };
+
+type ControlsProps = {
+  t: T;
+  number: Intl.NumberFormat;
+  /** False until the island hydrates: the controls are disabled. */
+  ready: boolean;
+  versions: VersionRows[];
+  version: number;
+  onVersion: (version: number) => void;
+  filterText: string;
+  onFilterText: (text: string) => void;
+  panel: Panel;
+  onPanel: (panel: Exclude<Panel, 'none'>) => void;
+};
+
+/** Above the rows: the version, the filter, and the buttons opening statistics and compare. */
+export function ViewerControls(props: ControlsProps) {
+  const { t, number, ready, versions, version, onVersion, filterText, onFilterText } = props;
+  return (
+    <div className="flex flex-wrap items-end gap-3">
+      <VersionSelect
+        label={t('viewer:version')}
+        options={versions.map((v) => ({
+          version: v.version,
+          text: t('viewer:versionOption', { version: v.version, rows: number.format(v.rows) }),
+        }))}
+        value={version}
+        disabled={!ready}
+        onVersion={onVersion}
+      />
+      <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
+        <label htmlFor="viewer-filter" className="field-label">
+          {t('viewer:filter')}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id="viewer-filter"
+            type="search"
+            className="field-input min-w-0 flex-1"
+            placeholder={t('viewer:filterPlaceholder')}
+            value={filterText}
+            maxLength={200}
+            disabled={!ready}
+            onChange={(e) => onFilterText(e.target.value)}
+          />
+          {filterText !== '' && (
+            <button type="button" className="btn btn-secondary" onClick={() => onFilterText('')}>
+              {t('viewer:clear')}
+            </button>
+          )}
+        </div>
+      </div>
+      <PanelToggles
+        t={t}
+        panel={props.panel}
+        disabled={!ready}
+        compare={versions.length > 1}
+        onPanel={props.onPanel}
+      />
+    </div>
+  );
+}
+
+type TogglesProps = {
+  t: T;
+  panel: Panel;
+  disabled: boolean;
+  /** Whether there are two versions to compare. */
+  compare: boolean;
+  onPanel: (panel: Exclude<Panel, 'none'>) => void;
+};
+
+/** Show or hide the column statistics, and the comparison of two versions. */
+function PanelToggles({ t, panel, disabled, compare, onPanel }: TogglesProps) {
+  return (
+    <div className="flex flex-wrap gap-2">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        aria-expanded={panel === 'stats'}
+        disabled={disabled}
+        onClick={() => onPanel('stats')}
+      >
+        {panel === 'stats' ? t('viewer:hideStats') : t('viewer:showStats')}
+      </button>
+      {compare && (
+        <button
+          type="button"
+          className="btn btn-secondary"
+          aria-expanded={panel === 'compare'}
+          disabled={disabled}
+          onClick={() => onPanel('compare')}
+        >
+          {panel === 'compare' ? t('viewer:hideCompare') : t('viewer:showCompare')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { expect, it } from 'vitest';
+import DataViewer from '../../src/islands/datasets/viewer/DataViewer.tsx';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const columns = [
+  { name: 'city', type: 'string' },
+  { name: 'people', type: 'integer' },
+];
+const viewer = (
+  <DataViewer
+    datasetId={7}
+    locale="en-US"
+    versions={[
+      { version: 2, rows: 120 },
+      { version: 1, rows: 100 },
+    ]}
+    version={2}
+    initial={{
+      columns,
+      rows: Array.from({ length: 50 }, (_, i) => [`city ${i + 1}`, i * 1000]),
+      total: 120,
+      offset: 0,
+      limit: 50,
+    }}
+    stats={{ version: 2, rows: 120, columns: [] }}
+  />
+);
+
+/** Every control of the viewer a visitor can press or type in. */
+const controls = (root: HTMLElement) => [
+  ...root.querySelectorAll<HTMLButtonElement | HTMLInputElement | HTMLSelectElement>(
+    'button, input, select',
+  ),
+];
+
+it('the data viewer’s controls are disabled until it hydrates, then they work', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(viewer);
+  document.body.append(container);
+  // As the server sends it: version, filter, statistics, compare, two sort headers, four pager
+  // buttons. A press before the JavaScript arrives would do nothing, so none can be pressed.
+  const names = controls(container).map((c) => c.getAttribute('aria-label') ?? c.textContent);
+  expect(names).toEqual(
+    expect.arrayContaining(['Column statistics', 'Compare versions', 'Next page']),
+  );
+  expect(controls(container).length).toBe(10);
+  expect(controls(container).filter((c) => !c.disabled)).toEqual([]);
+
+  const recoverable: unknown[] = [];
+  await act(async () => {
+    hydrateRoot(container, viewer, { onRecoverableError: (e) => recoverable.push(e) });
+  });
+  expect(recoverable).toEqual([]);
+  const enabled = controls(container).filter((c) => !c.disabled);
+  // On the first page, "first" and "previous" stay disabled.
+  expect(enabled.map((c) => c.getAttribute('aria-label') ?? c.textContent)).not.toContain(
+    'First page',
+  );
+  expect(enabled.length).toBe(8);
+  const stats = enabled.find((c) => c.textContent === 'Column statistics')!;
+  await act(async () => stats.click());
+  expect(stats.getAttribute('aria-expanded')).toBe('true');
+  expect(stats.textContent).toBe('Hide statistics');
+});
