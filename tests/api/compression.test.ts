@@ -58,6 +58,18 @@ describe('API compression by negotiation', () => {
     expect(none.json()).toHaveProperty('datasets');
   });
 
+  it('weighs an answer in bytes: short Chinese text past 1 KB of UTF-8 is compressed', async () => {
+    const alice = await addUser(t, 'carol');
+    const d = await createDataset(t, alice, { name: '人口', description: '城'.repeat(30) });
+    const plain = await get(`/datasets/${d.id}`);
+    // Fewer characters than the 1,024-byte threshold, more bytes.
+    expect(plain.payload.length).toBeLessThan(1024);
+    expect(plain.rawPayload.length).toBeGreaterThanOrEqual(1024);
+    const br = await get(`/datasets/${d.id}`, 'br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(br.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
   it('leaves small answers and downloads as they are', async () => {
     const small = await get('/health', 'br');
     expect(small.headers['content-encoding']).toBeUndefined();

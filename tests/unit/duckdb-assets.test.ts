@@ -11,16 +11,22 @@ import { duckdbPackage, duckdbVariantsDir } from '../../src/server/site/duckdb-f
 const WORKER = 'duckdb-browser-eh.worker.js';
 const PATH = `/duckdb/${WORKER}`;
 let distDir: string;
+let cacheDir: string;
 let original: Buffer;
+let made: number;
 
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(tmpdir(), 'sheaf-duckdb-'));
+  cacheDir = await mkdtemp(path.join(tmpdir(), 'sheaf-duckdb-cache-'));
   const { dist } = await duckdbPackage();
   original = await readFile(path.join(dist, WORKER));
   // The worker alone: the 18 MB modules take seconds to compress.
-  await precompressDuckdb(distDir, [WORKER]);
+  made = await precompressDuckdb(distDir, [WORKER], cacheDir);
 });
-afterAll(() => rm(distDir, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(distDir, { recursive: true, force: true });
+  await rm(cacheDir, { recursive: true, force: true });
+});
 
 async function appOn(dir: string) {
   const app = Fastify();
@@ -29,6 +35,27 @@ async function appOn(dir: string) {
 }
 
 describe('the SQL console DuckDB files', () => {
+  it('are compressed once per package version; a later build copies them', async () => {
+    expect(made).toBe(1);
+    const { version } = await duckdbPackage();
+    const nextBuild = await mkdtemp(path.join(tmpdir(), 'sheaf-duckdb-next-'));
+    try {
+      expect(await precompressDuckdb(nextBuild, [WORKER], cacheDir)).toBe(0);
+      for (const suffix of ['.br', '.gz']) {
+        const copy = (dir: string) =>
+          readFile(path.join(duckdbVariantsDir(dir, version), `${WORKER}${suffix}`));
+        expect((await copy(nextBuild)).equals(await copy(distDir))).toBe(true);
+      }
+      expect(
+        gunzipSync(
+          await readFile(path.join(duckdbVariantsDir(nextBuild, version), `${WORKER}.gz`)),
+        ).equals(original),
+      ).toBe(true);
+    } finally {
+      await rm(nextBuild, { recursive: true, force: true });
+    }
+  });
+
   it('are sent in the copy the build compressed, with its length', async () => {
     const app = await appOn(distDir);
     const { version } = await duckdbPackage();

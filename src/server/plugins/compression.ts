@@ -15,13 +15,13 @@ async function compressAnswer(request: FastifyRequest, reply: FastifyReply, payl
   if (!COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? 'application/json'))) {
     return payload;
   }
-  const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (body.length < THRESHOLD) return payload;
+  // Measured, not copied: a client that asks for no compression gets the string as it is.
+  if (Buffer.byteLength(payload) < THRESHOLD) return payload;
   void reply.header('vary', varyOnEncoding(reply.getHeader('vary')));
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   if (!encoding) return payload;
   void reply.header('content-encoding', encoding).removeHeader('content-length');
-  return compressBody(body, encoding);
+  return compressBody(typeof payload === 'string' ? Buffer.from(payload) : payload, encoding);
 }
 
 /**
