@@ -34,13 +34,28 @@ export const languageNames = (locale: string) =>
     () => new Intl.DisplayNames([locale], { type: 'language' }),
   );
 
+/**
+ * Language names already looked up, by locale and tag: `Intl.DisplayNames#of` takes about 10 µs
+ * a call, and a list page asks for one per dataset and per language of its filter. Tags are
+ * validated, but users choose them: past LANGUAGE_NAMES_KEPT the memo starts again.
+ */
+const languageNameMemo = new Map<string, string>();
+const LANGUAGE_NAMES_KEPT = 1000;
+
 /** A language tag's name in the page's locale ('zh-CN' → '中文（中国）'); the tag when unknown. */
 export function languageName(tag: string, locale: string): string {
-  try {
-    return languageNames(locale).of(tag) ?? tag;
-  } catch {
-    return tag;
+  const key = `${locale}|${tag}`;
+  let name = languageNameMemo.get(key);
+  if (name === undefined) {
+    try {
+      name = languageNames(locale).of(tag) ?? tag;
+    } catch {
+      name = tag;
+    }
+    if (languageNameMemo.size >= LANGUAGE_NAMES_KEPT) languageNameMemo.clear();
+    languageNameMemo.set(key, name);
   }
+  return name;
 }
 
 /**

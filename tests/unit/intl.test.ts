@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../src/lib/dates.ts';
 import {
   bilingualLanguageName,
+  languageName,
   languageNames,
   numberFormat,
   SCORE_FORMAT,
@@ -36,5 +37,24 @@ describe('bilingualLanguageName', () => {
     expect(bilingualLanguageName('not a tag!')).toBe('');
     expect(bilingualLanguageName('')).toBe('');
     expect(bilingualLanguageName('qaa')).toBe('');
+  });
+});
+
+describe('languageName', () => {
+  it('names a tag in the page’s locale, and answers the tag itself when it cannot', () => {
+    expect(languageName('zh-CN', 'zh-CN')).toBe('中文（中国）');
+    expect(languageName('zh-CN', 'en-US')).toBe('Chinese (China)');
+    expect(languageName('not a tag!', 'en-US')).toBe('not a tag!');
+  });
+
+  it('asks Intl once per locale and tag', () => {
+    const of = vi.spyOn(Intl.DisplayNames.prototype, 'of');
+    try {
+      for (let i = 0; i < 20; i++) expect(languageName('fr-CA', 'en-US')).toBe('Canadian French');
+      expect(languageName('fr-CA', 'zh-CN')).toBe('加拿大法语');
+      expect(of.mock.calls.map(([tag]) => tag)).toEqual(['fr-CA', 'fr-CA']);
+    } finally {
+      of.mockRestore();
+    }
   });
 });
