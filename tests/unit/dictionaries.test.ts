@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { getT, type MessageKey } from '../../src/i18n/index.ts';
 
 const ROOT = path.resolve('src/i18n');
 const namespaces = readdirSync(path.join(ROOT, 'zh-CN')).filter((f) => f.endsWith('.json'));
@@ -15,5 +16,26 @@ describe('the two dictionaries', () => {
 
   it.each(namespaces)('%s has the same keys in zh-CN and en-US', (file) => {
     expect(keys('en-US', file)).toEqual(keys('zh-CN', file));
+  });
+});
+
+describe('t', () => {
+  const t = getT('en-US');
+
+  it('fills every variable of a text, each time with the values given', () => {
+    const vars = { version: 2, first: '1', last: '50', total: '1,000' };
+    expect(t('viewer:caption', vars)).toBe('Version 2: rows 1–50 of 1,000');
+    expect(t('viewer:caption', { ...vars, version: 3 })).toBe('Version 3: rows 1–50 of 1,000');
+    expect(t('viewer:summary.range', { min: 0, max: 99 })).toBe('0 – 99');
+  });
+
+  it('inserts values as they are and keeps a variable that was not given', () => {
+    expect(t('viewer:sortBy', { column: '{{column}} $& $1' })).toBe('Sort by {{column}} $& $1');
+    expect(t('viewer:summary.range', { min: 0 })).toBe('0 – {{max}}');
+    expect(t('viewer:captionEmpty')).toBe('Version {{version}}: no rows');
+  });
+
+  it('answers the key of a text it does not have', () => {
+    expect(t('viewer:nothing.here' as MessageKey, { a: 1 })).toBe('viewer:nothing.here');
   });
 });
