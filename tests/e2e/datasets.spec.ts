@@ -327,6 +327,22 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(shown.locator('script')).toHaveCount(0);
       expect(await page.evaluate(() => 'cardRan' in window)).toBe(false);
       await axe(page, ['wcag2a', 'wcag2aa']);
+
+      // Made private, its owner's view (read through the API) shows the card rendered the same.
+      const id = new URL(page.url()).pathname.split('/').at(-1);
+      const hidden = await page.request.put(`/api/v1/datasets/${id}`, {
+        headers: { authorization: `Bearer ${account.token}` },
+        data: { is_public: false },
+      });
+      expect(hidden.status()).toBe(200);
+      await page.reload();
+      await expect(page.getByText(t('datasets:private.notice'))).toBeVisible();
+      const own = page.getByRole('region', { name: t('datasets:detail.readme') });
+      await expect(own.getByRole('heading', { level: 3, name: '数据来源' })).toBeVisible();
+      await expect(own.getByRole('cell', { name: '常住人口（万）' })).toBeVisible();
+      await expect(own).toContainText('<script>window.cardRan = true</script>');
+      await expect(own.locator('script')).toHaveCount(0);
+      expect(await page.evaluate(() => 'cardRan' in window)).toBe(false);
     });
 
     test('the language switcher on the edit page stays on the same dataset', async ({
