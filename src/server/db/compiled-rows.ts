@@ -78,13 +78,17 @@ type NodePgPrepared = {
 
 /**
  * Gives a node-postgres prepared select the compiled mapper; anything else (PGlite, statements
- * without selected fields) is left as drizzle built it. Skipped on the way: drizzle's query
+ * without selected fields, a drizzle whose statements hold their parts otherwise) is left as
+ * drizzle built it. Skipped on the way: drizzle's query
  * logger and result cache (neither is configured) and its tracing spans (no-ops).
  */
 export function withCompiledRows<T>(statement: T): T {
   if (!is(statement, NodePgPreparedQuery)) return statement;
   const s = statement as unknown as NodePgPrepared;
-  if (!s.fields || s.customResultMapper || s.queryConfig?.rowMode !== 'array') return statement;
+  const shaped = typeof s.client?.query === 'function' && Array.isArray(s.params);
+  if (!shaped || !s.fields || s.customResultMapper || s.queryConfig?.rowMode !== 'array') {
+    return statement;
+  }
   const map = compileRowMapper(s.fields, s.joinsNotNullableMap);
   const query = s.queryConfig;
   s.execute = async (values = {}) => {
