@@ -79,8 +79,8 @@ type NodePgPrepared = {
 /**
  * Gives a node-postgres prepared select the compiled mapper; anything else (PGlite, statements
  * without selected fields, a drizzle whose statements hold their parts otherwise) is left as
- * drizzle built it. Skipped on the way: drizzle's query
- * logger and result cache (neither is configured) and its tracing spans (no-ops).
+ * drizzle built it. Skipped on the way: drizzle's query logger and result cache (neither is
+ * configured) and its tracing spans (no-ops).
  */
 export function withCompiledRows<T>(statement: T): T {
   if (!is(statement, NodePgPreparedQuery)) return statement;

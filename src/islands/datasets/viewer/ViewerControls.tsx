@@ -76,30 +76,29 @@ type TogglesProps = {
   onPanel: (panel: Exclude<Panel, 'none'>) => void;
 };
 
+/** The texts of each panel's button: to show it, and to hide it. */
+const TOGGLE_TEXTS = {
+  stats: ['viewer:showStats', 'viewer:hideStats'],
+  compare: ['viewer:showCompare', 'viewer:hideCompare'],
+} as const;
+
 /** Show or hide the column statistics, and the comparison of two versions. */
 function PanelToggles({ t, panel, disabled, compare, onPanel }: TogglesProps) {
+  const panels = compare ? (['stats', 'compare'] as const) : (['stats'] as const);
   return (
     <div className="flex flex-wrap gap-2">
-      <button
-        type="button"
-        className="btn btn-secondary"
-        aria-expanded={panel === 'stats'}
-        disabled={disabled}
-        onClick={() => onPanel('stats')}
-      >
-        {panel === 'stats' ? t('viewer:hideStats') : t('viewer:showStats')}
-      </button>
-      {compare && (
+      {panels.map((name) => (
         <button
+          key={name}
           type="button"
           className="btn btn-secondary"
-          aria-expanded={panel === 'compare'}
+          aria-expanded={panel === name}
           disabled={disabled}
-          onClick={() => onPanel('compare')}
+          onClick={() => onPanel(name)}
         >
-          {panel === 'compare' ? t('viewer:hideCompare') : t('viewer:showCompare')}
+          {t(TOGGLE_TEXTS[name][panel === name ? 1 : 0])}
         </button>
-      )}
+      ))}
     </div>
   );
 }
