@@ -9,7 +9,8 @@
  * Fastify hello-world measured in the same run. Like the issue's autocannon, the client asks
  * for no compression; BENCH_ACCEPT_ENCODING (e.g. `gzip`) sends that Accept-Encoding instead.
  * Server-rendered pages are included when the site is built (`npm run build`). The machine's
- * load average is reported beside the figures.
+ * load average is reported beside the figures. BENCH_CPU_PROF=<folder> saves a CPU profile of the
+ * server's thread per call (bench/cpu-profile.ts).
  */
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
@@ -31,6 +32,7 @@ import { openDatabase, type Db, type DatabaseOptions } from '../src/server/db/cl
 import { forgetCounts } from '../src/server/services/datasets/counts.ts';
 import { mountSite } from '../src/server/site/mount.ts';
 import { createServedSite } from '../src/server/site/services.ts';
+import { profiled } from './cpu-profile.ts';
 import { seedSql } from './datasets-seed.ts';
 import { scenarios, type Figures, type Measured, type Setting } from './datasets-scenarios.ts';
 import type { LoadJob, LoadResult } from './load-worker.ts';
@@ -201,7 +203,7 @@ async function measureAll(kind: string, setting: Setting, seedSeconds: number) {
   );
   for (const scenario of chosen) {
     const clearing = scenario.cold ? setInterval(() => forgetCounts(setting.db), 1) : undefined;
-    const m = await measure(scenario.url);
+    const m = await profiled(`${kind} ${scenario.label}`, () => measure(scenario.url));
     clearInterval(clearing);
     measured.set(scenario.label, m);
     const total = await totalOf(scenario.url(0));
