@@ -1,12 +1,12 @@
 /**
- * The browser's response caches (lru-cache): users (5-minute life, 100 entries) and datasets
+ * The browser's response caches (expiring-cache.ts): users (5-minute life, 100 entries) and datasets
  * (10-minute life, 200 entries); expired entries are swept every 60 s once a cache is used in
  * the browser. Offers the generic `cached(cache, key, load)` plus `cachedUser`, `cachedDataset`,
  * `cachedDatasetList`, and the invalidation rules: `clearAllCaches()` (creating or forking a
  * dataset, signing out) and `invalidateDataset(id)` (update, delete, new version: drops the
  * dataset's entries and every list entry). Concurrent loads of one key share one request.
  */
-import { LRUCache } from 'lru-cache';
+import { ExpiringCache } from './expiring-cache.ts';
 import {
   CACHE_SWEEP_INTERVAL_MS,
   DATASET_CACHE_MAX,
@@ -20,16 +20,9 @@ export type CacheName = 'users' | 'datasets';
 /** Values are boxed so that null answers can be cached too. */
 type Box = { value: unknown };
 
-/** The clock, looked up on each call (lru-cache would otherwise keep the one seen at load). */
-const perf = { now: () => performance.now() };
-
-const caches: Record<CacheName, LRUCache<string, Box>> = {
-  users: new LRUCache<string, Box>({ max: USER_CACHE_MAX, ttl: USER_CACHE_TTL_MS, perf }),
-  datasets: new LRUCache<string, Box>({
-    max: DATASET_CACHE_MAX,
-    ttl: DATASET_CACHE_TTL_MS,
-    perf,
-  }),
+const caches: Record<CacheName, ExpiringCache<Box>> = {
+  users: new ExpiringCache<Box>({ max: USER_CACHE_MAX, ttl: USER_CACHE_TTL_MS }),
+  datasets: new ExpiringCache<Box>({ max: DATASET_CACHE_MAX, ttl: DATASET_CACHE_TTL_MS }),
 };
 
 /** Bumped on every invalidation, so a load that started before it is not stored. */
@@ -77,7 +70,7 @@ export const cacheSize = (name: CacheName): number => caches[name].size;
 
 function forget(name: CacheName, matches: (key: string) => boolean): void {
   generations[name] += 1;
-  for (const key of [...caches[name].keys()]) if (matches(key)) caches[name].delete(key);
+  for (const key of caches[name].keys()) if (matches(key)) caches[name].delete(key);
   for (const key of [...pending.keys()]) if (key.startsWith(`${name} `)) pending.delete(key);
 }
 

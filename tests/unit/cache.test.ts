@@ -19,8 +19,6 @@ beforeEach(() => {
   vi.useFakeTimers({
     toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date', 'performance'],
   });
-  // lru-cache treats a start time of 0 as "no TTL"; a real page clock is never at 0.
-  vi.advanceTimersByTime(1000);
 });
 afterEach(() => {
   vi.useRealTimers();

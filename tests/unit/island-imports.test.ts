@@ -1,13 +1,16 @@
 /**
  * What an island loads in the browser: every module its code imports at run time (static and
- * dynamic imports; `import type` is erased). zod is 28 KB gzip, and a contract file that holds
- * schemas pulls it into the bundle; islands take their limits from src/contracts/limits.ts.
+ * dynamic imports; `import type` is erased). Two packages the server uses stay out of every
+ * island: zod (28 KB gzip; a contract file that holds schemas pulls it in, so islands take their
+ * limits from src/contracts/limits.ts) and lru-cache (6 KB; the browser's caches are
+ * src/lib/expiring-cache.ts).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const islandsDir = path.resolve('src/islands');
+const SERVER_ONLY_PACKAGES = ['zod', 'lru-cache'];
 
 const sourceFiles = (dir: string): string[] =>
   readdirSync(dir).flatMap((name) => {
@@ -65,10 +68,13 @@ describe('island bundles', () => {
   });
 
   it.each(islands.map((f) => [path.relative(islandsDir, f), f]))(
-    '%s never loads zod',
+    '%s never loads zod or lru-cache',
     (_name, file) => {
-      const chain = packagesReached(file).get('zod');
-      expect(chain, chain && `zod reached through ${chain.join(' → ')}`).toBeUndefined();
+      const reached = packagesReached(file);
+      for (const name of SERVER_ONLY_PACKAGES) {
+        const chain = reached.get(name);
+        expect(chain, chain && `${name} reached through ${chain.join(' → ')}`).toBeUndefined();
+      }
     },
   );
 });
