@@ -336,6 +336,38 @@ describe('login throttling', () => {
     expect((await login(user.username, password, '10.2.0.5')).statusCode).toBe(429);
   });
 
+  it('lets no more guesses through than the limit when they arrive all at once', async () => {
+    const { user, password } = await signUp(th.app);
+    const guesses = Array.from({ length: 12 }, (_, i) =>
+      login(user.username, `bad password ${i}`, `10.3.0.${i + 1}`),
+    );
+    const codes = (await Promise.all(guesses)).map((r) => r.statusCode);
+    // Each guess either had its password checked (401) or was refused (429) — at most three checked.
+    const checked = codes.filter((c) => c === 401).length;
+    expect(checked + codes.filter((c) => c === 429).length).toBe(12);
+    expect(checked).toBeLessThanOrEqual(3);
+    // Refused guesses are not failures: the account is locked only when three were checked.
+    const afterwards = await login(user.username, password, '10.3.1.1');
+    expect(afterwards.statusCode).toBe(checked === 3 ? 429 : 200);
+  });
+
+  it('does not count a refused attempt, nor a right password against its address', async () => {
+    const { user, password } = await signUp(th.app);
+    // Five right passwords from one address (its limit is five failures): none is a failure.
+    for (let i = 0; i < 6; i += 1) {
+      expect((await login(user.username, password, '10.4.0.1')).statusCode).toBe(200);
+    }
+    const other = await signUp(th.app);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await login(other.user.username, 'bad password', '10.4.1.1')).statusCode).toBe(401);
+    }
+    // Refused attempts (the account is locked) do not use up the address's five.
+    for (let i = 0; i < 4; i += 1) {
+      expect((await login(other.user.username, 'bad password', '10.4.1.1')).statusCode).toBe(429);
+    }
+    expect((await login(user.username, password, '10.4.1.1')).statusCode).toBe(200);
+  });
+
   it('forgets an identifier’s failures after a successful login', async () => {
     const { user, password } = await signUp(th.app);
     expect((await login(user.username, 'bad password', '10.1.0.1')).statusCode).toBe(401);

@@ -26,7 +26,7 @@ describe('what every process of a site shares through the database', () => {
       maxFailuresPerIp: 50,
       windowSeconds: 900,
     });
-    expect(await throttle.retryAfter([`account:${user.user.id}`])).toBeGreaterThan(800);
+    expect((await throttle.attempt([`account:${user.user.id}`])).wait).toBeGreaterThan(800);
     expect((await login(user.password)).statusCode).toBe(429);
   });
 });

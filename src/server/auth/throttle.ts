@@ -8,13 +8,22 @@ import { loginFailures } from '../db/schema.ts';
  * or a campus shares one address), further attempts are refused until the window has passed.
  * Failures are kept in the database (`login_failures`), so every process of a site counts the
  * same guesses (docs/deploy.md).
+ *
+ * An attempt is written down as a failure before its password is checked, and counted with the
+ * failures and the other attempts under way: guesses sent all at once cannot all pass the check
+ * before the first of them fails. A refused attempt is taken back; a successful one takes back
+ * its own row (and clears the account's failures).
  */
-export type LoginThrottle = {
-  /** Seconds to wait before the next attempt may be made, or 0. */
-  retryAfter: (keys: string[]) => Promise<number>;
-  fail: (keys: string[]) => Promise<void>;
-  succeed: (keys: string[]) => Promise<void>;
+export type LoginAttempt = {
+  /** Seconds to wait before the next attempt may be made, or 0 when this one may go on. */
+  wait: number;
+  /** The password was wrong: the attempt stays counted. */
+  fail: () => Promise<void>;
+  /** The password was right: the account's failures are cleared, the address's stay. */
+  succeed: () => Promise<void>;
 };
+
+export type LoginThrottle = { attempt: (keys: string[]) => Promise<LoginAttempt> };
 
 export function createLoginThrottle(
   db: Db,
@@ -25,35 +34,67 @@ export function createLoginThrottle(
   const maxFor = (key: string) =>
     key.startsWith('ip:') ? limits.maxFailuresPerIp : limits.maxFailures;
   const cutoff = () => new Date(now() - windowMs);
-  return {
-    async retryAfter(keys) {
-      const rows = await db
-        .select({ key: loginFailures.key, failedAt: loginFailures.failedAt })
-        .from(loginFailures)
-        .where(and(inArray(loginFailures.key, keys), gt(loginFailures.failedAt, cutoff())))
-        .orderBy(loginFailures.key, sql`${loginFailures.failedAt} desc`);
-      let wait = 0;
-      for (const key of keys) {
-        const recent = rows.filter((r) => r.key === key);
-        const max = maxFor(key);
-        // The max-th most recent failure leaves the window last among those that lock.
-        const unlocking = recent[max - 1];
-        if (unlocking) {
-          const left = unlocking.failedAt.getTime() + windowMs - now();
-          wait = Math.max(wait, Math.ceil(left / 1000));
-        }
+
+  /** The rows within the window under `keys`, newest first per key. */
+  const recentRows = (keys: string[]) =>
+    db
+      .select({ key: loginFailures.key, failedAt: loginFailures.failedAt })
+      .from(loginFailures)
+      .where(and(inArray(loginFailures.key, keys), gt(loginFailures.failedAt, cutoff())))
+      .orderBy(loginFailures.key, sql`${loginFailures.failedAt} desc`);
+
+  /** Takes back the rows an attempt wrote (by their row addresses: rows are never updated). */
+  const takeBack = async (rows: string[]) => {
+    if (rows.length === 0) return;
+    const addresses = sql.join(
+      rows.map((row) => sql`cast(${row} as tid)`),
+      sql`, `,
+    );
+    await db.execute(sql`delete from ${loginFailures} where ctid in (${addresses})`);
+  };
+
+  /** Seconds until the rows of every key over its limit have left the window enough (≥ 1). */
+  const waitFor = (rows: { key: string; failedAt: Date }[], keys: string[]) => {
+    let wait = 1;
+    for (const key of keys) {
+      // The max-th most recent row leaves the window last among those that lock.
+      const unlocking = rows.filter((r) => r.key === key)[maxFor(key) - 1];
+      if (unlocking) {
+        const left = unlocking.failedAt.getTime() + windowMs - now();
+        wait = Math.max(wait, Math.ceil(left / 1000));
       }
-      return wait;
-    },
-    async fail(keys) {
+    }
+    return wait;
+  };
+
+  return {
+    async attempt(keys) {
       const at = new Date(now());
-      await db.delete(loginFailures).where(lte(loginFailures.failedAt, cutoff()));
-      await db.insert(loginFailures).values(keys.map((key) => ({ key, failedAt: at })));
-    },
-    async succeed(keys) {
-      const accounts = keys.filter((key) => !key.startsWith('ip:'));
-      if (accounts.length === 0) return;
-      await db.delete(loginFailures).where(inArray(loginFailures.key, accounts));
+      const written = await db
+        .insert(loginFailures)
+        .values(keys.map((key) => ({ key, failedAt: at })))
+        .returning({ key: loginFailures.key, row: sql<string>`ctid::text` });
+      const rows = await recentRows(keys);
+      const over = keys.some((key) => rows.filter((r) => r.key === key).length > maxFor(key));
+      if (over) {
+        await takeBack(written.map((w) => w.row));
+        return { wait: waitFor(await recentRows(keys), keys), fail: noop, succeed: noop };
+      }
+      return {
+        wait: 0,
+        fail: async () => {
+          await db.delete(loginFailures).where(lte(loginFailures.failedAt, cutoff()));
+        },
+        succeed: async () => {
+          const accounts = keys.filter((key) => !key.startsWith('ip:'));
+          if (accounts.length > 0) {
+            await db.delete(loginFailures).where(inArray(loginFailures.key, accounts));
+          }
+          await takeBack(written.filter((w) => w.key.startsWith('ip:')).map((w) => w.row));
+        },
+      };
     },
   };
 }
+
+const noop = async () => {};

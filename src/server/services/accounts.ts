@@ -99,17 +99,17 @@ export async function login(
   // Failures count per account whichever identifier (username or e-mail) names it; an unknown
   // identifier counts under its own name, so it is throttled alike.
   const keys = [user ? `account:${user.id}` : `login:${identifier}`, `ip:${input.ip}`];
-  const wait = await ctx.loginThrottle.retryAfter(keys);
-  if (wait > 0) throw tooManyRequests(wait);
+  const attempt = await ctx.loginThrottle.attempt(keys);
+  if (attempt.wait > 0) throw tooManyRequests(attempt.wait);
 
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(input.password, user.passwordHash);
   else await burnPasswordCheck(input.password);
   if (!user || !ok) {
-    await ctx.loginThrottle.fail(keys);
+    await attempt.fail();
     throw invalidCredentials();
   }
-  await ctx.loginThrottle.succeed(keys);
+  await attempt.succeed();
   return issueSession(ctx, user);
 }
 
@@ -124,17 +124,16 @@ export async function confirmPassword(
   ip: string,
   message = 'Password is incorrect',
 ): Promise<void> {
-  const keys = [`account:${user.id}`, `ip:${ip}`];
-  const wait = await ctx.loginThrottle.retryAfter(keys);
-  if (wait > 0) throw tooManyRequests(wait);
   if (!user.passwordHash) {
     throw new AppError(403, 'PASSWORD_NOT_SET', 'This account has no password');
   }
+  const attempt = await ctx.loginThrottle.attempt([`account:${user.id}`, `ip:${ip}`]);
+  if (attempt.wait > 0) throw tooManyRequests(attempt.wait);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await ctx.loginThrottle.fail(keys);
+    await attempt.fail();
     throw new AppError(403, 'INVALID_PASSWORD', message);
   }
-  await ctx.loginThrottle.succeed(keys);
+  await attempt.succeed();
 }
 
 /**
