@@ -43,31 +43,76 @@ export const SQL_EXAMPLES = [
   `SUMMARIZE ${SQL_TABLE}`,
 ] as const;
 
-const READ_ONLY = /^(select|with|from|values|describe|summarize|show|explain|table)\b/i;
+const READ_ONLY = /^(select|with|from|values|describe|summarize|show|explain|table)$/;
+/** Words that change data, files, settings or the session: refused anywhere outside quotes. */
+const WRITING = new Set(
+  (
+    'insert update delete merge copy attach detach install load create drop alter pragma set ' +
+    'reset export import call checkpoint vacuum truncate use begin commit rollback abort prepare ' +
+    'execute deallocate'
+  ).split(' '),
+);
 
-/** Comments and surrounding blanks removed, so the first word can be checked. */
-const stripComments = (sql: string) =>
-  sql
-    .replace(/\/\*[\s\S]*?\*\//g, ' ')
-    .replace(/--[^\n]*/g, ' ')
-    .trim();
+/** The end of a quoted text starting at `i` with `quote` (doubled quotes stay inside). */
+function quotedEnd(sql: string, i: number, quote: string): number {
+  let j = i + 1;
+  for (;;) {
+    const close = sql.indexOf(quote, j);
+    if (close < 0) return sql.length;
+    if (sql[close + 1] !== quote) return close + 1;
+    j = close + 2;
+  }
+}
+
+/** The end of a block comment starting at `i` (nested comments count, as in PostgreSQL). */
+function commentEnd(sql: string, i: number): number {
+  let depth = 0;
+  for (let j = i; j < sql.length - 1; j += 1) {
+    const pair = sql.slice(j, j + 2);
+    if (pair === '/*') [depth, j] = [depth + 1, j + 1];
+    else if (pair === '*/') [depth, j] = [depth - 1, j + 1];
+    if (depth === 0) return j + 1;
+  }
+  return sql.length;
+}
+
+/**
+ * The statement's words and semicolons outside quoted texts, quoted names, dollar-quoted texts
+ * and comments, lower-cased.
+ */
+function bareTokens(sql: string): string[] {
+  const tokens: string[] = [];
+  let i = 0;
+  while (i < sql.length) {
+    const rest = sql.slice(i);
+    const dollar = /^\$([A-Za-z_]\w*)?\$/.exec(rest);
+    if (rest.startsWith('--')) i = sql.indexOf('\n', i) < 0 ? sql.length : sql.indexOf('\n', i);
+    else if (rest.startsWith('/*')) i = commentEnd(sql, i);
+    else if (sql[i] === "'" || sql[i] === '"') i = quotedEnd(sql, i, sql[i]!);
+    else if (dollar) {
+      const close = sql.indexOf(dollar[0], i + dollar[0].length);
+      i = close < 0 ? sql.length : close + dollar[0].length;
+    } else {
+      const word = /^[A-Za-z_][\w$]*/.exec(rest)?.[0];
+      if (word) tokens.push(word.toLowerCase());
+      else if (sql[i] === ';') tokens.push(';');
+      i += word ? word.length : 1;
+    }
+  }
+  return tokens;
+}
 
 /**
  * Whether a statement only reads: one statement (a trailing `;` allowed) that starts with
- * SELECT, WITH, FROM, VALUES, DESCRIBE, SUMMARIZE, SHOW, EXPLAIN or TABLE.
+ * SELECT, WITH, FROM, VALUES, DESCRIBE, SUMMARIZE, SHOW, EXPLAIN or TABLE, and has none of the
+ * words that write (WRITING) outside quotes — `WITH … INSERT` and `EXPLAIN ANALYZE COPY` run
+ * the write. A column named like one of them can still be read when quoted ("set").
  */
 export function isReadOnly(sql: string): boolean {
-  const text = stripComments(sql).replace(/;\s*$/, '');
-  if (text === '') return false;
-  // A second statement after a `;` outside quotes.
-  let quote: string | null = null;
-  for (const ch of text) {
-    if (quote) {
-      if (ch === quote) quote = null;
-    } else if (ch === "'" || ch === '"') quote = ch;
-    else if (ch === ';') return false;
-  }
-  return READ_ONLY.test(text);
+  const tokens = bareTokens(sql);
+  while (tokens.at(-1) === ';') tokens.pop();
+  if (tokens.length === 0 || tokens.includes(';')) return false;
+  return READ_ONLY.test(tokens[0]!) && !tokens.some((token) => WRITING.has(token));
 }
 
 /** A result value as text: BigInt, dates, lists and structs included. */

@@ -12,6 +12,11 @@ describe('the SQL console', () => {
       'DESCRIBE t',
       "SELECT ';' AS semicolon FROM t",
       '-- a comment\nSELECT 1',
+      'SELECT $$;$$ AS dollar',
+      "SELECT 'it''s; fine', \"set\" FROM t",
+      '/* outer /* inner */ still a comment; */ SELECT 1',
+      'EXPLAIN SELECT * FROM t',
+      "SELECT * FROM t WHERE name = 'insert into'",
     ]) {
       expect(isReadOnly(sql), sql).toBe(true);
     }
@@ -28,6 +33,12 @@ describe('the SQL console', () => {
       "ATTACH 'x.db'",
       '',
       '/* only a comment */',
+      "SELECT '--'; COPY t TO 'x.csv'",
+      "SELECT '/*'; INSTALL httpfs; SELECT '*/'",
+      'WITH a AS (SELECT 1) INSERT INTO t SELECT * FROM a',
+      "EXPLAIN ANALYZE COPY t TO 'x.csv'",
+      "SELECT $x$ a $x$; ATTACH 'y.db'",
+      'SELECT "a;b"; PRAGMA version',
     ]) {
       expect(isReadOnly(sql), sql).toBe(false);
     }
