@@ -3,7 +3,10 @@ import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { expect, test as base } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
-const test = base.extend<{ published: { userId: number; datasetId: number } }>({
+type Published = { userId: number; datasetId: number };
+type Unbroken = Published & { tag: string; viewer: { username: string; password: string } };
+
+const test = base.extend<{ published: Published; unbroken: Unbroken }>({
   /** A user with a public dataset whose name is long, with a licence and many tags. */
   published: async ({ createAccount, createDataset }, use) => {
     const owner = await createAccount({ prefix: 'p' });
@@ -19,6 +22,30 @@ const test = base.extend<{ published: { userId: number; datasetId: number } }>({
       ],
     });
     await use({ userId: owner.id, datasetId: dataset.id });
+  },
+  /**
+   * A dataset whose name is one long word and whose description is one long link, with a tag
+   * of its own; and a viewer who favourited it and follows its owner.
+   */
+  unbroken: async ({ createAccount, createDataset, uniqueName, request }, use) => {
+    const owner = await createAccount({ prefix: 'w' });
+    const tag = uniqueName('w');
+    const dataset = await createDataset(owner, {
+      name: `Averyveryverylongunbrokendatasetnamewithoutanyspaces${tag}`,
+      description: `https://example.com/${'verylongpathsegment'.repeat(12)}?q=${'abc'.repeat(30)}`,
+      tags: [tag],
+    });
+    const viewer = await createAccount({ prefix: 'v' });
+    const headers = { authorization: `Bearer ${viewer.token}` };
+    const favorite = await request.post('/api/v1/favorites', {
+      headers,
+      data: { dataset_id: dataset.id },
+    });
+    expect(favorite.status()).toBe(201);
+    expect((await request.post(`/api/v1/users/${owner.id}/follow`, { headers })).status()).toBe(
+      200,
+    );
+    await use({ userId: owner.id, datasetId: dataset.id, tag, viewer });
   },
 });
 
@@ -103,5 +130,43 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await page.setViewportSize({ width: 1280, height: 844 });
     await expect(button).toBeHidden();
     await expect(nav.getByRole('link', { name: t('common:nav.datasets') })).toBeVisible();
+  });
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+  const at = (p: string) => `${localePrefix(locale)}${p}`;
+
+  test(`${locale} at 390 px: a one-word name and a long link stay inside their cards`, async ({
+    newPage,
+    signIn,
+    unbroken: { userId, tag, viewer },
+  }) => {
+    const page = await newPage({ locale, viewport: { width: 390, height: 844 } });
+    const card = page.getByTestId('dataset-card').filter({ hasText: tag });
+    for (const path of [`/datasets?tags=${tag}`, `/users/${userId}`]) {
+      await page.goto(at(path));
+      await expect(card.first(), path).toBeVisible();
+      expect(await sideways(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
+    }
+
+    // Signed in: the header of a page without islands keeps name and sign-out on one row.
+    await signIn(page, viewer, locale);
+    await page.goto(at('/datasets'));
+    const signOut = page
+      .locator('body > header')
+      .getByRole('button', { name: t('common:nav.logout'), exact: true });
+    await expect(signOut).toBeVisible();
+    // One line of text in a 44 px button (two lines made it 58 px).
+    expect((await signOut.boundingBox())!.height).toBeLessThanOrEqual(48);
+    expect((await headerRow(page)).height).toBeLessThanOrEqual(72);
+
+    // The viewer's collections and the people they follow, drawn by islands.
+    await page.goto(at('/collections'));
+    await expect(card).toBeVisible();
+    expect(await sideways(page), '/collections scrolls sideways').toBeLessThanOrEqual(0);
+    await page.goto(at('/following'));
+    await expect(page.getByRole('link', { name: new RegExp(tag) })).toBeVisible();
+    expect(await sideways(page), '/following scrolls sideways').toBeLessThanOrEqual(0);
   });
 }

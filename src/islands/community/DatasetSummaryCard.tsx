@@ -40,16 +40,20 @@ export function DatasetSummaryCard({
   });
   const gone = dataset.owner.id === 0;
   return (
-    <article className="card flex flex-col gap-3 p-5" data-testid="dataset-card">
+    // min-w-0, wrap-anywhere: a long unbroken name or link wraps in the card, not the page.
+    <article
+      className="card flex min-w-0 flex-col gap-3 p-5 wrap-anywhere"
+      data-testid="dataset-card"
+    >
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-bold break-words">
+        <h3 className="min-w-0 text-lg font-bold">
           <a href={href(`/datasets/${dataset.id}`)}>{dataset.name}</a>
         </h3>
         <time dateTime={isoDate(updated)} className="text-sm text-muted">
           {t('datasets:card.updated', { date: formatDate(updated, locale) })}
         </time>
       </div>
-      <p className="break-words text-muted">
+      <p className="line-clamp-3 text-muted">
         {excerpt(dataset.description) || t('datasets:card.noDescription')}
       </p>
       {dataset.tags.length > 0 && (
@@ -68,7 +72,7 @@ export function DatasetSummaryCard({
       )}
       <dl className="flex flex-wrap gap-x-6 gap-y-1 text-sm">
         <div className="flex gap-1">
-          <dt className="text-muted">{t('datasets:card.owner')}</dt>
+          <dt className="shrink-0 text-muted">{t('datasets:card.owner')}</dt>
           <dd>
             {gone ? (
               <span lang="en">{dataset.owner.nickname || 'Unknown User'}</span>
@@ -80,7 +84,7 @@ export function DatasetSummaryCard({
           </dd>
         </div>
         <div className="flex gap-1">
-          <dt className="text-muted">{t('datasets:card.score')}</dt>
+          <dt className="shrink-0 text-muted">{t('datasets:card.score')}</dt>
           <dd>
             {dataset.ratingCount > 0
               ? t('datasets:card.scoreValue', { score: score.format(dataset.averageScore) })
@@ -88,7 +92,7 @@ export function DatasetSummaryCard({
           </dd>
         </div>
         <div className="flex gap-1">
-          <dt className="text-muted">{t('datasets:card.downloads')}</dt>
+          <dt className="shrink-0 text-muted">{t('datasets:card.downloads')}</dt>
           <dd>{number.format(dataset.downloadCount)}</dd>
         </div>
       </dl>

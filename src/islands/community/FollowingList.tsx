@@ -37,7 +37,7 @@ function RecentDatasets({ userId, locale, t }: { userId: number; locale: Locale;
         const updated = new Date(d.updatedAt);
         return (
           <li key={d.id} className="flex flex-wrap items-baseline justify-between gap-x-3">
-            <a href={localizePath(`/datasets/${d.id}`, locale)} className="break-words">
+            <a href={localizePath(`/datasets/${d.id}`, locale)} className="min-w-0 wrap-anywhere">
               {d.name}
             </a>
             <time dateTime={isoDate(updated)} className="text-sm text-muted">
@@ -65,14 +65,14 @@ function FollowedUser({
   const headingId = `following-${user.id}`;
   return (
     <article
-      className="card flex flex-col gap-3 p-5"
+      className="card flex min-w-0 flex-col gap-3 p-5"
       aria-labelledby={headingId}
       data-testid="followed-user"
     >
       <div className="flex flex-wrap items-center gap-3">
         <UserAvatar user={user} size="md" />
         <div className="min-w-0 flex-1">
-          <h3 id={headingId} className="text-lg font-bold break-words">
+          <h3 id={headingId} className="text-lg font-bold wrap-anywhere">
             <a href={localizePath(`/users/${user.id}`, locale)}>{name}</a>
           </h3>
           <p className="text-sm text-muted">@{user.username}</p>

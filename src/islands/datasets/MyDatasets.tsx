@@ -149,7 +149,7 @@ function DatasetItem({ dataset: d, locale, t }: { dataset: Dataset; locale: Loca
   return (
     <li className="card flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
       <div className="min-w-0 flex-1">
-        <h2 className="font-bold break-words">
+        <h2 className="font-bold wrap-anywhere">
           <a href={href(`/datasets/${d.id}`)}>{d.name}</a>
         </h2>
         <p className="text-sm text-muted">
