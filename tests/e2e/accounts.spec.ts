@@ -214,6 +214,41 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       );
     });
 
+    test('a refused sign-in sent from the keyboard leaves focus on its button', async ({
+      page,
+      account,
+    }) => {
+      await page.goto(path('/auth/login'));
+      await page.getByLabel(t('auth:login.identifier'), { exact: true }).fill(account.username);
+      await page.getByLabel(t('auth:login.password'), { exact: true }).fill('not-the-password');
+      // The answer waits until the busy button has been seen and pressed again.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let sent = 0;
+      await page.route('**/api/v1/auth/login', async (route) => {
+        sent += 1;
+        await held;
+        await route.continue();
+      });
+      const button = page.getByRole('button', { name: t('auth:login.submit'), exact: true });
+      await expect(button).toBeEnabled();
+      await button.focus();
+      await page.keyboard.press('Enter');
+
+      const busy = page.getByRole('button', { name: t('auth:login.submitting'), exact: true });
+      await expect(busy).toHaveAttribute('aria-disabled', 'true');
+      await expect(busy).toBeFocused();
+      await page.keyboard.press('Enter');
+      release();
+
+      await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+        t('errors:INVALID_CREDENTIALS'),
+      );
+      await expect(button).toBeFocused();
+      await expect(button).not.toHaveAttribute('aria-disabled', 'true');
+      expect(sent).toBe(1);
+    });
+
     test('signing up with a taken username says which field', async ({
       page,
       account: taken,

@@ -128,7 +128,11 @@ export function formText(data: FormData, name: string): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** A form's submit button, disabled and saying `busyLabel` while the form is busy. */
+/**
+ * A form's submit button, saying `busyLabel` while the form is busy. Busy, it stays focusable
+ * (aria-disabled) and ignores presses, Enter in a field included: a disabled button would drop
+ * keyboard focus to the page, and it would not come back when the answer is a refusal.
+ */
 export function SubmitButton({
   busy,
   label,
@@ -147,7 +151,12 @@ export function SubmitButton({
     <button
       type="submit"
       className={danger ? 'btn btn-danger' : 'btn btn-primary'}
-      disabled={busy || disabled}
+      disabled={disabled}
+      aria-disabled={busy || undefined}
+      onClick={(event) => {
+        // Cancelling the click cancels the submission it would start.
+        if (busy) event.preventDefault();
+      }}
     >
       {busy ? busyLabel : label}
     </button>
