@@ -46,7 +46,7 @@ export default function PasswordForm({ locale }: { locale: Locale }) {
           return EMPTY;
         },
         explain: (error) => explainFailure(error, t),
-        fixErrors: t('auth:validation.fixErrors'),
+        fixErrors: t('common:common.fixErrors'),
       }),
     { sent: () => ({ title: t('auth:password.changed') }), failed: t('auth:password.failed') },
   );

@@ -65,7 +65,7 @@ function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
           problems: fieldProblems(error, t, { nickname: 'nickname', avatar: 'avatar', bio: 'bio' }),
           failure: failureText(error, t),
         }),
-        fixErrors: t('auth:validation.fixErrors'),
+        fixErrors: t('common:common.fixErrors'),
       }),
     { sent: () => ({ title: t('auth:profile.saved') }), failed: t('auth:profile.saveFailed') },
   );

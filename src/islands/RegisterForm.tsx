@@ -80,7 +80,7 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
             failure: failureText(error, t, fallback) ?? fallback,
           };
         },
-        fixErrors: t('auth:validation.fixErrors'),
+        fixErrors: t('common:common.fixErrors'),
       }),
     { uncontrolled: true },
   );

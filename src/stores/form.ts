@@ -61,6 +61,9 @@ export function createForm<V extends object, F extends string = FieldOf<V>>(
     failure: null,
     submitting: false,
   });
+  /** The form's message once a problem went: "check the marked fields" goes with the last one. */
+  const failureAfter = (failure: string | null, problems: Problems<F>) =>
+    failure === options.fixErrors && Object.keys(clean(problems)).length === 0 ? null : failure;
   const check = (): boolean => {
     const state = $form.get();
     const found = clean(options.check(state.values));
@@ -76,14 +79,17 @@ export function createForm<V extends object, F extends string = FieldOf<V>>(
     },
     clear(field) {
       const state = $form.get();
-      $form.set({ ...state, problems: { ...state.problems, [field]: undefined } });
+      const problems = { ...state.problems, [field]: undefined };
+      $form.set({ ...state, problems, failure: failureAfter(state.failure, problems) });
     },
     edit(field, value) {
-      const { values, problems } = $form.get();
+      const state = $form.get();
+      const problems = { ...state.problems, [field]: undefined };
       $form.set({
-        ...$form.get(),
-        values: { ...values, [field]: value },
-        problems: { ...problems, [field]: undefined },
+        ...state,
+        values: { ...state.values, [field]: value },
+        problems,
+        failure: failureAfter(state.failure, problems),
       });
     },
     async submit() {

@@ -106,4 +106,30 @@ describe('createForm', () => {
     expect(await form.submit()).toBe('sent');
     expect(sent).toEqual([{ title: 'x', open: false }]);
   });
+
+  it('drops "check the marked fields" once the last marked field is fixed, not before', () => {
+    const form = createForm<{ title: string }, 'title' | 'file'>({
+      initial: { title: '' },
+      check: (v) => ({
+        title: v.title ? undefined : { key: 'datasets:rules.nameRequired' },
+        file: { key: 'datasets:table.required' },
+      }),
+      send: async () => {},
+      explain: () => ({ problems: {}, failure: 'Could not save' }),
+      fixErrors: 'Fix the fields marked below',
+    });
+    expect(form.check()).toBe(false);
+    form.clear('file');
+    expect(form.$form.get().failure).toBe('Fix the fields marked below');
+    form.edit('title', 'Cities');
+    expect(form.$form.get()).toMatchObject({ problems: {}, failure: null });
+  });
+
+  it('keeps a message that is not "check the marked fields" when a field is edited', async () => {
+    const form = nameForm(() => Promise.reject(new Error('taken')));
+    form.edit('name', 'Ada');
+    expect(await form.submit()).toBe('failed');
+    form.edit('bio', 'hello');
+    expect(form.$form.get()).toMatchObject({ problems: {}, failure: 'Could not save' });
+  });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupProblems } from '../../src/lib/tables/problems.ts';
+import { groupProblems, listedProblems } from '../../src/lib/tables/problems.ts';
 
 describe('table problems, grouped for people', () => {
   it('gives one line per column and kind, with the count and the first five rows', () => {
@@ -26,5 +26,14 @@ describe('table problems, grouped for people', () => {
       { column: '人口', code: 'MISSING_VALUE', message: 'y', count: 1, rows: [2] },
       { column: null, code: 'TOO_MANY_ROWS', message: 'z', count: 1, rows: [] },
     ]);
+  });
+});
+
+describe('a check that stopped listing problems', () => {
+  it('keeps its "more not listed" note apart from the problems it counts', () => {
+    const listed = [{ row: 1, column: 'a', code: 'INVALID_INTEGER', message: 'x' }];
+    const more = { row: null, column: null, code: 'TOO_MANY_ERRORS', message: '30 more errors' };
+    expect(listedProblems([...listed, more])).toEqual({ problems: listed, capped: true });
+    expect(listedProblems(listed)).toEqual({ problems: listed, capped: false });
   });
 });

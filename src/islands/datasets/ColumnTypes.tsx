@@ -3,6 +3,8 @@ import type { T } from '../../i18n/index.ts';
 import type { TableProblem } from '../../lib/api/types.ts';
 import { cellText, rowValues, type TableDraft } from '../../lib/tables/draft.ts';
 import { ATTRIBUTE_TYPES, type AttributeType } from '../../lib/tables/infer.ts';
+import { listedProblems } from '../../lib/tables/problems.ts';
+import { problemCount } from './ValidationReport.tsx';
 
 const SAMPLE = 5;
 
@@ -14,9 +16,12 @@ type Props = {
   t: T;
 };
 
-/** How many of the check's problems are in a column. */
-const problemCount = (problems: TableProblem[], column: string) =>
-  problems.filter((p) => p.column === column).length;
+/** How many of the check's problems are in a column ("100+" when it stopped listing them). */
+function columnProblems(errors: TableProblem[], column: string, t: T) {
+  const { problems, capped } = listedProblems(errors);
+  const count = problems.filter((p) => p.column === column).length;
+  return { count, text: problemCount(t, count, capped && count > 0) };
+}
 
 /**
  * The columns of a table being uploaded: name, type (editable unless the server infers them)
@@ -36,13 +41,13 @@ export function ColumnTypes({ draft, types, problems, onType, t }: Props) {
         </caption>
         <thead className="bg-canvas">
           <tr>
-            <th scope="col" className="px-3 py-2 text-left">
+            <th scope="col" className="px-1.5 py-2 text-left sm:px-3">
               {t('datasets:table.columnName')}
             </th>
-            <th scope="col" className="px-3 py-2 text-left">
+            <th scope="col" className="px-1.5 py-2 text-left sm:px-3">
               {t('datasets:table.columnType')}
             </th>
-            <th scope="col" className="px-3 py-2 text-right">
+            <th scope="col" className="px-1.5 py-2 text-right sm:px-3">
               {t('datasets:table.problems')}
             </th>
           </tr>
@@ -54,7 +59,7 @@ export function ColumnTypes({ draft, types, problems, onType, t }: Props) {
               name={name}
               type={types[c] ?? 'string'}
               editable={editable}
-              problems={problemCount(problems, name)}
+              problems={columnProblems(problems, name, t)}
               onType={(type) => onType(c, type)}
               t={t}
             />
@@ -84,7 +89,7 @@ type ColumnRowProps = {
   name: string;
   type: AttributeType;
   editable: boolean;
-  problems: number;
+  problems: { count: number; text: string };
   onType: (type: AttributeType) => void;
   t: T;
 };
@@ -93,12 +98,13 @@ type ColumnRowProps = {
 function ColumnRow({ name, type, editable, problems, onType, t }: ColumnRowProps) {
   return (
     <tr className="border-t border-line">
-      <th scope="row" className="px-3 py-1.5 text-left font-medium break-words">
+      <th scope="row" className="px-1.5 py-1.5 text-left font-medium wrap-anywhere sm:px-3">
         {name}
       </th>
-      <td className="px-3 py-1.5">
+      <td className="px-1.5 py-1.5 sm:px-3">
+        {/* A full-width select in a table cell would shrink to nothing: 8 rem shows the types. */}
         <select
-          className="field-input py-1"
+          className="field-input min-w-32 py-1 pr-1 pl-2"
           aria-label={t('datasets:table.typeFor', { column: name })}
           value={type}
           disabled={!editable}
@@ -111,10 +117,32 @@ function ColumnRow({ name, type, editable, problems, onType, t }: ColumnRowProps
           ))}
         </select>
       </td>
-      <td className={`px-3 py-1.5 text-right ${problems > 0 ? 'font-semibold text-danger' : ''}`}>
-        {problems}
+      <td
+        className={`px-1.5 py-1.5 text-right sm:px-3 ${problems.count > 0 ? 'font-semibold text-danger' : ''}`}
+      >
+        {problems.text}
       </td>
     </tr>
+  );
+}
+
+/** Values up to this long stay on one line in the preview; longer ones wrap. */
+const SHORT_VALUE = 24;
+
+/**
+ * One value of the preview. A short one keeps to one line (in a table too wide for a phone, a
+ * Chinese word would otherwise be set one character a line); a long one wraps, within bounds.
+ */
+function SampleCell({ text }: { text: string }) {
+  const short = [...text].length <= SHORT_VALUE && !text.includes('\n');
+  return (
+    <td
+      className={`px-3 py-1.5 align-top ${
+        short ? 'whitespace-nowrap' : 'max-w-xs min-w-48 whitespace-pre-wrap wrap-anywhere'
+      }`}
+    >
+      {text}
+    </td>
   );
 }
 
@@ -128,7 +156,7 @@ function SampleRows({ columns, rows, t }: { columns: string[]; rows: unknown[][]
       <thead className="bg-canvas">
         <tr>
           {columns.map((name, c) => (
-            <th key={`${c}-${name}`} scope="col" className="px-3 py-2 text-left">
+            <th key={`${c}-${name}`} scope="col" className="px-3 py-2 text-left whitespace-nowrap">
               {name}
             </th>
           ))}
@@ -138,12 +166,7 @@ function SampleRows({ columns, rows, t }: { columns: string[]; rows: unknown[][]
         {rows.map((row, r) => (
           <tr key={r} className="border-t border-line">
             {columns.map((name, c) => (
-              <td
-                key={`${c}-${name}`}
-                className="max-w-xs px-3 py-1.5 align-top whitespace-pre-wrap break-words"
-              >
-                {cellText(row[c])}
-              </td>
+              <SampleCell key={`${c}-${name}`} text={cellText(row[c])} />
             ))}
           </tr>
         ))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
@@ -57,9 +57,14 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
         leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
       },
       explain: (error) => explainPublish(error, t, failed),
-      fixErrors: t('datasets:rules.fixErrors'),
+      fixErrors: t('common:common.fixErrors'),
     }),
   );
+
+  // A table read answers "choose a file": its problem, and the form's message with it, go.
+  useEffect(() => {
+    if (table.draft) form.clear('table');
+  }, [table.draft, form]);
 
   return (
     <form {...formProps} className="flex flex-col gap-6" aria-labelledby="create-heading">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
@@ -80,9 +80,14 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
         leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
       },
       explain: (error) => ({ ...explainPublish(error, t, failed), problems: {} }),
-      fixErrors: t('datasets:rules.fixErrors'),
+      fixErrors: t('common:common.fixErrors'),
     }),
   );
+  // A table read answers "choose a file": its problem, and the form's message with it, go.
+  const { form } = state;
+  useEffect(() => {
+    if (table.draft) form.clear('table');
+  }, [table.draft, form]);
   return { ...state, table, progress };
 }
 

@@ -30,7 +30,7 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
           problems: metadataProblems(error, t),
           failure: failureText(error, t) ?? t('datasets:edit.saveFailed'),
         }),
-        fixErrors: t('datasets:rules.fixErrors'),
+        fixErrors: t('common:common.fixErrors'),
       }),
     {
       sent: (v) => ({ title: t('datasets:edit.saved'), description: v.name }),

@@ -4,7 +4,7 @@ import type { CheckState } from './useTableDraft.ts';
 import { codeText, hasCodeText } from '../../lib/error-text.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { numberFormat } from '../../lib/intl.ts';
-import { groupProblems } from '../../lib/tables/problems.ts';
+import { groupProblems, listedProblems } from '../../lib/tables/problems.ts';
 
 type Props = {
   check: CheckState;
@@ -14,8 +14,20 @@ type Props = {
   t: T;
 };
 
+/** A count of problems as shown: "100+" when the check stopped listing them. */
+export const problemCount = (t: T, count: string | number, capped: boolean) =>
+  capped ? t('datasets:validation.atLeast', { count }) : String(count);
+
+/** The headline of a check with problems: how many ("more than 100" when it stopped listing). */
+export function problemsFound(t: T, errors: readonly TableProblem[]): string {
+  const { problems, capped } = listedProblems(errors);
+  return capped
+    ? t('datasets:validation.invalidMore', { count: problems.length })
+    : t('datasets:validation.invalid', { count: problems.length });
+}
+
 /** The status line for a check, and its colour. */
-function describeCheck(check: CheckState, sampledRows: number | null, problems: number, t: T) {
+function describeCheck(check: CheckState, sampledRows: number | null, t: T) {
   if (check.kind === 'checking') return { status: t('datasets:validation.checking'), tone: MUTED };
   if (check.kind === 'failed') {
     const text = t('datasets:validation.failed');
@@ -24,7 +36,7 @@ function describeCheck(check: CheckState, sampledRows: number | null, problems: 
   if (check.kind !== 'done') return { status: '', tone: MUTED };
   if (check.stale) return { status: t('datasets:validation.stale'), tone: MUTED };
   if (!check.result.isValid) {
-    return { status: t('datasets:validation.invalid', { count: problems }), tone: DANGER };
+    return { status: problemsFound(t, check.result.errors), tone: DANGER };
   }
   const status =
     sampledRows === null
@@ -50,8 +62,8 @@ const HEADINGS = [
  */
 export function ValidationReport({ check, sampledRows, onCheck, locale, t }: Props) {
   const number = numberFormat(locale);
-  const problems: TableProblem[] = check.kind === 'done' ? check.result.errors : [];
-  const { status, tone } = describeCheck(check, sampledRows, problems.length, t);
+  const { problems, capped } = listedProblems(check.kind === 'done' ? check.result.errors : []);
+  const { status, tone } = describeCheck(check, sampledRows, t);
   return (
     <section aria-labelledby="validation-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">
@@ -96,12 +108,16 @@ export function ValidationReport({ check, sampledRows, onCheck, locale, t }: Pro
             <tbody>
               {groupProblems(problems).map((g) => (
                 <tr key={`${g.column ?? ''}\u0000${g.code}`} className="border-t border-line">
-                  <td className="px-3 py-1.5">{g.column ?? t('datasets:validation.allColumns')}</td>
+                  <td className="px-3 py-1.5 break-keep">
+                    {g.column ?? t('datasets:validation.allColumns')}
+                  </td>
                   {/* Row and column have their own cells: the code's text goes without them. */}
                   <td className="px-3 py-1.5" lang={hasCodeText(g.code) ? undefined : 'en'}>
                     {codeText(t, g.code) ?? g.message}
                   </td>
-                  <td className="px-3 py-1.5 text-right">{number.format(g.count)}</td>
+                  <td className="px-3 py-1.5 text-right">
+                    {problemCount(t, number.format(g.count), capped)}
+                  </td>
                   <td className="px-3 py-1.5">
                     {g.rows.length === 0
                       ? t('datasets:validation.wholeTable')
@@ -114,6 +130,11 @@ export function ValidationReport({ check, sampledRows, onCheck, locale, t }: Pro
               ))}
             </tbody>
           </table>
+          {capped && (
+            <p className="border-t border-line px-3 py-2 text-danger" data-testid="more-problems">
+              {codeText(t, 'TOO_MANY_ERRORS')}
+            </p>
+          )}
         </div>
       )}
     </section>

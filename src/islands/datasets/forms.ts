@@ -12,6 +12,7 @@ import type { AttributeType } from '../../lib/tables/infer.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import type { TableDraftState } from './useTableDraft.ts';
 import { metadataProblems } from './metadata.ts';
+import { problemsFound } from './ValidationReport.tsx';
 
 /** The table problems of a rejected upload (400 INVALID_TABLE, 413), if it names any. */
 function tableProblems(error: unknown): TableProblem[] | null {
@@ -40,9 +41,7 @@ export async function publishTable<R>(
   const checked = await table.ensureChecked();
   if (!draft || !checked || !checked.isValid) {
     throw new TableRefused(
-      checked
-        ? t('datasets:validation.invalid', { count: checked.errors.length })
-        : t('datasets:validation.failed'),
+      checked ? problemsFound(t, checked.errors) : t('datasets:validation.failed'),
     );
   }
   setProgress({ loaded: 0, total: null });

@@ -15,6 +15,23 @@ export type ProblemGroup = {
   rows: number[];
 };
 
+/**
+ * The code of the last entry of a check that stopped listing problems (after 100, see
+ * docs/tables.md): a note that there are more, not a problem of its own.
+ */
+const MORE_NOT_LISTED = 'TOO_MANY_ERRORS';
+
+/**
+ * What a check found: its problems without the note that more were not listed, and whether
+ * there was that note (`capped`: every count shown is then a lower bound).
+ */
+export function listedProblems<P extends Problem>(
+  errors: readonly P[],
+): { problems: P[]; capped: boolean } {
+  const problems = errors.filter((p) => p.code !== MORE_NOT_LISTED);
+  return { problems, capped: problems.length < errors.length };
+}
+
 /** How many rows each group lists. */
 const ROWS_SHOWN = 5;
 
