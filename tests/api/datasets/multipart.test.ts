@@ -138,3 +138,41 @@ describe('multipart/form-data uploads', () => {
     expect(broken.json()).toMatchObject({ code: 'INVALID_TABLE' });
   });
 });
+
+describe('a multipart body that cannot be read', () => {
+  const truncated =
+    '--zzz\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n' +
+    '--zzz\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\n\r\na,b\n1,2\n';
+  const bodies = [
+    { what: 'cut off inside the file', type: 'multipart/form-data; boundary=zzz', body: truncated },
+    { what: 'not a form at all', type: 'multipart/form-data; boundary=zzz', body: 'garbage' },
+    { what: 'without a boundary', type: 'multipart/form-data', body: truncated },
+  ];
+
+  it.each(bodies)('is 400 VALIDATION_ERROR on both uploads when $what', async (c) => {
+    const created = await post('/datasets', [{ name: 'name', value: 'target' }, csvFile]);
+    const id = created.json<Dataset>().id;
+    const before = await datasetCount();
+    const blobs = await blobFiles(t);
+    for (const url of ['/datasets', `/datasets/${id}/versions`]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1${url}`,
+        headers: { ...alice.headers, 'content-type': c.type },
+        payload: c.body,
+      });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: expect.stringMatching(
+          /^Invalid body: not a readable multipart\/form-data body \(.+\)$/,
+        ),
+        details: [{ field: 'body' }],
+      });
+    }
+    expect(await datasetCount()).toBe(before);
+    expect(await blobFiles(t)).toEqual(blobs);
+    const versions = await t.app.inject({ method: 'GET', url: `/api/v1/datasets/${id}/versions` });
+    expect(versions.json<{ versions: unknown[] }>().versions).toHaveLength(1);
+  });
+});

@@ -22,6 +22,26 @@ export async function acceptMultipart(app: FastifyInstance, maxUploadBytes: numb
 
 const multipartError = (code: string, message: string) => new AppError(400, code, message);
 
+/**
+ * A body cut off or garbled on the way (no boundary, no closing boundary, not a form at all) is
+ * the client's mistake: a malformed body. The multipart reader's own errors carry no status;
+ * its limits (413) and ours keep theirs.
+ */
+function asMalformedBody(error: unknown): unknown {
+  if (error instanceof AppError || !(error instanceof Error) || 'statusCode' in error) return error;
+  const message = `not a readable multipart/form-data body (${error.message})`;
+  return badRequest(`Invalid body: ${message}`, [{ field: 'body', message }]);
+}
+
+/** The next part of the form, or a 400 when the body cannot be read as a form. */
+async function nextPart(parts: AsyncIterator<Multipart>): Promise<IteratorResult<Multipart>> {
+  try {
+    return await parts.next();
+  } catch (error) {
+    throw asMalformedBody(error);
+  }
+}
+
 function formatOf(mimetype: string, filename: string): Upload['format'] {
   const byType = UPLOAD_TYPES[mimetype.toLowerCase()];
   if (byType) return byType;
@@ -48,7 +68,7 @@ export async function multipartUpload<S extends z.ZodType>(
   const parts: AsyncIterator<Multipart> = request.parts()[Symbol.asyncIterator]();
   const fields: Record<string, string> = {};
   for (;;) {
-    const next: IteratorResult<Multipart, unknown> = await parts.next();
+    const next = await nextPart(parts);
     if (next.done) {
       throw multipartError('MULTIPART_NO_FILE', 'Send the table as one file field');
     }
@@ -78,8 +98,12 @@ async function* fileThenEnd(
   part: Extract<Multipart, { type: 'file' }>,
   parts: AsyncIterator<Multipart>,
 ): AsyncIterable<Uint8Array> {
-  for await (const chunk of part.file) yield chunk as Uint8Array;
-  const next = await parts.next();
+  try {
+    for await (const chunk of part.file) yield chunk as Uint8Array;
+  } catch (error) {
+    throw asMalformedBody(error);
+  }
+  const next = await nextPart(parts);
   if (!next.done) {
     if (next.value.type === 'file') next.value.file.resume();
     throw next.value.type === 'file'
