@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { datasetDescriptionSchema, datasetNameSchema, datasetSummarySchema } from './datasets.ts';
+import { positiveId } from './ids.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 
 /** Requests and responses of follows, ratings, favourites, forks and leaderboards. */
@@ -12,13 +13,6 @@ const LEADERBOARD_LIMIT_DEFAULT = 20;
 const LEADERBOARD_LIMIT_MAX = 100;
 
 const timestamp = z.iso.datetime();
-
-const positiveId = (what: string) =>
-  z.coerce
-    .number(`${what} must be a positive integer`)
-    .int(`${what} must be a positive integer`)
-    .min(1, `${what} must be a positive integer`)
-    .max(2_147_483_647, `${what} must be a positive integer`);
 
 /* ---------- follows ---------- */
 

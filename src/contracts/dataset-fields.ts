@@ -112,13 +112,6 @@ export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
-export const positiveId = (what: string) =>
-  z.coerce
-    .number(`${what} must be a positive integer`)
-    .int(`${what} must be a positive integer`)
-    .min(1, `${what} must be a positive integer`)
-    .max(2_147_483_647, `${what} must be a positive integer`);
-
 /** Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`). */
 export const queryTags = z
   .union([z.string(), z.array(z.string())])

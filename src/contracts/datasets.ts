@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
 import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX } from './limits.ts';
+import { positiveId } from './ids.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 import {
   CONTENT_LIMIT_DEFAULT,
@@ -20,7 +21,6 @@ import {
   licenseSchema,
   readmeSchema,
   queryBoolean,
-  positiveId,
   queryTags,
   cursorQuery,
   searchQuery,

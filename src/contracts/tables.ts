@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CONTENT_LIMIT_DEFAULT, CONTENT_LIMIT_MAX, cellSchema } from './datasets.ts';
+import { positiveId } from './ids.ts';
 import { offsetSchema } from './users.ts';
 import { COMPARE_KINDS, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
 
@@ -34,15 +35,9 @@ export const rowsQuerySchema = z.object({
 });
 export type RowsQuery = z.infer<typeof rowsQuerySchema>;
 
-const versionNumber = (label: string) =>
-  z.coerce
-    .number()
-    .int(`${label} must be a version number`)
-    .min(1, `${label} must be a version number`);
-
 export const compareQuerySchema = z.object({
-  from: versionNumber('from'),
-  to: versionNumber('to'),
+  from: positiveId('from'),
+  to: positiveId('to'),
   key: columnNameSchema
     .optional()
     .describe(

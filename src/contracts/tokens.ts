@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './ids.ts';
 import { TOKEN_DAYS_MAX, TOKEN_NAME_MAX, TOKEN_SCOPES } from './limits.ts';
 
 export const createTokenBodySchema = z.object({
@@ -40,5 +41,5 @@ export type CreatedToken = z.infer<typeof createdTokenSchema>;
 export const tokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
 
 export const tokenIdParamsSchema = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: positiveId('Token id'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { positiveId } from './ids.ts';
 
 /** Field rules for accounts; the server validates with these, the client may reuse them. */
 export const USERNAME_MIN = 3;
@@ -99,14 +100,7 @@ export const fullUserSchema = z.object({
 });
 export type FullUser = z.infer<typeof fullUserSchema>;
 
-/** A user id in a path: a positive 32-bit integer. */
-export const userIdParamsSchema = z.object({
-  id: z
-    .string()
-    .regex(/^[1-9]\d{0,9}$/, 'User id must be a positive integer')
-    .transform(Number)
-    .refine((n) => n <= 2_147_483_647, 'User id must be a positive integer'),
-});
+export const userIdParamsSchema = z.object({ id: positiveId('User id') });
 
 export const userResponseSchema = z.object({ user: fullUserSchema });
 export type UserResponse = z.infer<typeof userResponseSchema>;

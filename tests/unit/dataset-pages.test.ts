@@ -223,7 +223,19 @@ describe('the /datasets address', () => {
 
   it('takes only real ids', () => {
     expect(parseDatasetId('12')).toBe(12);
-    for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '']) {
+    for (const bad of [
+      'abc',
+      '0',
+      '-1',
+      '1.5',
+      '99999999999',
+      '',
+      '0x1',
+      '1e3',
+      '01',
+      '+1',
+      ' 1',
+    ]) {
       expect(parseDatasetId(bad), bad).toBeNull();
     }
   });

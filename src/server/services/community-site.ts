@@ -74,7 +74,7 @@ export function communitySiteReads(ctx: Context) {
       page: { offset?: number | string; limit?: number | string } = {},
     ): Promise<DatasetListResponse | null> => {
       const query = parsed(userPublicDatasetsQuerySchema, {
-        user_id: userId,
+        user_id: String(userId),
         offset: page.offset,
         limit: page.limit ?? PUBLIC_DATASETS_PER_USER,
       });
