@@ -48,15 +48,7 @@ export class RowShaper {
       values = entry;
       shared = true;
     } else if (typeof entry === 'object' && entry !== null) {
-      values = new Array<unknown>(n).fill(null);
-      for (const [key, value] of Object.entries(entry)) {
-        const c = this.index.get(key) ?? this.index.get(key.trim());
-        if (c === undefined) {
-          errors.add(
-            tableError(row, key, 'UNKNOWN_COLUMN', `${where(row)}: ${show(key)} is not a column`),
-          );
-        } else values[c] = value;
-      }
+      values = this.byName(entry as Record<string, unknown>, row, errors);
     } else {
       errors.add(
         tableError(
@@ -84,6 +76,39 @@ export class RowShaper {
         shared = false;
       }
       values[c] = null;
+    }
+    return values;
+  }
+
+  /**
+   * The values of an object row in column order. A key names a column as given, else once
+   * trimmed; two keys naming one column (`"a"` and `" a"`) are an error rather than one value
+   * silently replacing the other.
+   */
+  private byName(entry: Record<string, unknown>, row: number, errors: ErrorCollector): unknown[] {
+    const values = new Array<unknown>(this.attributes.length).fill(null);
+    const keys: (string | undefined)[] = [];
+    for (const [key, value] of Object.entries(entry)) {
+      const c = this.index.get(key) ?? this.index.get(key.trim());
+      const earlier = c === undefined ? undefined : keys[c];
+      if (c === undefined) {
+        errors.add(
+          tableError(row, key, 'UNKNOWN_COLUMN', `${where(row)}: ${show(key)} is not a column`),
+        );
+      } else if (earlier !== undefined) {
+        const column = this.attributes[c] ?? '';
+        errors.add(
+          tableError(
+            row,
+            column,
+            'DUPLICATE_COLUMN',
+            `${where(row)}: ${show(key)} and ${show(earlier)} both name column ${show(column)}`,
+          ),
+        );
+      } else {
+        keys[c] = key;
+        values[c] = value;
+      }
     }
     return values;
   }

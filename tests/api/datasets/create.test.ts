@@ -312,6 +312,26 @@ describe('POST /datasets/validate', () => {
     });
   });
 
+  it('refuses an object row whose keys name one column twice, as publishing does', async () => {
+    const table = { attributes: ['a', 'b'], entries: [{ a: 1, ' a': 2, b: 3 }] };
+    const error = {
+      row: 1,
+      column: 'a',
+      code: 'DUPLICATE_COLUMN',
+      message: 'Row 1: " a" and "a" both name column "a"',
+    };
+    expect((await validate(table)).json()).toEqual({ is_valid: false, errors: [error] });
+    const before = await countRows(t, 'datasets');
+    const published = await post({ name: 'Twice', ...table });
+    expect(published.statusCode).toBe(400);
+    expect(published.json()).toMatchObject({
+      code: 'INVALID_TABLE',
+      message: `Invalid table: ${error.message}`,
+      details: { errors: [error] },
+    });
+    expect(await countRows(t, 'datasets')).toBe(before);
+  });
+
   it('reports a size limit as an error too', async () => {
     const res = await validate({
       attributes: ['n'],

@@ -134,4 +134,19 @@ describe('ingestTable', () => {
       { row: 2, column: 'b', code: 'UNKNOWN_COLUMN', message: 'Row 2: "b" is not a column' },
     ]);
   });
+
+  it('refuses a JSON Lines object whose keys name one column twice', async () => {
+    const { blobs } = await tempStore();
+    const upload = '["a","b"]\n{"a":1," a ":2,"b":3}\n';
+    const { attributes, rows } = await parseJsonlStream(bytes(upload));
+    const err = await rejection(ingestTable(blobs, { attributes, rows }, LIMITS));
+    expect(err.errors).toEqual([
+      {
+        row: 1,
+        column: 'a',
+        code: 'DUPLICATE_COLUMN',
+        message: 'Row 1: " a " and "a" both name column "a"',
+      },
+    ]);
+  });
 });
