@@ -6,9 +6,29 @@ import type { AttributeType, Cell, TableHeader } from './types.ts';
 /** A column as stored in a version's Parquet file: its Sheaf type and its DuckDB type. */
 export type StoredColumn = { name: string; type: AttributeType; storage: string };
 
-/** `read_parquet` of one file, with each row's position in the file as `file_row_number`. */
-export const parquetSource = (file: string) =>
-  `read_parquet(${literal(file)}, file_row_number = true)`;
+/** `read_parquet` of one file: its rows in its columns. */
+export const parquetSource = (file: string) => `read_parquet(${literal(file)})`;
+
+/**
+ * The name `numberedSource` gives a row's 0-based position in its version. Column names are
+ * trimmed, so none starts with a space and none can take this one.
+ */
+export const POSITION = ident(' position');
+
+/**
+ * The rows of one file, each with its position as POSITION. DuckDB gives the position as the
+ * column `file_row_number`, whose conditions Parquet's row-group statistics narrow to the groups
+ * holding those rows. A table with a column of that name (DuckDB names ignore case) hides it, so
+ * its rows are numbered as they are read instead (every column renamed to itself, so that a
+ * column named `ordinality` cannot hide the count either), which reads every row group.
+ */
+export function numberedSource(file: string, columns: StoredColumn[]): string {
+  const hidden = columns.some((c) => c.name.toLowerCase() === 'file_row_number');
+  if (!hidden) return `(SELECT *, file_row_number AS ${POSITION} FROM ${parquetSource(file)})`;
+  const names = [...columns.map((c) => ident(c.name)), POSITION].join(', ');
+  return `(SELECT * REPLACE (${POSITION} - 1 AS ${POSITION})
+           FROM ${parquetSource(file)} WITH ORDINALITY AS numbered(${names}))`;
+}
 
 /** The file's columns with the types the version declares (the DB's header is authoritative). */
 export async function storedColumns(

@@ -1,7 +1,7 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { VersionCompare } from '../../contracts/tables.ts';
 import type { CompareKind } from '../../contracts/limits.ts';
-import { canonicalExpr, parquetSource, toCell, type StoredColumn } from './columns.ts';
+import { canonicalExpr, numberedSource, POSITION, toCell, type StoredColumn } from './columns.ts';
 import { ident } from './engine.ts';
 import type { Cell } from './types.ts';
 
@@ -48,7 +48,8 @@ function sideRelation(
   });
   const keyExpr = key === undefined ? 'NULL' : `CAST(${canonicalExpr(mine.get(key)!)} AS VARCHAR)`;
   const hash = values.length === 0 ? '0' : `hash(${values.join(', ')})`;
-  return `SELECT file_row_number AS n, ${keyExpr} AS k, ${hash} AS h FROM ${parquetSource(side.file)}`;
+  return `SELECT ${POSITION} AS n, ${keyExpr} AS k, ${hash} AS h
+          FROM ${numberedSource(side.file, side.columns)}`;
 }
 
 /**
@@ -177,8 +178,8 @@ async function rowsAt(
   const byName = new Map(side.columns.map((c) => [c.name, c]));
   const select = columns.map((c) => canonicalExpr(byName.get(c.name) ?? c)).join(', ');
   const reader = await connection.runAndReadAll(
-    `SELECT file_row_number, ${select} FROM ${parquetSource(side.file)}
-     WHERE file_row_number IN (${wanted.join(', ')})`,
+    `SELECT ${POSITION}, ${select} FROM ${numberedSource(side.file, side.columns)}
+     WHERE ${POSITION} IN (${wanted.join(', ')})`,
   );
   for (const [n, ...cells] of reader.getRows()) found.set(Number(n), cells.map(toCell));
   return found;

@@ -1,5 +1,5 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { canonicalExpr, parquetSource, toCell, type StoredColumn } from './columns.ts';
+import { canonicalExpr, numberedSource, POSITION, toCell, type StoredColumn } from './columns.ts';
 import { ident } from './engine.ts';
 import type { Cell } from './types.ts';
 
@@ -27,7 +27,7 @@ function filterClause(columns: StoredColumn[]): string {
 
 /**
  * A page of a version's rows. Unsorted and unfiltered, the page is picked by position
- * (`file_row_number`), which Parquet's row-group statistics narrow to the groups holding it,
+ * (`numberedSource`), which Parquet's row-group statistics narrow to the groups holding it,
  * so the last page costs what the first does. Sorting is by the typed value, nulls last, ties in
  * stored order.
  */
@@ -39,7 +39,7 @@ export async function queryRows(
   rowCount: number,
 ): Promise<RowsPage> {
   const { offset, limit, sort, order, q } = request;
-  const source = parquetSource(file);
+  const source = numberedSource(file, columns);
   const select = selectList(columns);
   const filtered = q !== undefined && q !== '';
   const params: Record<string, string> = filtered ? { q } : {};
@@ -57,8 +57,8 @@ export async function queryRows(
   if (!filtered && sort === undefined) {
     const reader = await connection.runAndReadAll(
       `SELECT ${select} FROM ${source}
-       WHERE file_row_number >= ${offset} AND file_row_number < ${offset + limit}
-       ORDER BY file_row_number`,
+       WHERE ${POSITION} >= ${offset} AND ${POSITION} < ${offset + limit}
+       ORDER BY ${POSITION}`,
     );
     return { rows: reader.getRows().map((row) => row.map(toCell)), total };
   }
@@ -72,8 +72,8 @@ export async function queryRows(
   };
   const orderBy = (flip: boolean) =>
     sort === undefined
-      ? `file_row_number ${flip ? 'DESC' : 'ASC'}`
-      : `${ident(sort)} ${direction(flip)}, file_row_number ${flip ? 'DESC' : 'ASC'}`;
+      ? `${POSITION} ${flip ? 'DESC' : 'ASC'}`
+      : `${ident(sort)} ${direction(flip)}, ${POSITION} ${flip ? 'DESC' : 'ASC'}`;
   const window = reversed
     ? `LIMIT ${end - offset} OFFSET ${total - end}`
     : `LIMIT ${limit} OFFSET ${offset}`;
