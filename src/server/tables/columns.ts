@@ -69,6 +69,36 @@ export function canonicalExpr(column: StoredColumn, source = ident(column.name))
   }
 }
 
+/**
+ * SQL giving a DOUBLE as Sheaf's canonical text of a number, which is JavaScript's String()
+ * (`2`, `1.5`, `1e-7`, `123456789012`, `1e+21`): the blob, the downloads and a number declared
+ * as text all write it so. DuckDB writes the same shortest digits its own way (`2.0`, `1e-07`,
+ * `1.2345678901234568e+20`): in plain notation it adds `.0` to whole numbers; it uses an
+ * exponent outside 1e-4 … 1e16, where JavaScript does outside 1e-7 … 1e21, and pads the
+ * exponent to two digits.
+ */
+function numberText(source: string): string {
+  const text = `CAST(${source} AS VARCHAR)`;
+  const exponent = `CAST(split_part(${text}, 'e', 2) AS INTEGER)`;
+  const digits = `replace(split_part(ltrim(${text}, '-'), 'e', 1), '.', '')`;
+  const sign = `CASE WHEN ${source} < 0 THEN '-' ELSE '' END`;
+  return `CASE
+    WHEN NOT contains(${text}, 'e') THEN regexp_replace(${text}, '\\.0$', '')
+    WHEN ${exponent} < -6 OR ${exponent} > 20 THEN regexp_replace(${text}, 'e([+-])0*', 'e\\1')
+    WHEN ${exponent} < 0 THEN ${sign} || '0.' || repeat('0', -${exponent} - 1) || ${digits}
+    ELSE ${sign} || ${digits} || repeat('0', ${exponent} + 1 - length(${digits}))
+  END`;
+}
+
+/**
+ * SQL giving a column's values as Sheaf's canonical text, the text a CSV download writes:
+ * what compares a value with one of another type.
+ */
+export function canonicalText(column: StoredColumn, source = ident(column.name)): string {
+  if (column.storage === 'DOUBLE') return numberText(source);
+  return `CAST(${canonicalExpr(column, source)} AS VARCHAR)`;
+}
+
 /** A DuckDB result value as a Sheaf cell (a BIGINT past ±(2^53−1) as a big integer, exact). */
 export function toCell(value: unknown): Cell {
   if (value === null || value === undefined) return null;

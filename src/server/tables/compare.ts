@@ -1,7 +1,14 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { VersionCompare } from '../../contracts/tables.ts';
 import type { CompareKind } from '../../contracts/limits.ts';
-import { canonicalExpr, numberedSource, POSITION, toCell, type StoredColumn } from './columns.ts';
+import {
+  canonicalExpr,
+  canonicalText,
+  numberedSource,
+  POSITION,
+  toCell,
+  type StoredColumn,
+} from './columns.ts';
 import { ident } from './engine.ts';
 import type { Cell } from './types.ts';
 
@@ -28,10 +35,10 @@ const shared = (from: CompareSide, to: CompareSide) => {
 };
 
 /**
- * Each side as `(n, k, h)`: its row position, the key (or NULL) as canonical text, and a 64-bit
- * hash of the shared columns' values. A column whose type differs between the versions is hashed
- * as canonical text on both sides, so values compare alike across the change; other columns are
- * hashed as stored, which is much cheaper.
+ * Each side as `(n, k, h)`: its row position, the key (or NULL), and a 64-bit hash of the
+ * shared columns' values. A column whose type differs between the versions is read as canonical
+ * text on both sides, so values compare alike across the change (a number 2 and the text "2");
+ * other columns are read as stored, which is much cheaper.
  */
 function sideRelation(
   side: CompareSide,
@@ -41,12 +48,13 @@ function sideRelation(
 ): string {
   const mine = new Map(side.columns.map((c) => [c.name, c]));
   const theirs = new Map(other.columns.map((c) => [c.name, c]));
-  const values = common.map((c) => {
-    const column = mine.get(c.name)!;
-    const same = theirs.get(c.name)?.storage === column.storage;
-    return same ? ident(column.name) : `CAST(${canonicalExpr(column)} AS VARCHAR)`;
-  });
-  const keyExpr = key === undefined ? 'NULL' : `CAST(${canonicalExpr(mine.get(key)!)} AS VARCHAR)`;
+  const comparable = (name: string) => {
+    const column = mine.get(name)!;
+    const same = theirs.get(name)?.storage === column.storage;
+    return same ? ident(name) : canonicalText(column);
+  };
+  const values = common.map((c) => comparable(c.name));
+  const keyExpr = key === undefined ? 'NULL' : comparable(key);
   const hash = values.length === 0 ? '0' : `hash(${values.join(', ')})`;
   return `SELECT ${POSITION} AS n, ${keyExpr} AS k, ${hash} AS h
           FROM ${numberedSource(side.file, side.columns)}`;

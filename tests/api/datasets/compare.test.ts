@@ -120,4 +120,62 @@ describe('compare', () => {
       400,
     );
   });
+
+  it('equal values stay equal when a column changes type: rows compare as canonical text', async () => {
+    const numbers = [2, 1.5, 100, 1e-7, 123456789012, -0.000001, 1e21, 5e-324];
+    const d = await createDataset(t, alice, {
+      attributes: ['id', 'v', 'w'],
+      attribute_types: { v: 'number', w: 'integer' },
+      entries: numbers.map((v, i) => [i + 1, v, i - 3]),
+    });
+    const next = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/datasets/${d.id}/versions`,
+      headers: alice.headers,
+      payload: {
+        attributes: ['id', 'v', 'w'],
+        attribute_types: { id: 'number', v: 'string', w: 'number' },
+        entries: numbers.map((v, i) => [i + 1, String(v), i - 3]),
+      },
+    });
+    expect(next.statusCode).toBe(201);
+    const byKey = (
+      await get(t, `/datasets/${d.id}/compare?from=1&to=2&key=id`)
+    ).json<VersionCompare>();
+    expect(byKey.columns.changed).toEqual([
+      { name: 'id', from: 'integer', to: 'number' },
+      { name: 'v', from: 'number', to: 'string' },
+      { name: 'w', from: 'integer', to: 'number' },
+    ]);
+    expect(byKey.rows).toEqual({ added: 0, removed: 0, changed: 0 });
+    const whole = (await get(t, `/datasets/${d.id}/compare?from=1&to=2`)).json<VersionCompare>();
+    expect(whole.rows).toEqual({ added: 0, removed: 0, changed: null });
+  });
+
+  it('a value written differently as text is a change', async () => {
+    const d = await createDataset(t, alice, {
+      attributes: ['id', 'v'],
+      entries: [
+        [1, 2],
+        [2, 2.5],
+      ],
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/datasets/${d.id}/versions`,
+      headers: alice.headers,
+      payload: {
+        attributes: ['id', 'v'],
+        attribute_types: { v: 'string' },
+        entries: [
+          [1, '2.0'],
+          [2, '2.5'],
+        ],
+      },
+    });
+    const changed = (
+      await get(t, `/datasets/${d.id}/compare/rows?from=1&to=2&key=id&kind=changed`)
+    ).json<CompareRows>();
+    expect(changed.rows).toEqual([{ from: [1, 2], to: [1, '2.0'] }]);
+  });
 });
