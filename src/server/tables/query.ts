@@ -18,11 +18,19 @@ export type RowsPage = { rows: Cell[][]; total: number };
 const selectList = (columns: StoredColumn[]) =>
   columns.map((c) => `${canonicalExpr(c)} AS ${ident(c.name)}`).join(', ');
 
-/** Rows where some string column contains `$q`, ignoring case; no string column → no row. */
-function filterClause(columns: StoredColumn[]): string {
+/**
+ * Rows where some string column contains `$q`, ignoring case; no string column → no row. Both
+ * sides are lower-cased, and when `q` holds a sigma, Greek final sigma (ς) counts as σ, since
+ * lower() turns Σ into σ wherever it stands and ΟΔΟΣ must find οδος (without a sigma in `q` the
+ * replacement could not change a match, so the scan is spared it).
+ */
+function filterClause(columns: StoredColumn[], q: string): string {
   const text = columns.filter((c) => c.type === 'string');
   if (text.length === 0) return 'false';
-  return text.map((c) => `contains(lower(${ident(c.name)}), lower($q))`).join(' OR ');
+  const fold = /[σςΣ]/.test(q)
+    ? (sql: string) => `replace(lower(${sql}), 'ς', 'σ')`
+    : (sql: string) => `lower(${sql})`;
+  return text.map((c) => `contains(${fold(ident(c.name))}, ${fold('$q')})`).join(' OR ');
 }
 
 /**
@@ -43,7 +51,7 @@ export async function queryRows(
   const select = selectList(columns);
   const filtered = q !== undefined && q !== '';
   const params: Record<string, string> = filtered ? { q } : {};
-  const where = filtered ? `WHERE ${filterClause(columns)}` : '';
+  const where = filtered ? `WHERE ${filterClause(columns, q)}` : '';
 
   let total = rowCount;
   if (filtered) {

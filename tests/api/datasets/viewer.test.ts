@@ -82,6 +82,22 @@ describe('rows', () => {
     expect(alpha.total).toBe(2);
   });
 
+  it('the filter ignores case in Greek too, final sigma included', async () => {
+    const d = await createDataset(t, alice, {
+      attributes: ['οδός'],
+      entries: [['ΟΔΟΣ'], ['οδος'], ['Οδός'], ['ΣΟΦΙΑ'], ['σοφία']],
+    });
+    const rows = (q: string) =>
+      get(t, `/datasets/${d.id}/versions/1/rows?q=${encodeURIComponent(q)}`).then((r) =>
+        r.json<TableRows>(),
+      );
+    for (const q of ['ΟΔΟΣ', 'οδος', 'οδοσ', 'ΔΟΣ']) {
+      expect((await rows(q)).rows).toEqual([['ΟΔΟΣ'], ['οδος']]);
+    }
+    expect((await rows('Σ')).total).toBe(5);
+    expect((await rows('ς')).total).toBe(5);
+  });
+
   it('a sorted page past the middle matches the same rows of the whole sorted list', async () => {
     const d = await createDataset(t, alice, bigTable);
     for (const sort of ['score', '城市', 'day']) {
