@@ -14,7 +14,7 @@ import { loginFailures } from '../db/schema.ts';
  * before the first of them fails. A refused attempt is taken back; a successful one takes back
  * its own row (and clears the account's failures).
  */
-export type LoginAttempt = {
+type LoginAttempt = {
   /** Seconds to wait before the next attempt may be made, or 0 when this one may go on. */
   wait: number;
   /** The password was wrong: the attempt stays counted. */
