@@ -107,6 +107,24 @@ export const changelogSchema = z
     `Changelog must be at most ${CHANGELOG_MAX} characters`,
   );
 
+const isAttributeTypes = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((type) => typeof type === 'string');
+/**
+ * Column name → type. Any text is a column name, `__proto__` included: z.record would copy the
+ * object and leave that key out, so the object is checked and passed on as it is.
+ */
+export const attributeTypesSchema = z
+  .unknown()
+  .refine(isAttributeTypes, { error: 'Invalid input: expected an object from column name to type' })
+  .meta({
+    type: 'object',
+    propertyNames: { type: 'string' },
+    additionalProperties: { type: 'string' },
+  });
+
 /** `true` / `false` in a query string (any other value is a 400). */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])

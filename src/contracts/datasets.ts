@@ -11,6 +11,7 @@ import {
   DOWNLOAD_FORMATS,
   PUBLIC_DATASETS_PER_USER,
   SEARCH_PAGE_SIZE,
+  attributeTypesSchema,
   changelogSchema,
   citationSchema,
   datasetDescriptionSchema,
@@ -30,7 +31,6 @@ export * from './dataset-fields.ts';
 
 const timestamp = z.iso.datetime();
 
-const attributeTypesSchema = z.record(z.string(), z.string());
 /**
  * An integer past ±(2^53−1) in a 64-bit column: the server holds it as `JSON.rawJSON` of its
  * digits, so it is sent as an exact JSON integer (a client may need a big-number parser to keep

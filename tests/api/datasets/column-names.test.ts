@@ -69,4 +69,40 @@ describe('column names with a meaning elsewhere', () => {
       [2, 'b'],
     ]);
   });
+
+  it('a column named __proto__ keeps its declared type and its values through JSON', async () => {
+    // Undeclared, "7" and "8" would be read as integers: the declared type must arrive.
+    const res = await post(
+      '/datasets',
+      `{"name":"proto","attributes":["__proto__","n"],"attribute_types":{"__proto__":"string"},
+        "entries":[{"__proto__":"7","n":1},["8",2]]}`,
+    );
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    const detail = await get(t, `/datasets/${id}/version`);
+    expect(detail.statusCode).toBe(200);
+    const body = JSON.parse(detail.body) as Record<string, unknown>;
+    expect(body['attributes']).toEqual(['__proto__', 'n']);
+    expect(Object.entries(body['attribute_types'] as object).sort()).toEqual([
+      ['__proto__', 'string'],
+      ['n', 'integer'],
+    ]);
+    expect(body['entries']).toEqual([
+      ['7', 1],
+      ['8', 2],
+    ]);
+  });
+
+  it('a CSV column named __proto__ is listed with its type', async () => {
+    const res = await post('/datasets?name=proto', '__proto__,n\nx,1\n', 'text/csv');
+    expect(res.statusCode).toBe(201);
+    const id = res.json<{ id: number }>().id;
+    const detail = JSON.parse((await get(t, `/datasets/${id}/version`)).body) as {
+      attribute_types: object;
+    };
+    expect(Object.entries(detail.attribute_types).sort()).toEqual([
+      ['__proto__', 'string'],
+      ['n', 'integer'],
+    ]);
+  });
 });

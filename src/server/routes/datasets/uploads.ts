@@ -20,7 +20,9 @@ const uploads = new WeakMap<FastifyRequest, Upload>();
  */
 export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): void {
   // JSON tables: integers past 2^53 arrive as exact big integers, never rounded (see parseJsonExact).
-  const json = app.getDefaultJsonParser('error', 'error');
+  // Keys are column names, and `__proto__` or `constructor` is a name like any other: JSON.parse
+  // keeps it as the object's own key, which is how the tables code reads and writes it.
+  const json = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
