@@ -2,8 +2,7 @@ import { TOKEN_PREFIX, type TokenScope } from '../../contracts/limits.ts';
 import { tokenNotAllowed, tokenScopeTooNarrow, verifyApiToken } from '../services/api-tokens.ts';
 import { isSessionOpen } from '../services/sessions.ts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.ts';
+import { accountGone, isAccountActive } from '../services/accounts.ts';
 import { unauthorized } from '../errors.ts';
 import type { Context } from '../context.ts';
 
@@ -34,11 +33,7 @@ export function registerAuth(app: FastifyInstance, ctx: Context): void {
   app.decorateRequest('viewer', null);
   app.decorateRequest('requireViewer', async function (this: FastifyRequest) {
     if (!this.viewer) throw unauthorized();
-    const [row] = await ctx.db
-      .select({ isActive: users.isActive })
-      .from(users)
-      .where(eq(users.id, this.viewer.id));
-    if (!row?.isActive) throw unauthorized('Account no longer exists', 'TOKEN_INVALID');
+    if (!(await isAccountActive(ctx.db, this.viewer.id))) throw accountGone();
     return this.viewer;
   });
   app.addHook('onRequest', async (request) => {

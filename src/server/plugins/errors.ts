@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, type FieldError } from '../errors.ts';
@@ -35,15 +35,40 @@ function isOutOfSpace(error: unknown): boolean {
   return false;
 }
 
+/** A foreign-key violation (SQLSTATE 23503) anywhere in the error's causes. */
+function isForeignKeyViolation(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === '23503') return true;
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * The deleted account's answer (401) when a write failed on a foreign key because the caller's
+ * account was deleted after the request was let in; undefined otherwise.
+ */
+async function accountGoneFrom(error: unknown, request: FastifyRequest) {
+  if (!request.viewer || !isForeignKeyViolation(error)) return undefined;
+  const gone: unknown = await request.requireViewer().then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  return gone instanceof AppError ? gone : undefined;
+}
+
+function sendAppError(reply: FastifyReply, error: AppError) {
+  if (error.headers) void reply.headers(error.headers);
+  return reply
+    .status(error.status)
+    .send({ message: error.message, code: error.code, details: error.details ?? null });
+}
+
 /** Maps every failure to `{ message, code, details }`; 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
-    if (error instanceof AppError) {
-      if (error.headers) void reply.headers(error.headers);
-      return reply
-        .status(error.status)
-        .send({ message: error.message, code: error.code, details: error.details ?? null });
-    }
+  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) return sendAppError(reply, error);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = error.validationContext ?? 'body';
       const details: FieldError[] = error.validation.map((v) => ({
@@ -95,6 +120,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
           details: { request_id: request.id },
         });
     }
+    const gone = await accountGoneFrom(error, request);
+    if (gone) return sendAppError(reply, gone);
     request.log.error({ err: loggable(error) }, 'request failed');
     return reply.status(500).send({
       message: 'Internal Server Error',

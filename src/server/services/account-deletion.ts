@@ -2,11 +2,11 @@ import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountDeletion } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { datasets, datasetVersions, favorites, ratings, users } from '../db/schema.ts';
-import { confirmPassword } from './accounts.ts';
+import { callerRow, confirmPassword, lockConfirmedAccount } from './accounts.ts';
 import { recountFavorites, recountForks, recountRatings } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
-import { getUserRow } from './users.ts';
 
 /** What deleting the caller's account would delete (their datasets and versions) and keep. */
 export async function accountDeletion(ctx: Context, userId: number): Promise<AccountDeletion> {
@@ -34,6 +34,25 @@ export async function accountDeletion(ctx: Context, userId: number): Promise<Acc
   };
 }
 
+/** The datasets whose counters the account's ratings, favourites and forks are part of. */
+async function touchedBy(tx: Db, userId: number) {
+  const ids = (rows: { id: number | null }[]) =>
+    new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
+  const rated = await tx
+    .select({ id: ratings.datasetId })
+    .from(ratings)
+    .where(eq(ratings.userId, userId));
+  const favourited = await tx
+    .select({ id: favorites.datasetId })
+    .from(favorites)
+    .where(eq(favorites.userId, userId));
+  const forked = await tx
+    .select({ id: datasets.forkedFromId })
+    .from(datasets)
+    .where(and(eq(datasets.ownerId, userId), isNotNull(datasets.forkedFromId)));
+  return { ratings: ids(rated), favorites: ids(favourited), forks: ids(forked) };
+}
+
 /**
  * Deletes the caller's account after checking their password, in one transaction: their own
  * datasets (versions cascade), then the user (sessions, OAuth links, follows, favourites and
@@ -46,24 +65,17 @@ export async function deleteAccount(
   userId: number,
   input: { password: string; ip: string },
 ): Promise<void> {
-  const user = await getUserRow(ctx, userId);
+  const user = await callerRow(ctx, userId);
   await confirmPassword(ctx, user, input.password, input.ip);
 
   const hashes = await ctx.db.transaction(async (tx) => {
-    const [rated, favourited, forked] = await Promise.all([
-      tx.select({ id: ratings.datasetId }).from(ratings).where(eq(ratings.userId, userId)),
-      tx.select({ id: favorites.datasetId }).from(favorites).where(eq(favorites.userId, userId)),
-      tx
-        .select({ id: datasets.forkedFromId })
-        .from(datasets)
-        .where(and(eq(datasets.ownerId, userId), isNotNull(datasets.forkedFromId))),
-    ]);
-    const ids = (rows: { id: number | null }[]) =>
-      new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
-    const touched = { ratings: ids(rated), favorites: ids(favourited), forks: ids(forked) };
+    // The account row first: a write in its name locks it too (lockCaller) and is either
+    // committed before the look at what the account touched, or finds no account after.
+    await lockConfirmedAccount(tx, user, 'update', 'Password is incorrect');
+    const touched = await touchedBy(tx, userId);
     const all = [...new Set([...touched.ratings, ...touched.favorites, ...touched.forks])];
 
-    // Counter changes lock the dataset row first (see dataset-counters.ts); same order here,
+    // Counter changes lock the dataset row (see dataset-counters.ts); same order here,
     // ascending ids, so a concurrent rating or favourite waits instead of deadlocking.
     const others =
       all.length === 0

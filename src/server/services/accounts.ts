@@ -3,8 +3,9 @@ import type { LoginBody, RegisterBody } from '../../contracts/auth.ts';
 import type { ChangePasswordBody } from '../../contracts/users.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { Context } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
-import { AppError, conflict, tooManyRequests, unauthorized } from '../errors.ts';
+import { AppError, conflict, nullIfNotFound, tooManyRequests, unauthorized } from '../errors.ts';
 import { endAllSessions, issueSession, type IssuedSession } from './sessions.ts';
 import { getUserRow, type UserRow } from './users.ts';
 
@@ -134,6 +135,67 @@ export async function confirmPassword(
     throw new AppError(403, 'INVALID_PASSWORD', message);
   }
   await attempt.succeed();
+}
+
+/** What a caller whose account no longer exists (deleted or disabled) gets: signed out. */
+export const accountGone = () => unauthorized('Account no longer exists', 'TOKEN_INVALID');
+
+/** Whether the account still exists and is active. */
+export async function isAccountActive(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row?.isActive === true;
+}
+
+/** The caller's own row, for a change of their account; 401 when it has gone meanwhile. */
+export async function callerRow(ctx: Context, userId: number): Promise<UserRow> {
+  const row = await nullIfNotFound(getUserRow(ctx, userId));
+  if (!row) throw accountGone();
+  return row;
+}
+
+/**
+ * Locks the caller's account row before a write in their name (favourite, rating, fork,
+ * follow), or answers 401 when the account is gone. Deleting the account locks the same row
+ * first, so the two never overlap: a write that got here first is committed before the deletion
+ * looks at what the account touched (it is then removed and recounted with the rest), and one
+ * that comes later finds no account. Lock the account before any dataset row, as the deletion
+ * does, so they cannot deadlock. `key share` keeps only the deletion waiting: a password or
+ * profile change does not.
+ */
+export async function lockCaller(tx: Db, userId: number): Promise<void> {
+  const [row] = await tx
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('key share');
+  if (!row?.isActive) throw accountGone();
+}
+
+/**
+ * Locks the account for a change confirmed by its password (`update` to delete it, `no key
+ * update` to change the password), then checks that the password the caller confirmed is still
+ * the current one. Of two such changes sent at once, the second one waits here, then finds the
+ * password changed and gets the same 403 INVALID_PASSWORD as a wrong password; when the first
+ * one deleted the account it gets 401.
+ */
+export async function lockConfirmedAccount(
+  tx: Db,
+  confirmed: UserRow,
+  strength: 'update' | 'no key update',
+  message: string,
+): Promise<void> {
+  const [row] = await tx
+    .select({ isActive: users.isActive, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, confirmed.id))
+    .for(strength);
+  if (!row?.isActive) throw accountGone();
+  if (row.passwordHash !== confirmed.passwordHash) {
+    throw new AppError(403, 'INVALID_PASSWORD', message);
+  }
 }
 
 /**

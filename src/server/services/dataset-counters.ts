@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { datasets, favorites, ratings } from '../db/schema.ts';
-import { datasetNotFound, visibleTo, type ViewerId } from './datasets/rows.ts';
+import { lockCaller } from './accounts.ts';
+import { datasetNotFound, visibleTo } from './datasets/rows.ts';
 import { recomputeHeat } from './datasets/heat.ts';
 
 /**
@@ -11,8 +12,14 @@ import { recomputeHeat } from './datasets/heat.ts';
  * ones before it: counters stay exact under concurrent requests.
  */
 
-/** Locks a dataset the viewer may see for a counter change; 404 when they may not see it. */
-export async function lockVisible(tx: Db, id: number, viewerId: ViewerId) {
+/**
+ * Locks the caller's account (401 when it is gone, see `lockCaller`), then a dataset they may
+ * see, for a counter change in their name; 404 when they may not see it. The account comes
+ * first, as in the account's deletion, so a rating or favourite racing it cannot be left out
+ * of its recount.
+ */
+export async function lockVisible(tx: Db, id: number, viewerId: number) {
+  await lockCaller(tx, viewerId);
   const [row] = await tx
     .select({
       id: datasets.id,

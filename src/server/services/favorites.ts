@@ -9,6 +9,7 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { datasets, favorites } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { lockCaller } from './accounts.ts';
 import { lockAny, lockVisible, recountFavorites } from './dataset-counters.ts';
 import {
   findVisible,
@@ -126,7 +127,8 @@ export async function removeFavorite(
     .where(and(eq(favorites.id, favoriteId), eq(favorites.userId, viewerId)));
   if (!found) throw favoriteNotFound();
   await ctx.db.transaction(async (tx) => {
-    // Lock the dataset before touching its favourites, in the same order as adding does.
+    // The account, then the dataset, before touching its favourites: the order adding does.
+    await lockCaller(tx, viewerId);
     await lockAny(tx, found.datasetId);
     const removed = await tx
       .delete(favorites)

@@ -9,20 +9,33 @@ import type { Db } from '../db/client.ts';
 import { preparedPer } from '../db/prepared.ts';
 import { follows, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
-import { getUserRow, publicUserColumns, toPublicUser } from './users.ts';
+import { lockCaller } from './accounts.ts';
+import { getUserRow, publicUserColumns, toPublicUser, userNotFound } from './users.ts';
 
 const cannotFollowSelf = () =>
   new AppError(400, 'CANNOT_FOLLOW_SELF', 'You cannot follow yourself');
 
-/** Follows `followeeId` (an active user); following twice changes nothing. */
+/**
+ * Follows `followeeId` (an active user); following twice changes nothing. Both accounts are
+ * locked until the follow is written, so neither can be deleted half-way: a follower whose
+ * account has gone gets 401, a followee who has gone 404.
+ */
 export async function follow(
   ctx: Context,
   followerId: number,
   followeeId: number,
 ): Promise<FollowStatus> {
   if (followerId === followeeId) throw cannotFollowSelf();
-  await getUserRow(ctx, followeeId);
-  await ctx.db.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+  await ctx.db.transaction(async (tx) => {
+    await lockCaller(tx, followerId);
+    const [followee] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, followeeId), eq(users.isActive, true)))
+      .for('key share');
+    if (!followee) throw userNotFound();
+    await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+  });
   return { is_following: true };
 }
 

@@ -3,12 +3,13 @@ import type { Dataset } from '../../contracts/datasets.ts';
 import type { ForkBody } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
 import { datasets, datasetVersions, users } from '../db/schema.ts';
-import { forbidden } from '../errors.ts';
+import { forbidden, nullIfNotFound } from '../errors.ts';
+import { accountGone, isAccountActive, lockCaller } from './accounts.ts';
 import { lockVisible, recountForks } from './dataset-counters.ts';
 import { getDataset } from './datasets/browse.ts';
 import { forgetCounts } from './datasets/counts.ts';
 import { recomputeHeat } from './datasets/heat.ts';
-import { lockOwned, now, searchTextOf, statedFields } from './datasets/rows.ts';
+import { datasetNotFound, lockOwned, now, searchTextOf, statedFields } from './datasets/rows.ts';
 
 /**
  * Forks a dataset the caller may see into a new dataset of theirs. The fork gets its own
@@ -85,7 +86,10 @@ export async function forkDataset(
     return fork.id;
   });
   forgetCounts(ctx.db);
-  return getDataset(ctx, forkId, viewerId);
+  // The account may be deleted, and the fork with it, as soon as the fork is committed.
+  const fork = await nullIfNotFound(getDataset(ctx, forkId, viewerId));
+  if (fork) return fork;
+  throw (await isAccountActive(ctx.db, viewerId)) ? datasetNotFound() : accountGone();
 }
 
 /** PUT /datasets/{id}/fork-settings: the owner allows or disallows forks (403 / 404 for others). */
@@ -96,6 +100,7 @@ export async function setForkSettings(
   allowForks: boolean,
 ): Promise<Dataset> {
   await ctx.db.transaction(async (tx) => {
+    await lockCaller(tx, viewerId);
     await lockOwned(tx, id, viewerId);
     await tx
       .update(datasets)

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Dataset, UpdateDatasetBody } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
+import { lockCaller } from '../accounts.ts';
 import { lockAny, recountForks } from '../dataset-counters.ts';
 import { releaseBlobs } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
@@ -16,6 +17,7 @@ export async function updateDataset(
   input: UpdateDatasetBody,
 ): Promise<Dataset> {
   await ctx.db.transaction(async (tx) => {
+    await lockCaller(tx, viewerId);
     await lockOwned(tx, id, viewerId);
     const [current] = await tx
       .select({ name: datasets.name, description: datasets.description, tags: datasets.tags })
@@ -49,6 +51,9 @@ export async function updateDataset(
  */
 export async function deleteDataset(ctx: Context, viewerId: number, id: number): Promise<void> {
   const hashes = await ctx.db.transaction(async (tx) => {
+    // The account first, as its deletion does: that deletion locks this fork's origin, then
+    // deletes this dataset; taken in the other order, the two would wait for each other.
+    await lockCaller(tx, viewerId);
     await lockOwned(tx, id, viewerId);
     const versions = await tx
       .select({ sha256: datasetVersions.sha256 })
