@@ -198,32 +198,30 @@ export async function lockConfirmedAccount(
   }
 }
 
+const currentPasswordWrong = 'Current password is incorrect';
+
 /**
  * Sets a new password, signs out every session of the user, and opens a fresh one for the
- * caller (returned, with its refresh token for the cookie).
+ * caller (returned, with its refresh token for the cookie). Two changes sent at once: the first
+ * wins, the second gets 403 INVALID_PASSWORD (its current password is no longer current).
  */
 export async function changePassword(
   ctx: Context,
   userId: number,
   input: ChangePasswordBody & { ip: string },
 ): Promise<IssuedSession> {
-  const user = await getUserRow(ctx, userId);
-  await confirmPassword(
-    ctx,
-    user,
-    input.current_password,
-    input.ip,
-    'Current password is incorrect',
-  );
+  const user = await callerRow(ctx, userId);
+  await confirmPassword(ctx, user, input.current_password, input.ip, currentPasswordWrong);
   const passwordHash = await hashPassword(input.new_password);
   return ctx.db.transaction(async (db) => {
     const tx: Context = { ...ctx, db };
+    await lockConfirmedAccount(db, user, 'no key update', currentPasswordWrong);
     const [row] = await db
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning();
-    if (!row) throw new Error('user vanished during password change');
+    if (!row) throw new Error('locked user vanished during password change');
     await endAllSessions(tx, userId);
     return issueSession(tx, row, { recordLogin: false });
   });
