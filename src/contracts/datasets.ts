@@ -36,7 +36,7 @@ const timestamp = z.iso.datetime();
  * digits, so it is sent as an exact JSON integer (a client may need a big-number parser to keep
  * every digit).
  */
-const bigIntegerSchema = z
+export const bigIntegerSchema = z
   .custom<BigInteger>(isBigInteger)
   .meta({ type: 'integer', format: 'int64' });
 

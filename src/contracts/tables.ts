@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CONTENT_LIMIT_DEFAULT, CONTENT_LIMIT_MAX, cellSchema } from './datasets.ts';
+import {
+  CONTENT_LIMIT_DEFAULT,
+  CONTENT_LIMIT_MAX,
+  bigIntegerSchema,
+  cellSchema,
+} from './datasets.ts';
 import { positiveId } from './ids.ts';
 import { offsetSchema } from './users.ts';
 import { COMPARE_KINDS, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
@@ -70,7 +75,10 @@ export const tableRowsSchema = z.object({
 });
 export type TableRows = z.infer<typeof tableRowsSchema>;
 
-const boundSchema = z.union([z.number(), z.string()]);
+/** A histogram edge: a number (an integer past 2^53 exact, as a big integer) or a date's text. */
+const boundSchema = z.union([z.number(), z.string(), bigIntegerSchema]);
+
+const momentSchema = z.union([z.number(), bigIntegerSchema]);
 
 export const columnStatsSchema = z.object({
   name: z.string(),
@@ -82,9 +90,13 @@ export const columnStatsSchema = z.object({
   distinct: z.number().int(),
   min: cellSchema,
   max: cellSchema,
-  /** Numbers only (dates and datetimes: null). */
-  mean: z.number().nullable().optional(),
-  stddev: z.number().nullable().optional(),
+  /**
+   * Numbers only; null when there is none (no values, one value for `stddev`) or when it is past
+   * the largest double. One of 2^53 or more is a whole number written as digits, which exact JSON
+   * readers (Sheaf's among them) read as a big integer.
+   */
+  mean: momentSchema.nullable().optional(),
+  stddev: momentSchema.nullable().optional(),
   /** Numbers, dates and datetimes: at most 20 equal-width bins; `to` is inclusive in the last. */
   histogram: z
     .array(z.object({ from: boundSchema, to: boundSchema, count: z.number().int() }))

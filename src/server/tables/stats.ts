@@ -1,23 +1,30 @@
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { ColumnStats } from '../../contracts/tables.ts';
-import { HISTOGRAM_BINS, TOP_VALUES } from '../../contracts/limits.ts';
-import {
-  canonicalExpr,
-  isNumeric,
-  isTemporal,
-  parquetSource,
-  toCell,
-  type StoredColumn,
-} from './columns.ts';
+import { TOP_VALUES } from '../../contracts/limits.ts';
+import { canonicalExpr, isNumeric, parquetSource, toCell, type StoredColumn } from './columns.ts';
 import { ident } from './engine.ts';
+import { axis, hasHistogram, histogram, scaleOf, type Range } from './histogram.ts';
+import type { Cell } from './types.ts';
 
 export type TableStats = { rows: number; columns: ColumnStats[] };
 
 /**
- * Column statistics of a version, from its Parquet file: one pass for counts, distinct values
- * (exact), minimum, maximum, mean and standard deviation, then one grouped query per column for
- * its histogram (numbers, dates, datetimes stored as such) or its most frequent values
- * (strings, booleans).
+ * Columns summed up by one scan of the file. A narrow table takes one scan; a wide one several,
+ * because each exact distinct count keeps a hash table of its own, and 200 of them at once
+ * outgrow DuckDB's memory limit even for a single row.
+ */
+const COLUMNS_PER_SCAN = 8;
+
+/** What the first scans give of a column; `range` is null when it holds no value. */
+type Summary = { count: number; distinct: number; min: Cell; max: Cell; range: Range | null };
+
+type Moments = { mean: number | null; stddev: number | null };
+
+/**
+ * Column statistics of a version, from its Parquet file: scans of a few columns at a time for
+ * counts, distinct values (exact), minimum and maximum, and then the numbers' means and
+ * standard deviations, then one grouped query per column for its histogram (numbers, dates,
+ * datetimes stored as such) or its most frequent values (strings, booleans).
  */
 export async function computeStats(
   connection: DuckDBConnection,
@@ -25,38 +32,25 @@ export async function computeStats(
   columns: StoredColumn[],
 ): Promise<TableStats> {
   const source = parquetSource(file);
-  const parts = ['count(*)'];
-  for (const column of columns) {
-    const c = ident(column.name);
-    parts.push(`count(${c})`, `count(DISTINCT ${c})`);
-    parts.push(`${canonicalExpr(column, `min(${c})`)}`, `${canonicalExpr(column, `max(${c})`)}`);
-    if (isNumeric(column.type)) parts.push(`avg(${c})`, `stddev_samp(${c})`);
+  let rows = 0;
+  const summaries: Summary[] = [];
+  const moments = new Map<number, Moments>();
+  for (let first = 0; first < columns.length; first += COLUMNS_PER_SCAN) {
+    const batch = columns.slice(first, first + COLUMNS_PER_SCAN);
+    const scan = await summarize(connection, source, batch);
+    rows = scan.rows;
+    summaries.push(...scan.summaries);
+    const found = await numberMoments(connection, source, batch, scan.summaries);
+    for (const [k, of] of found) moments.set(first + k, of);
   }
-  const reader = await connection.runAndReadAll(`SELECT ${parts.join(', ')} FROM ${source}`);
-  const values = reader.getRows()[0] ?? [];
-  let at = 0;
-  const rows = Number(values[at++] ?? 0);
   const result: ColumnStats[] = [];
-  for (const column of columns) {
-    const count = Number(values[at++] ?? 0);
-    const distinct = Number(values[at++] ?? 0);
-    const min = toCell(values[at++]);
-    const max = toCell(values[at++]);
-    const stats: ColumnStats = {
-      name: column.name,
-      type: column.type,
-      count,
-      nulls: rows - count,
-      distinct,
-      min,
-      max,
-    };
-    if (isNumeric(column.type)) {
-      stats.mean = finite(values[at++]);
-      stats.stddev = finite(values[at++]);
-    }
+  for (const [i, column] of columns.entries()) {
+    const { count, distinct, min, max, range } = summaries[i]!;
+    const { name, type } = column;
+    const stats: ColumnStats = { name, type, count, nulls: rows - count, distinct, min, max };
+    if (isNumeric(column.type)) Object.assign(stats, moments.get(i) ?? NO_MOMENTS);
     if (hasHistogram(column)) {
-      stats.histogram = count === 0 ? [] : await histogram(connection, source, column);
+      stats.histogram = range === null ? [] : await histogram(connection, source, column, range);
     } else {
       stats.top = await topValues(connection, source, column);
     }
@@ -65,76 +59,89 @@ export async function computeStats(
   return { rows, columns: result };
 }
 
-const finite = (value: unknown) => {
-  const n = Number(value);
-  return value === null || value === undefined || !Number.isFinite(n) ? null : n;
-};
+const NO_MOMENTS: Moments = { mean: null, stddev: null };
 
-/** Numbers, dates and datetimes stored as such (a mixed-zone datetime column is text). */
-const hasHistogram = (column: StoredColumn) =>
-  isNumeric(column.type) || (isTemporal(column.type) && column.storage !== 'VARCHAR');
-
-/** A value as a number on the histogram's axis: itself, or days / microseconds since 1970. */
-function axis(column: StoredColumn, expr: string): string {
-  if (column.storage === 'DATE')
-    return `CAST(date_diff('day', DATE '1970-01-01', ${expr}) AS DOUBLE)`;
-  if (column.storage.startsWith('TIMESTAMP')) return `CAST(epoch_us(${expr}) AS DOUBLE)`;
-  return `CAST(${expr} AS DOUBLE)`;
-}
-
-/** Bins over [lo, hi]: equal widths; whole-step columns (integers, dates) on whole steps. */
-function binEdges(lo: number, hi: number, whole: boolean): { width: number; n: number } {
-  if (hi === lo) return { width: 1, n: 1 };
-  if (!whole) return { width: (hi - lo) / HISTOGRAM_BINS, n: HISTOGRAM_BINS };
-  const width = Math.ceil((hi - lo + 1) / HISTOGRAM_BINS);
-  return { width, n: Math.ceil((hi - lo + 1) / width) };
-}
-
-const DAY_MS = 86_400_000;
-
-/** A point of the axis back in the column's terms (dates and datetimes as canonical text). */
-function fromAxis(column: StoredColumn, x: number): number | string {
-  if (column.storage === 'DATE') return new Date(x * DAY_MS).toISOString().slice(0, 10);
-  if (column.storage.startsWith('TIMESTAMP')) {
-    const text = new Date(Math.round(x / 1000)).toISOString().replace(/\.?0*Z$/, '');
-    return column.storage === 'TIMESTAMP' ? text : `${text}Z`;
+/** One scan: the rows, and each column's counts, minimum and maximum (shown, and on its axis). */
+async function summarize(
+  connection: DuckDBConnection,
+  source: string,
+  columns: StoredColumn[],
+): Promise<{ rows: number; summaries: Summary[] }> {
+  const parts = ['count(*)'];
+  for (const column of columns) {
+    const c = ident(column.name);
+    parts.push(`count(${c})`, `count(DISTINCT ${c})`);
+    parts.push(canonicalExpr(column, `min(${c})`), canonicalExpr(column, `max(${c})`));
+    if (hasHistogram(column)) parts.push(`min(${axis(column, c)})`, `max(${axis(column, c)})`);
   }
-  return x;
+  const reader = await connection.runAndReadAll(`SELECT ${parts.join(', ')} FROM ${source}`);
+  const values = reader.getRows()[0] ?? [];
+  let at = 0;
+  const rows = Number(values[at++] ?? 0);
+  const summaries = columns.map((column): Summary => {
+    const [count, distinct] = [Number(values[at++] ?? 0), Number(values[at++] ?? 0)];
+    const [min, max] = [toCell(values[at++]), toCell(values[at++])];
+    if (!hasHistogram(column)) return { count, distinct, min, max, range: null };
+    const [lo, hi] = [values[at++], values[at++]];
+    const range = count === 0 ? null : { lo: lo as bigint | number, hi: hi as bigint | number };
+    return { count, distinct, min, max, range };
+  });
+  return { rows, summaries };
 }
 
 /**
- * At most HISTOGRAM_BINS equal-width bins from min to max; `to` is where the next bin starts,
- * except in the last bin, which ends at (and includes) max. Integers and dates are binned on
- * whole steps, so a bin of integers holds from … to − 1 (to itself for the last).
+ * Mean and sample standard deviation of each number column with values, by column index, in
+ * one scan. Integers: the mean from DuckDB's exact sum, the deviation over each value's distance
+ * from the minimum (exact as a HUGEINT, then a double), so values past 2^53 lose nothing to
+ * floats first. Numbers: both over the values divided by a power of two (exact), so values near
+ * the largest double do not overflow; a deviation too large for a double is null.
  */
-async function histogram(
+async function numberMoments(
   connection: DuckDBConnection,
   source: string,
-  column: StoredColumn,
-): Promise<NonNullable<ColumnStats['histogram']>> {
-  const x = axis(column, ident(column.name));
-  const present = `${ident(column.name)} IS NOT NULL`;
-  const range = await connection.runAndReadAll(
-    `SELECT min(${x}), max(${x}) FROM ${source} WHERE ${present}`,
+  columns: StoredColumn[],
+  summaries: Summary[],
+): Promise<Map<number, Moments>> {
+  const { DOUBLE, HUGEINT } = await import('@duckdb/node-api');
+  const parts: string[] = [];
+  const values: Record<string, DuckDBValue> = {};
+  const types: Record<string, DuckDBType> = {};
+  const scales: [index: number, scale: number][] = [];
+  for (const [i, column] of columns.entries()) {
+    const range = summaries[i]!.range;
+    if (!isNumeric(column.type) || range === null) continue;
+    const [c, p] = [ident(column.name), `p${i}`];
+    if (column.type === 'integer') {
+      parts.push(`avg(${c})`, `stddev_samp(CAST(CAST(${c} AS HUGEINT) - $${p} AS DOUBLE))`);
+      [values[p], types[p]] = [BigInt(range.lo), HUGEINT];
+      scales.push([i, 1]);
+    } else {
+      parts.push(`avg(${c} / $${p})`, `stddev_samp(${c} / $${p})`);
+      const scale = scaleOf(Number(range.lo), Number(range.hi));
+      [values[p], types[p]] = [scale, DOUBLE];
+      scales.push([i, scale]);
+    }
+  }
+  if (parts.length === 0) return new Map();
+  const reader = await connection.runAndReadAll(
+    `SELECT ${parts.join(', ')} FROM ${source}`,
+    values,
+    types,
   );
-  const [lo, hi] = (range.getRows()[0] ?? []).map(Number) as [number, number];
-  const whole = column.type === 'integer' || column.storage === 'DATE';
-  const { width, n } = binEdges(lo, hi, whole);
-  // Loaded already by the engine that made the connection (tables/engine.ts loads it on first use).
-  const { DOUBLE } = await import('@duckdb/node-api');
-  const counted = await connection.runAndReadAll(
-    `SELECT least(CAST(floor((${x} - $lo) / $width) AS BIGINT), ${n - 1}) AS bin, count(*)
-     FROM ${source} WHERE ${present} GROUP BY bin`,
-    { lo, width },
-    { lo: DOUBLE, width: DOUBLE },
+  const row = reader.getRows()[0] ?? [];
+  return new Map(
+    scales.map(([i, scale], k) => [
+      i,
+      { mean: finite(row[2 * k], scale), stddev: finite(row[2 * k + 1], scale) },
+    ]),
   );
-  const counts = new Map(counted.getRows().map(([bin, c]) => [Number(bin), Number(c)]));
-  return Array.from({ length: n }, (_, bin) => ({
-    from: fromAxis(column, lo + bin * width),
-    to: fromAxis(column, bin === n - 1 ? hi : lo + (bin + 1) * width),
-    count: counts.get(bin) ?? 0,
-  }));
 }
+
+/** A DuckDB double times `scale`, or null when missing or past the largest double. */
+const finite = (value: unknown, scale: number) => {
+  const n = Number(value) * scale;
+  return value === null || value === undefined || !Number.isFinite(n) ? null : n;
+};
 
 /** The TOP_VALUES most frequent values, most frequent first, ties by value. */
 async function topValues(

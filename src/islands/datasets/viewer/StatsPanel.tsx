@@ -8,6 +8,9 @@ type Props = { t: T; number: Intl.NumberFormat; stats: VersionStats };
 const WIDTH = 240;
 const HEIGHT = 56;
 
+/** A histogram edge as text: an integer past 2^53 arrives as a big integer (its digits). */
+const bound = (edge: Cell | undefined) => (edge === undefined ? '' : cellText(edge));
+
 function Histogram({ t, column }: { t: T; column: ColumnStats }) {
   const bins = column.histogram ?? [];
   const bars = histogramBars(
@@ -35,8 +38,8 @@ function Histogram({ t, column }: { t: T; column: ColumnStats }) {
           >
             <title>
               {t('viewer:stats.bin', {
-                from: String(bins[i]?.from ?? ''),
-                to: String(bins[i]?.to ?? ''),
+                from: bound(bins[i]?.from),
+                to: bound(bins[i]?.to),
                 count: bar.count,
               })}
             </title>
@@ -44,8 +47,8 @@ function Histogram({ t, column }: { t: T; column: ColumnStats }) {
         ))}
       </svg>
       <figcaption className="flex justify-between gap-2 text-xs text-muted">
-        <span>{String(bins[0]?.from ?? '')}</span>
-        <span>{String(bins.at(-1)?.to ?? '')}</span>
+        <span>{bound(bins[0]?.from)}</span>
+        <span>{bound(bins.at(-1)?.to)}</span>
       </figcaption>
     </figure>
   );
