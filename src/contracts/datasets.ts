@@ -28,6 +28,7 @@ import {
 } from './dataset-fields.ts';
 
 export * from './dataset-fields.ts';
+export * from './table-validation.ts';
 
 const timestamp = z.iso.datetime();
 
@@ -155,18 +156,6 @@ export const versionContentSchema = z.object({
 });
 export type VersionContent = z.infer<typeof versionContentSchema>;
 
-const validationErrorSchema = z.object({
-  row: z.number().int().nullable().describe('1-based data row, null for the whole table'),
-  column: z.string().nullable(),
-  code: z.string(),
-  message: z.string(),
-});
-export const validateResponseSchema = z.object({
-  is_valid: z.boolean(),
-  errors: z.array(validationErrorSchema),
-});
-export type ValidateResponse = z.infer<typeof validateResponseSchema>;
-
 /* ---------- requests ---------- */
 
 export const datasetIdParamsSchema = z.object({ id: positiveId('Dataset id') });
@@ -179,7 +168,7 @@ export const versionParamsSchema = z.object({
  * Table content: column names, optional declared types (otherwise inferred), and rows —
  * each an array of cells in attribute order or an object keyed by attribute.
  */
-export const tableContentSchema = z.object({
+const tableContentSchema = z.object({
   attributes: z.array(z.string()),
   attribute_types: attributeTypesSchema.optional(),
   entries: z.array(z.unknown()),

@@ -332,6 +332,40 @@ describe('POST /datasets/validate', () => {
     expect(await countRows(t, 'datasets')).toBe(before);
   });
 
+  it('reports content of the wrong shape as errors, as the spec has it: is_valid false', async () => {
+    const problems = async (payload: object) => {
+      const res = await validate(payload);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<{ is_valid: boolean }>().is_valid).toBe(false);
+      return res.json<{ errors: { code: string; message: string }[] }>().errors;
+    };
+    expect(await problems({ attributes: [1], entries: [] })).toEqual([
+      {
+        row: null,
+        column: null,
+        code: 'ATTRIBUTE_NOT_TEXT',
+        message: 'Column 1: the name must be text',
+      },
+    ]);
+    expect((await problems({ attributes: 'a,b', entries: [] })).map((e) => e.code)).toEqual([
+      'ATTRIBUTES_NOT_LIST',
+    ]);
+    expect((await problems({ attributes: ['a'], entries: 'x' })).map((e) => e.code)).toEqual([
+      'ENTRIES_NOT_LIST',
+    ]);
+    expect(
+      (await problems({ attributes: ['a'], attribute_types: ['integer'], entries: [] })).map(
+        (e) => e.code,
+      ),
+    ).toEqual(['ATTRIBUTE_TYPES_NOT_OBJECT']);
+    // A body that is not an object, or lacks a field, is still a malformed request.
+    for (const body of [[1, 2], { entries: [] }]) {
+      const res = await validate(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
+
   it('reports a size limit as an error too', async () => {
     const res = await validate({
       attributes: ['n'],

@@ -5,8 +5,8 @@ import {
   createDatasetUploadQuerySchema,
   datasetIdParamsSchema,
   datasetSchema,
-  tableContentSchema,
   updateDatasetBodySchema,
+  validateBodySchema,
   validateResponseSchema,
 } from '../../../contracts/datasets.ts';
 import { badRequest } from '../../errors.ts';
@@ -34,7 +34,7 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Check table content without storing it',
         description:
           'Errors name the 1-based row and the column; TOO_MANY_ROWS / TOO_MANY_COLUMNS report a size limit.',
-        body: tableContentSchema,
+        body: validateBodySchema,
         response: {
           200: validateResponseSchema,
           ...errors(400, 401, 413),

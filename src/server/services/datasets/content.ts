@@ -4,6 +4,7 @@ import type {
   Dataset,
   DatasetVersion,
   TableContent,
+  ValidateBody,
   ValidateResponse,
 } from '../../../contracts/datasets.ts';
 import { computeDownloadDigestsLater } from '../download-digests.ts';
@@ -36,7 +37,7 @@ import {
 } from './rows.ts';
 
 /** POST /datasets/validate: checks a table without storing anything. */
-export function validateContent(ctx: Context, input: TableContent): ValidateResponse {
+export function validateContent(ctx: Context, input: ValidateBody): ValidateResponse {
   const { is_valid, errors } = validateTable(input, ctx.config.limits);
   return { is_valid, errors };
 }
