@@ -24,6 +24,26 @@ export type FieldError = { field: string; message: string };
 
 export const badRequest = (message: string, details?: unknown) =>
   new AppError(400, 'VALIDATION_ERROR', message, details);
+
+/**
+ * 400 VALIDATION_ERROR for a request's field problems, each named once (a schema may refuse one
+ * value by several rules with the same message, e.g. a score of 1e300 is neither an integer
+ * nor at most 5); the message names the first.
+ */
+export function invalidFields(problems: readonly FieldError[]): AppError {
+  const seen = new Set<string>();
+  const details = problems.filter((p) => {
+    const key = JSON.stringify([p.field, p.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  const first = details[0];
+  return badRequest(
+    first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request',
+    details,
+  );
+}
 export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
   new AppError(401, code, message);
 export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);

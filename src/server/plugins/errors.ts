@@ -1,11 +1,31 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchemaValidationError,
+} from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { AppError, type FieldError } from '../errors.ts';
+import { AppError, invalidFields } from '../errors.ts';
 
 function fieldOf(instancePath: string, context: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
   return path || context;
+}
+
+/** A route schema's refusal: one `{field, message}` per problem. */
+function schemaErrors(error: {
+  validation: FastifySchemaValidationError[];
+  validationContext?: string;
+}): AppError {
+  const context = error.validationContext ?? 'body';
+  return invalidFields(
+    error.validation.map((v) => ({
+      field: fieldOf(v.instancePath, context),
+      message: v.message ?? 'Invalid value',
+    })),
+  );
 }
 
 /**
@@ -67,18 +87,9 @@ function sendAppError(reply: FastifyReply, error: AppError) {
 
 /** Maps every failure to `{ message, code, details }`; 5xx bodies never carry internals. */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler(async (error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler(async (thrown: FastifyError | AppError, request, reply) => {
+    const error = hasZodFastifySchemaValidationErrors(thrown) ? schemaErrors(thrown) : thrown;
     if (error instanceof AppError) return sendAppError(reply, error);
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const context = error.validationContext ?? 'body';
-      const details: FieldError[] = error.validation.map((v) => ({
-        field: fieldOf(v.instancePath, context),
-        message: v.message ?? 'Invalid value',
-      }));
-      const first = details[0];
-      const message = first ? `Invalid ${first.field}: ${first.message}` : 'Invalid request';
-      return reply.status(400).send({ message, code: 'VALIDATION_ERROR', details });
-    }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({

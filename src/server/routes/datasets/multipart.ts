@@ -1,7 +1,7 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { AppError, badRequest } from '../../errors.ts';
+import { AppError, badRequest, invalidFields } from '../../errors.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 import { UPLOAD_TYPES } from './uploads.ts';
 
@@ -82,11 +82,9 @@ export async function multipartUpload<S extends z.ZodType>(
     const parsed = schema.safeParse({ ...query, ...fields });
     if (!parsed.success) {
       part.file.resume(); // let the request finish; the answer is the validation error
-      const details = parsed.error.issues.map((i) => ({
-        field: i.path.join('.') || 'body',
-        message: i.message,
-      }));
-      throw badRequest(`Invalid ${details[0]?.field}: ${details[0]?.message}`, details);
+      throw invalidFields(
+        parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })),
+      );
     }
     const format = formatOf(part.mimetype, part.filename);
     return { fields: parsed.data, upload: { format, body: fileThenEnd(part, parts) } };
