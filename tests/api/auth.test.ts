@@ -500,6 +500,29 @@ describe('POST /api/v1/auth/logout', () => {
     expect((await post('logout')).statusCode).toBe(204);
   });
 
+  it('answers 204 and ends the cookie’s session whatever the body holds', async () => {
+    const bodies = [
+      { payload: { refresh_token: 5 }, type: 'application/json' },
+      { payload: '{"refresh_token":', type: 'application/json' },
+      { payload: 'refresh_token=x', type: 'application/x-www-form-urlencoded' },
+    ];
+    for (const body of bodies) {
+      const { refreshToken } = await signUp(t.app);
+      const res = await post('logout', body.payload, {
+        cookie: `refresh_token=${refreshToken}`,
+        'content-type': body.type,
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(204);
+      expect(res.body).toBe('');
+      expect(refreshCookie(res)?.value).toBe('');
+      const refresh = await post('refresh', undefined, { cookie: `refresh_token=${refreshToken}` });
+      expect(refresh.statusCode).toBe(401);
+    }
+    expect((await post('logout', '[', { 'content-type': 'application/json' })).statusCode).toBe(
+      204,
+    );
+  });
+
   it('revokes a token sent in the body', async () => {
     const { refreshToken } = await signUp(t.app);
     expect((await post('logout', { refresh_token: refreshToken })).statusCode).toBe(204);

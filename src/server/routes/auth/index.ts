@@ -1,6 +1,8 @@
 import { setRefreshCookie, clearRefreshCookie } from '../refresh-cookie.ts';
 import { errors } from '../errors.ts';
 import { z } from 'zod';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { Context } from '../../context.ts';
 import {
   loginBodySchema,
   logoutBodySchema,
@@ -9,7 +11,7 @@ import {
   registerBodySchema,
   sessionResponseSchema,
 } from '../../../contracts/auth.ts';
-import { unauthorized } from '../../errors.ts';
+import { AppError, unauthorized } from '../../errors.ts';
 import { login, register } from '../../services/accounts.ts';
 import { endSession, REFRESH_COOKIE, rotateRefreshToken } from '../../services/sessions.ts';
 import type { RoutesPlugin } from '../types.ts';
@@ -60,6 +62,26 @@ const signInRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
+/** Ends the session of the refresh token presented, if any, and clears the cookie: 204. */
+async function signOut(ctx: Context, reply: FastifyReply, presented: string | undefined) {
+  if (presented) await endSession(ctx, presented);
+  clearRefreshCookie(ctx, reply);
+  return reply.status(204).send(null);
+}
+
+/**
+ * Logging out answers 204 whatever the client sent: a body it cannot read (not JSON, a
+ * `refresh_token` that is not text, another content type, too large, a forbidden character)
+ * still signs out with the cookie. Other failures (the database) go on to the API's handler.
+ */
+const signOutAnyway =
+  (ctx: Context) =>
+  (error: FastifyError | AppError, request: FastifyRequest, reply: FastifyReply): void => {
+    const status = error instanceof AppError ? error.status : error.statusCode;
+    if (status !== 400 && status !== 413 && status !== 415) throw error;
+    signOut(ctx, reply, request.cookies[REFRESH_COOKIE]).catch((err: unknown) => reply.send(err));
+  };
+
 /** Refreshing and ending a session. */
 const sessionRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
@@ -99,15 +121,12 @@ const sessionRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           'Revokes the session of the refresh token (cookie or body) and clears the cookie. Always 204, also without a token.',
         body: logoutBodySchema,
-        response: { 204: z.null().describe('Signed out'), ...errors(400) },
+        response: { 204: z.null().describe('Signed out') },
       },
+      errorHandler: signOutAnyway(ctx),
     },
-    async (request, reply) => {
-      const presented = request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE];
-      if (presented) await endSession(ctx, presented);
-      clearRefreshCookie(ctx, reply);
-      return reply.status(204).send(null);
-    },
+    async (request, reply) =>
+      signOut(ctx, reply, request.body?.refresh_token ?? request.cookies[REFRESH_COOKIE]),
   );
 };
 
