@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { directionControlIn, isBlankNickname } from '../lib/account-rules.ts';
 import { positiveId } from './ids.ts';
 
 /** Field rules for accounts; the server validates with these, the client may reuse them. */
@@ -51,9 +52,15 @@ export const passwordSchema = z
 export const nicknameSchema = z
   .string()
   .trim()
-  .refine((s) => chars(s) >= 1, 'Nickname must not be empty')
+  .refine((s) => !isBlankNickname(s), 'Nickname must not be empty')
   .refine((s) => chars(s) <= NICKNAME_MAX, `Nickname must be at most ${NICKNAME_MAX} characters`)
-  .refine((s) => !/\p{Cc}/u.test(s), 'Nickname must not contain control characters');
+  .refine((s) => !/\p{Cc}/u.test(s), 'Nickname must not contain control characters')
+  .superRefine((s, context) => {
+    const character = directionControlIn(s);
+    // The wording of INVALID_CHARACTERS, which refuses control characters anywhere.
+    if (character)
+      context.addIssue(`Nickname contains a character that is not allowed (${character})`);
+  });
 
 export const bioSchema = z
   .string()

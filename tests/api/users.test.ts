@@ -126,6 +126,47 @@ describe('PUT /api/v1/users/me', () => {
     expect(after).toMatchObject({ nickname: me.user.username, avatar: '', bio: '' });
   });
 
+  it.each([
+    ['a zero-width space', '\u200b', 'Nickname must not be empty'],
+    ['invisible characters and spaces', ' \u200d\u2060\ufeff\u200c ', 'Nickname must not be empty'],
+    [
+      'a right-to-left override',
+      'a\u202eb',
+      'Nickname contains a character that is not allowed (U+202E)',
+    ],
+    [
+      'a left-to-right embedding',
+      '\u202aAda',
+      'Nickname contains a character that is not allowed (U+202A)',
+    ],
+    [
+      'a first-strong isolate',
+      'Ada\u2068',
+      'Nickname contains a character that is not allowed (U+2068)',
+    ],
+  ])(
+    'refuses a nickname with %s: nothing visible, or text turned around',
+    async (_, nickname, message) => {
+      const me = await signUp(t.app);
+      const res = await putMe(me, { nickname });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: `Invalid nickname: ${message}`,
+        details: [{ field: 'nickname', message }],
+      });
+      expect((await get('users/me', me.auth)).json().user.nickname).toBe(me.user.username);
+    },
+  );
+
+  it('keeps a nickname that has visible text beside a joiner', async () => {
+    const me = await signUp(t.app);
+    // A zero-width joiner belongs in emoji sequences and some scripts.
+    const res = await putMe(me, { nickname: '👩\u200d💻 Ada' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.nickname).toBe('👩\u200d💻 Ada');
+  });
+
   it('requires a bearer token', async () => {
     const res = await t.app.inject({
       method: 'PUT',

@@ -68,7 +68,16 @@ describe('browser account rules', () => {
     '  ',
     '数'.repeat(50),
     '数'.repeat(51),
+    '\u200b',
+    ' \u200d\ufeff ',
+    'a\u200bb',
+    'a\u202eb',
+    '\u2066Ada\u2069',
   ]);
+  it('says why a nickname is refused', () => {
+    expect(checkNickname('\u200b')?.key).toBe('auth:validation.required');
+    expect(checkNickname('a\u202eb')?.key).toBe('auth:validation.nicknameCharacters');
+  });
   agree('bio', checkBio, contract.bioSchema, ['', 'Hello', 'x'.repeat(500), 'x'.repeat(501)]);
   agree('avatar', checkAvatar, contract.avatarSchema, [
     '',
