@@ -365,6 +365,15 @@ describe('POST /api/v1/auth/oauth2/{provider}/callback', () => {
     });
   });
 
+  it('keeps a nickname from the provider within the nickname rules', async () => {
+    const rtl = (await signIn('rtl-ivan')).res;
+    expect(rtl.statusCode).toBe(200);
+    expect(rtl.json().user).toMatchObject({ username: 'ivan', nickname: 'Ivan Example' });
+    const invisible = (await signIn('invisible-judy')).res;
+    expect(invisible.statusCode).toBe(200);
+    expect(invisible.json().user).toMatchObject({ username: 'judy', nickname: 'judy' });
+  });
+
   it('refuses a provider account without an e-mail address', async () => {
     const { res } = await signIn('noemail-heidi');
     expect(res.statusCode).toBe(400);

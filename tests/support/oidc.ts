@@ -5,6 +5,8 @@
  *   alice                → alice@example.test, verified, name "Alice Example"
  *   unverified-<x>       → <x>@example.test, NOT verified
  *   noemail-<x>          → no e-mail at all
+ *   rtl-<x>              → name "<X>" + U+202E (a direction override) + " Example"
+ *   invisible-<x>        → a name of zero-width characters only
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,12 +19,17 @@ export type TestOidcProvider = { issuer: string; close: () => Promise<void> };
 
 export function claimsFor(login: string): Record<string, unknown> {
   const unverified = login.startsWith('unverified-');
-  const local = login.replace(/^(unverified|noemail)-/, '');
+  const local = login.replace(/^(unverified|noemail|rtl|invisible)-/, '');
   const display = local.charAt(0).toUpperCase() + local.slice(1);
+  const name = login.startsWith('rtl-')
+    ? `${display}\u202E Example`
+    : login.startsWith('invisible-')
+      ? '\u200B\u200D'
+      : `${display} Example`;
   return {
     sub: `sub-${login}`,
     preferred_username: local,
-    name: `${display} Example`,
+    name,
     ...(login.startsWith('noemail-')
       ? {}
       : { email: `${local}@example.test`, email_verified: !unverified }),
