@@ -149,6 +149,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(card.first(), path).toBeVisible();
       expect(await sideways(page), `${path} scrolls sideways`).toBeLessThanOrEqual(0);
     }
+    // The hottest datasets (a new favourite puts it there): the name breaks inside its column,
+    // so the board's table needs no scrolling of its own.
+    await page.goto(at('/leaderboard'));
+    await expect(page.getByRole('link', { name: new RegExp(tag) })).toBeVisible();
+    const board = page.locator('section[aria-labelledby="board-heading"]');
+    expect(await board.evaluate((s) => s.scrollWidth - s.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await sideways(page), '/leaderboard scrolls sideways').toBeLessThanOrEqual(0);
 
     // Signed in: the header of a page without islands keeps name and sign-out on one row.
     await signIn(page, viewer, locale);

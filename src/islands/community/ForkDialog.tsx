@@ -213,7 +213,7 @@ export default function ForkDialog({
         onClose={() => opener.current?.focus()}
       >
         <form {...fork.formProps} className="flex flex-col gap-4 p-6">
-          <h2 id={titleId} className="text-xl font-bold break-words">
+          <h2 id={titleId} className="text-xl font-bold wrap-anywhere">
             {t('community:fork.title', { name })}
           </h2>
           <p id={introId} className="text-sm text-muted">
