@@ -73,6 +73,12 @@ const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/gu;
  */
 const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
 
+const DIRECTION_CONTROLS = new RegExp(DIRECTION_CONTROL.source, 'gu');
+
+/** The text without its direction controls (a provider's display name made into a nickname). */
+export const withoutDirectionControls = (value: string): string =>
+  value.replace(DIRECTION_CONTROLS, '');
+
 /** A nickname with nothing visible in it: only spaces and invisible characters. */
 export const isBlankNickname = (value: string): boolean =>
   value.replace(INVISIBLE, '').trim() === '';

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AVATAR_URL_MAX, NICKNAME_MAX, USERNAME_MAX, USERNAME_MIN } from '../../contracts/users.ts';
-import { isBlankNickname } from '../../lib/account-rules.ts';
+import { isBlankNickname, withoutDirectionControls } from '../../lib/account-rules.ts';
 import type { Context } from '../context.ts';
 import { oauthAccounts, users } from '../db/schema.ts';
 import { AppError, conflict } from '../errors.ts';
@@ -53,7 +53,8 @@ async function freeUsername(ctx: Context, base: string): Promise<string> {
  * control and direction characters dropped, the username when nothing visible is left.
  */
 function nicknameOf(identity: OAuthIdentity, username: string): string {
-  const name = identity.name?.replace(/[\p{Cc}\u202A-\u202E\u2066-\u2069]/gu, '').trim();
+  const name =
+    identity.name && withoutDirectionControls(identity.name.replace(/\p{Cc}/gu, '')).trim();
   return name && !isBlankNickname(name) ? [...name].slice(0, NICKNAME_MAX).join('') : username;
 }
 
