@@ -70,6 +70,21 @@ export async function storedDownload(
   return suffix;
 }
 
+/**
+ * The statistics file's format, bumped whenever what `computeStats` answers changes (2: exact
+ * histogram edges and counts): a file of another format is computed again on its next read.
+ */
+const STATS_FORMAT = 2;
+
+export const statsFileText = (stats: TableStats) =>
+  JSON.stringify({ format: STATS_FORMAT, ...stats });
+
+/** A statistics file's statistics, or null when an earlier build wrote it. */
+export function readStatsFile(text: string): TableStats | null {
+  const { format, ...stats } = parseJsonExact(text) as TableStats & { format?: unknown };
+  return format === STATS_FORMAT ? stats : null;
+}
+
 const statsCache = new Map<string, TableStats>();
 const STATS_CACHE_SIZE = 500;
 
@@ -83,20 +98,21 @@ export async function tableStats(
   if (cached) return cached;
   const file = ctx.blobs.derivedPath(sha256, '.stats.json');
   await ctx.blobs.fetchDerived(sha256, '.stats.json');
-  const stats = await readFile(file, 'utf8').then(
-    (text) => parseJsonExact(text) as TableStats,
-    () =>
-      once(`${sha256}.stats`, async () => {
-        const parquet = await parquetFile(ctx, sha256);
-        const computed = await ctx.tables.use(async (connection) =>
-          computeStats(connection, parquet, await storedColumns(connection, parquet, header)),
-        );
-        await writeDerived(ctx.blobs, sha256, '.stats.json', (temp) =>
-          writeFile(temp, JSON.stringify(computed)),
-        );
-        return computed;
-      }),
-  );
+  const stored = await readFile(file, 'utf8')
+    .then(readStatsFile)
+    .catch(() => null);
+  const stats =
+    stored ??
+    (await once(`${sha256}.stats`, async () => {
+      const parquet = await parquetFile(ctx, sha256);
+      const computed = await ctx.tables.use(async (connection) =>
+        computeStats(connection, parquet, await storedColumns(connection, parquet, header)),
+      );
+      await writeDerived(ctx.blobs, sha256, '.stats.json', (temp) =>
+        writeFile(temp, statsFileText(computed)),
+      );
+      return computed;
+    }));
   if (statsCache.size >= STATS_CACHE_SIZE) statsCache.delete(statsCache.keys().next().value!);
   statsCache.set(sha256, stats);
   return stats;
