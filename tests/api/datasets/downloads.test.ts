@@ -219,6 +219,12 @@ describe('resumable, cacheable downloads', () => {
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
     }
+    for (const format of ['csv', 'json', 'jsonl', 'parquet']) {
+      const url = `/api/v1/datasets/${open.id}/versions/1/download?format=${format}`;
+      const tag = String((await t.app.inject({ method: 'HEAD', url })).headers.etag);
+      const head = await t.app.inject({ method: 'HEAD', url, headers: { 'if-none-match': tag } });
+      expect([format, head.statusCode, head.body]).toEqual([format, 304, '']);
+    }
     const stale = await t.app.inject({
       method: 'GET',
       url: `/api/v1/datasets/${open.id}/versions/1/download`,

@@ -61,7 +61,8 @@ export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity:
     .header('last-modified', entity.modified.toUTCString())
     .header('cache-control', entity.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE);
   if (matchesEtag(request.headers['if-none-match'], entity.etag)) {
-    return reply.status(304).send(null);
+    // No payload at all (not null): HEAD's own handler would fail on a null one.
+    return reply.status(304).send();
   }
   const ifRange = request.headers['if-range'];
   const wanted =
