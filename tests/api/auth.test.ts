@@ -523,6 +523,25 @@ describe('POST /api/v1/auth/logout', () => {
     );
   });
 
+  it('ends the session even when the access token sent along has expired or is not one', async () => {
+    const { user } = await signUp(t.app);
+    const expired = await createTokenService(TEST_JWT_SECRET, -60).signAccess({
+      userId: user.id,
+      role: 'user',
+    });
+    for (const authorization of [`Bearer ${expired}`, 'Bearer not-a-token', 'Bearer shf_gone']) {
+      const { refreshToken } = await signUp(t.app);
+      const res = await post('logout', undefined, {
+        authorization,
+        cookie: `refresh_token=${refreshToken}`,
+      });
+      expect([authorization, res.statusCode, res.body]).toEqual([authorization, 204, '']);
+      expect(refreshCookie(res)?.value).toBe('');
+      const refresh = await post('refresh', undefined, { cookie: `refresh_token=${refreshToken}` });
+      expect(refresh.statusCode).toBe(401);
+    }
+  });
+
   it('revokes a token sent in the body', async () => {
     const { refreshToken } = await signUp(t.app);
     expect((await post('logout', { refresh_token: refreshToken })).statusCode).toBe(204);

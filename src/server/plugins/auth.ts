@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Only a signed-in session may call this route, never an API token (tokens, password…). */
     sessionOnly?: boolean;
+    /** The route never reads `Authorization`: a stale or bad token there is not refused (logout). */
+    ignoresBearer?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in caller from a valid bearer token, or null for a guest. */
@@ -38,7 +40,7 @@ export function registerAuth(app: FastifyInstance, ctx: Context): void {
   });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (!header) return;
+    if (!header || request.routeOptions.config.ignoresBearer) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Malformed Authorization header', 'TOKEN_INVALID');
     if (match[1].startsWith(TOKEN_PREFIX)) {

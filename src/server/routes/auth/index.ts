@@ -115,6 +115,8 @@ const sessionRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/auth/logout',
     {
+      // Signing out works with an expired or revoked access token beside the refresh token.
+      config: { ignoresBearer: true },
       schema: {
         tags,
         summary: 'Sign out',
