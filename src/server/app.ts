@@ -15,7 +15,7 @@ import './openapi-schemas.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { corsFor } from './plugins/cors.ts';
 import { createResponseSerializer } from './plugins/serializer.ts';
-import { clientErrorHandler } from './plugins/client-errors.ts';
+import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { refuseForbiddenText } from './plugins/text-hygiene.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -43,6 +43,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
     trustProxy: ctx.config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer(ctx.config.nodeEnv !== 'production'));

@@ -46,4 +46,24 @@ describe('requests Node rejects before routing', () => {
     expect(answer.startsWith('HTTP/1.1 400')).toBe(true);
     expect(bodyOf(answer)).toMatchObject({ code: 'MALFORMED_REQUEST' });
   });
+
+  it('a path whose percent-escapes are not UTF-8: 400 with the error shape', async () => {
+    for (const url of [
+      '/api/v1/users/1%ff',
+      '/api/v1/datasets/%c3%28',
+      '/api/v1/%',
+      '/datasets/%e4%b8',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect([url, res.statusCode, res.json()]).toEqual([
+        url,
+        400,
+        {
+          message: 'Malformed URL: a percent-escape is not valid UTF-8',
+          code: 'MALFORMED_REQUEST',
+          details: null,
+        },
+      ]);
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyError, FastifyReply } from 'fastify';
 
 const KINDS: Record<string, { status: number; code: string; message: string }> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'REQUEST_TIMEOUT', message: 'Request timed out' },
@@ -25,4 +26,18 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
     );
   }
   socket.destroy();
+}
+
+/**
+ * What Fastify refuses before routing (a path whose percent-escapes are not UTF-8, such as `%ff`
+ * or a lone `%`) answers in the API's error shape too, instead of Fastify's own.
+ */
+export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_BAD_URL'
+      ? 'Malformed URL: a percent-escape is not valid UTF-8'
+      : MALFORMED.message;
+  void reply
+    .status(error.statusCode ?? MALFORMED.status)
+    .send({ message, code: MALFORMED.code, details: null });
 }
