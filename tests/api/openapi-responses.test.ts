@@ -51,12 +51,12 @@ const validators = new Map<string, ValidateFunction>();
 async function call(
   method: string,
   url: string,
-  options: { user?: TestUser; payload?: unknown } = {},
+  options: { user?: TestUser; payload?: unknown; headers?: Record<string, string> } = {},
 ) {
   const res = await t.app.inject({
     method: method as 'GET',
     url,
-    headers: options.user?.headers ?? {},
+    headers: { ...options.user?.headers, ...options.headers },
     ...(options.payload !== undefined && { payload: options.payload as object }),
   });
   const template = templateOf(new URL(url, 'http://x').pathname);
@@ -176,6 +176,35 @@ describe('live answers against the OpenAPI document', () => {
     expect(problems).toEqual([]);
     expect(checked.size).toBeGreaterThanOrEqual(40);
     expect(validated).toBeGreaterThanOrEqual(45);
+  });
+
+  it('declares the answers of the shared plumbing: a bad token, a narrow scope, a body it cannot read', async () => {
+    problems.length = 0;
+    const bad = { headers: { authorization: 'Bearer not-a-token' } };
+    for (const url of [
+      '/datasets/stats',
+      '/health',
+      '/auth/oauth2/providers',
+      '/leaderboard/users',
+    ]) {
+      expect((await call('GET', `/api/v1${url}`, bad)).statusCode).toBe(401);
+    }
+    const secret = (
+      await call('POST', '/api/v1/tokens', { user: alice, payload: { name: 'r', scope: 'read' } })
+    ).json<{ token: string }>().token;
+    const read = { headers: { authorization: `Bearer ${secret}` } };
+    const refused = [
+      await call('POST', '/api/v1/favorites', { ...read, payload: { dataset_id: 1 } }),
+      await call('PUT', '/api/v1/users/me', { ...read, payload: { bio: 'x' } }),
+      await call('POST', `/api/v1/users/${bob.id}/follow`, read),
+      await call('POST', '/api/v1/datasets', { ...read, payload: { name: 'x' } }),
+    ];
+    expect(refused.map((r) => r.statusCode)).toEqual([403, 403, 403, 403]);
+    const xml = { headers: { 'content-type': 'application/xml' }, payload: '<x/>' };
+    const r415 = await call('POST', '/api/v1/auth/register', xml);
+    expect(r415.statusCode).toBe(415);
+    expect((await call('DELETE', '/api/v1/tokens/abc', { user: alice })).statusCode).toBe(400);
+    expect(problems).toEqual([]);
   });
 
   it('the check fails an answer that breaks its schema', () => {

@@ -1,5 +1,7 @@
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { apiErrorSchema } from '../../contracts/errors.ts';
 import { UPLOAD_TYPES } from '../routes/datasets/uploads.ts';
+import { UNLIMITED } from './rate-limit.ts';
 
 type Transform = typeof jsonSchemaTransform;
 
@@ -45,10 +47,37 @@ function streamedTableBodies(json: unknown) {
   };
 }
 
+/**
+ * The error answers a call may get from the shared plumbing rather than its own handler, so the
+ * document declares them too: 401 for a bad bearer token (read on every call that does not
+ * ignore it), 403 where a read-only token may not write or no API token may act, 400/413/415 for
+ * a body that cannot be read (unless the route answers those itself), 400 for a path or query its
+ * schema refuses, and 429 from the rate limit.
+ */
+function sharedErrorStatuses(input: Parameters<Transform>[0], method: string): number[] {
+  const config = input.route.config ?? {};
+  const schema = input.schema as { body?: unknown; params?: unknown; querystring?: unknown };
+  const readsBody = schema.body !== undefined && input.route.errorHandler === undefined;
+  return [
+    ...(readsBody || schema.params || schema.querystring ? [400] : []),
+    ...(config.ignoresBearer ? [] : [401]),
+    ...(method !== 'GET' || config.sessionOnly ? [403] : []),
+    ...(readsBody ? [413, 415] : []),
+    ...(UNLIMITED.test(input.url) ? [] : [429]),
+  ];
+}
+
+/** The route's own `response` map, with the shared error answers it does not declare. */
+function withSharedErrors(input: Parameters<Transform>[0], method: string) {
+  const response = { ...(input.schema.response as Record<string, unknown> | undefined) };
+  for (const status of sharedErrorStatuses(input, method)) response[status] ??= apiErrorSchema;
+  return { ...input, schema: { ...input.schema, response } };
+}
+
 /** The route schemas as OpenAPI (fastify-type-provider-zod), each with an operationId. */
 export const openApiTransform: Transform = (input) => {
-  const output = jsonSchemaTransform(input);
   const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
+  const output = jsonSchemaTransform(withSharedErrors(input, String(method)));
   const schema = output.schema as { operationId?: string; security?: unknown; body?: unknown };
   schema.operationId ??= operationIdOf(String(method), input.url);
   schema.security ??= OPTIONAL_BEARER;

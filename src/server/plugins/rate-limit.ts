@@ -7,7 +7,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../errors.ts';
 
 /** Calls never limited: the health check (supervisors and load balancers poll it). */
-const UNLIMITED = /^\/api\/v1\/health(?:\?|$)/;
+export const UNLIMITED = /^\/api\/v1\/health(?:\?|$)/;
 
 const keyOf = (request: FastifyRequest) =>
   request.viewer ? `user:${request.viewer.id}` : `ip:${request.ip}`;
