@@ -58,6 +58,8 @@ type CallOptions = {
   /** A streamed body (sent as is, with `duplex: 'half'`). */
   stream?: ReadableStream<Uint8Array>;
   token?: string | null;
+  /** Error statuses answered as a response instead of thrown (a pull's 416). */
+  allow?: number[];
 };
 
 const exitFor = (status: number) =>
@@ -94,7 +96,7 @@ export async function createClient(env: Env): Promise<Client> {
     } catch (err) {
       throw new CliError(`Cannot reach ${base}: ${(err as Error).message}`, EXIT.failed);
     }
-    if (res.status >= 400) {
+    if (res.status >= 400 && !options.allow?.includes(res.status)) {
       const answer = (await res.json().catch(() => null)) as {
         message?: string;
         code?: string;

@@ -194,7 +194,16 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
   const res = await client.raw('GET', `/datasets/${id}/versions/${version}/download`, {
     query: { format: o.format },
     headers: resume ? { range: `bytes=${have}-`, 'if-range': etag } : {},
+    allow: resume ? [416] : [],
   });
+  if (res.status === 416) {
+    // Nothing lies past what the .part holds: it is the whole file (a pull stopped before
+    // renaming it), or it is longer than the file and the pull starts over.
+    const size = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
+    if (size === have) return saved(io, o, { output, version, resumed: true });
+    await rm(part, { force: true });
+    return pull(client, io, id, { ...o, version });
+  }
   const partial = res.status === 206;
   if (resume && partial) io.err.write(`Resuming ${output} at ${have} bytes\n`);
   const length = Number(res.headers.get('content-length') ?? NaN);
@@ -210,10 +219,20 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     createWriteStream(part, { flags: partial ? 'a' : 'w' }),
   );
   bar.done();
-  await rename(part, output);
-  await rm(etagFile, { force: true });
+  await saved(io, o, { output, version, resumed: partial });
+}
+
+/** Renames a pulled `FILE.part` to `FILE`, drops its ETag and says what was saved. */
+async function saved(
+  io: Io,
+  o: PullOptions,
+  pulled: { output: string; version: number; resumed: boolean },
+): Promise<void> {
+  const { output, version, resumed } = pulled;
+  await rename(`${output}.part`, output);
+  await rm(`${output}.part.etag`, { force: true });
   const bytes = (await stat(output)).size;
-  print(io, o.json, { file: output, bytes, version, format: o.format, resumed: partial }, () => [
+  print(io, o.json, { file: output, bytes, version, format: o.format, resumed }, () => [
     `Saved ${output} (${bytes} bytes, v${version}, ${o.format})`,
   ]);
 }

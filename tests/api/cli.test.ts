@@ -119,6 +119,20 @@ describe('the sheaf command', () => {
     });
     expect((await readFile(again)).equals(whole.rawPayload)).toBe(true);
 
+    // A pull stopped after the last byte but before the rename finishes; a .part longer than
+    // the file starts over.
+    for (const [name, bytes] of [
+      ['complete.csv', whole.rawPayload],
+      ['longer.csv', Buffer.concat([whole.rawPayload, Buffer.from('extra')])],
+    ] as const) {
+      const file = path.join(dir, name);
+      await writeFile(`${file}.part`, bytes);
+      await writeFile(`${file}.part.etag`, String(whole.headers['etag']));
+      const done = await sheaf(['pull', String(id), '--version', '1', '-o', file]);
+      expect([name, done.code, done.err]).toEqual([name, 0, '']);
+      expect((await readFile(file)).equals(whole.rawPayload)).toBe(true);
+    }
+
     // The latest version by default, in the asked format.
     const latest = await sheaf([
       'pull',
