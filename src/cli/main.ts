@@ -7,6 +7,7 @@
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
+import { positiveId } from '../contracts/ids.ts';
 import { CliError, createClient, EXIT } from './client.ts';
 import { info, list, login, pull, push, type Io } from './commands.ts';
 
@@ -45,12 +46,11 @@ const OPTIONS = {
   output: { type: 'string', short: 'o' },
 } as const;
 
+/** An id or count as the API spells ids: decimal digits only (`12`, never `0xc`, `1.2e1`, `012`). */
 const idOf = (value: string | undefined, what: string): number => {
-  const n = Number(value);
-  if (!value || !Number.isSafeInteger(n) || n < 1) {
-    throw new CliError(`${what} must be a positive whole number`, EXIT.usage);
-  }
-  return n;
+  const id = positiveId(what).safeParse(value ?? '');
+  if (!id.success) throw new CliError(`${what} must be a positive whole number`, EXIT.usage);
+  return id.data;
 };
 
 /** Runs one command; returns the exit code (never exits the process itself). */

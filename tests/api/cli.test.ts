@@ -156,6 +156,19 @@ describe('the sheaf command', () => {
     expect(sheet.err).toContain('.csv, .tsv or .jsonl');
     expect((await sheaf(['pull', String(id), '--format', 'xml'])).code).toBe(2);
     expect((await sheaf(['frobnicate'])).code).toBe(2);
+    for (const args of [
+      ['info', '0x1'],
+      ['info', '1e0'],
+      ['ls', '--limit', '1e1'],
+      ['pull', '01'],
+    ]) {
+      const wrong = await sheaf(args);
+      expect([args, wrong.code, wrong.err]).toEqual([
+        args,
+        2,
+        expect.stringContaining('positive whole number'),
+      ]);
+    }
     expect((await sheaf(['--unknown-flag'])).code).toBe(2);
   });
 });
