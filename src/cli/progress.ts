@@ -24,7 +24,8 @@ export function progress(
     const share = total ? Math.min(1, seen / total) : 0;
     const bar = total ? `[${'#'.repeat(Math.round(share * width)).padEnd(width, '.')}] ` : '';
     const of = total ? ` / ${size(total)} (${Math.round(share * 100)} %)` : '';
-    stream.write(`\r${label} ${bar}${size(seen)}${of}`);
+    // Back to the line's start, and clear what a longer earlier line left ("1023.9 KB" → "1.0 MB").
+    stream.write(`\r${label} ${bar}${size(seen)}${of}\x1b[K`);
   };
   return {
     add: (bytes) => {
