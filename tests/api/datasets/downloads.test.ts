@@ -233,7 +233,7 @@ describe('resumable, cacheable downloads', () => {
     expect(stale.statusCode).toBe(200);
   });
 
-  it('HEAD and resumed requests are not counted; a malformed range gets the whole file', async () => {
+  it('HEAD, resumed and revalidated (304) requests are not counted; a malformed range gets the whole file', async () => {
     const d = await createDataset(t, alice, table);
     const head = await t.app.inject({
       method: 'HEAD',
@@ -250,7 +250,24 @@ describe('resumable, cacheable downloads', () => {
       remoteAddress: '10.9.9.8',
     });
     expect(resumed.statusCode).toBe(206);
+    const etag = String(head.headers.etag).replace('.json"', '.csv"');
+    const revalidated = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${d.id}/versions/1/download`,
+      headers: { 'if-none-match': etag },
+      remoteAddress: '10.9.9.6',
+    });
+    expect(revalidated.statusCode).toBe(304);
     expect(await downloads(d.id)).toBe(0);
+    // A tag of another file is no revalidation: the file is sent and counted.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${d.id}/versions/1/download`,
+      headers: { 'if-none-match': '"other"' },
+      remoteAddress: '10.9.9.5',
+    });
+    expect(other.statusCode).toBe(200);
+    expect(await downloads(d.id)).toBe(1);
     const odd = await t.app.inject({
       method: 'GET',
       url: `/api/v1/datasets/${d.id}/versions/1/download`,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { matchesEtag } from '../../lib/entity-tags.ts';
 
 /** A single byte range of a file of `size` bytes, inclusive at both ends. */
 export type ByteRange = { start: number; end: number };
@@ -26,13 +27,6 @@ function parseRange(header: string | undefined, size: number): ByteRange | 'unsa
   if (last !== '' && Number(last) < start) return null;
   if (start >= size) return 'unsatisfiable';
   return { start, end };
-}
-
-/** The entity tags an `If-None-Match` header names (`*` matches any); weak tags compare equal. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = (tag: string) => tag.trim().replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
 }
 
 /** What `sendEntity` sends: a length, validators, caching, and bytes by range. */

@@ -142,7 +142,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags,
         summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',
-        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests and HEAD do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires.`,
+        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
         response: downloadResponses,
@@ -161,6 +161,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
           format: request.query.format,
           method,
           count: method === 'GET' && range === undefined,
+          ifNoneMatch: request.headers['if-none-match'],
         },
       );
       // A link is for this request alone (it expires, and may be a private dataset's).

@@ -12,6 +12,7 @@ import { downloadDigests } from '../download-digests.ts';
 import { parquetFile, storedDownload } from '../table-files.ts';
 import { recomputeHeat } from './heat.ts';
 import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
+import { matchesEtag } from '../../lib/entity-tags.ts';
 
 /** Who downloads: the signed-in user, else the client's IP address. */
 export type Downloader = { userId: number } | { ip: string };
@@ -157,8 +158,9 @@ async function downloadLink(
 /**
  * GET /datasets/{id}/versions/{version}/download: the version's content in the asked format,
  * streamed, or with BLOB_REDIRECT (an S3 store) a link to it. `count` says whether this request
- * counts as a download (see countDownload); range requests and HEAD (a resumed download, or the
- * SQL console reading the Parquet file) do not.
+ * counts as a download (see countDownload); range requests, HEAD (a resumed download, or the
+ * SQL console reading the Parquet file) and a matching `If-None-Match` (a cache revalidating
+ * its copy, answered 304) do not.
  */
 export async function openDownload(
   ctx: Context,
@@ -170,6 +172,8 @@ export async function openDownload(
     format: DownloadFormat;
     method: DerivedLink['method'];
     count: boolean;
+    /** The request's `If-None-Match`: a download answered 304 is a revalidation, not counted. */
+    ifNoneMatch?: string | undefined;
   },
 ): Promise<Download | DownloadLink> {
   const dataset = await findVisible(ctx.db, input.id, viewerId);
@@ -191,14 +195,16 @@ export async function openDownload(
   };
   // The configuration allows BLOB_REDIRECT only with an S3 store, which has `derivedUrl`.
   const link = ctx.config.blobRedirect ? ctx.blobs.derivedUrl : undefined;
+  const etag = `"${version.sha256}.${format}"`;
   const download = link
     ? await downloadLink(ctx, link, version.sha256, format, { ...headers, method: input.method })
     : await streamedDownload(ctx, version.sha256, format, {
         ...headers,
-        etag: `"${version.sha256}.${format}"`,
+        etag,
         modified: version.createdAt,
         isPublic: dataset.isPublic,
       });
-  if (input.count) await countDownload(ctx, dataset.id, version.id, who);
+  const revalidated = !link && matchesEtag(input.ifNoneMatch, etag);
+  if (input.count && !revalidated) await countDownload(ctx, dataset.id, version.id, who);
   return download;
 }
