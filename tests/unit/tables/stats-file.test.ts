@@ -1,25 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { readStatsFile, statsFileText } from '../../../src/server/services/table-files.ts';
 import type { TableStats } from '../../../src/server/tables/stats.ts';
+import { parseJsonExact } from '../../../src/lib/big-integer.ts';
 
-const stats = {
-  rows: 3,
-  columns: [
-    {
-      name: 'n',
-      type: 'integer',
-      count: 3,
-      nulls: 0,
-      distinct: 3,
-      min: 1,
-      max: JSON.rawJSON('9007199254740993'),
-      mean: 3.0000000000000004,
-      stddev: 1,
-      histogram: [{ from: 1, to: 2, count: 2 }],
-      top: null,
-    },
-  ],
-} as unknown as TableStats;
+/** Statistics with a big integer, read as the server reads its file (every digit kept). */
+const stats = parseJsonExact(
+  JSON.stringify({
+    rows: 3,
+    columns: [
+      {
+        name: 'n',
+        type: 'integer',
+        count: 3,
+        nulls: 0,
+        distinct: 3,
+        min: 1,
+        max: 'BIG',
+        mean: 3.0000000000000004,
+        stddev: 1,
+        histogram: [{ from: 1, to: 2, count: 2 }],
+        top: null,
+      },
+    ],
+  }).replace('"BIG"', '9007199254740993'),
+) as TableStats;
 
 describe('the statistics file beside a stored table', () => {
   it('is read back as written, big integers keeping their digits', () => {
