@@ -1,4 +1,5 @@
 import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   LEADERBOARD_MIN_RATINGS,
   type DatasetLeaderboard,
@@ -96,12 +97,15 @@ export async function userLeaderboard(
   };
 }
 
+/** Followers are counted while active, as the profile and the follower list count them. */
 function byFollowers(ctx: Context, limit: number) {
   const value = sql<number>`count(*)`.mapWith(Number);
+  const follower = alias(users, 'follower');
   return ctx.db
     .select({ user: publicUserColumns, value })
     .from(users)
     .innerJoin(follows, eq(follows.followeeId, users.id))
+    .innerJoin(follower, and(eq(follower.id, follows.followerId), eq(follower.isActive, true)))
     .where(eq(users.isActive, true))
     .groupBy(users.id)
     .orderBy(sql`${value} desc`, users.id)

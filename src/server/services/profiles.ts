@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import { preparedPer } from '../db/prepared.ts';
@@ -8,16 +9,18 @@ import { activeUserById, publicUserColumns, toPublicUser, userNotFound } from '.
 const countOf = (query: ReturnType<typeof sql>) => sql`(${query})`.mapWith(Number);
 
 const owned = and(eq(datasets.ownerId, users.id), eq(datasets.isPublic, true));
+/** Follows whose other side is an active user: the ones the follow lists list and count. */
+const followCount = (mine: PgColumn, theirs: PgColumn) =>
+  countOf(
+    sql`select count(*) from ${follows} join ${users} as people on people.id = ${theirs}
+      where ${mine} = ${users.id} and people.is_active`,
+  );
 const statements = preparedPer((db) => ({
   profile: db
     .select({
       ...publicUserColumns,
-      followers: countOf(
-        sql`select count(*) from ${follows} where ${follows.followeeId} = ${users.id}`,
-      ),
-      following: countOf(
-        sql`select count(*) from ${follows} where ${follows.followerId} = ${users.id}`,
-      ),
+      followers: followCount(follows.followeeId, follows.followerId),
+      following: followCount(follows.followerId, follows.followeeId),
       publicDatasets: countOf(sql`select count(*) from ${datasets} where ${owned}`),
       totalDownloads: countOf(
         sql`select coalesce(sum(${datasets.downloadCount}), 0) from ${datasets} where ${owned}`,
@@ -30,8 +33,8 @@ const statements = preparedPer((db) => ({
 
 /**
  * A user's public profile: the public user and counts anyone may see, read in one statement.
- * Only public datasets count, whoever asks (the owner's own private datasets are not part of the
- * public profile).
+ * Followers and following count active users only, like the follow lists. Only public datasets
+ * count, whoever asks (the owner's own private datasets are not part of the public profile).
  */
 export async function getProfile(ctx: Context, userId: number): Promise<ProfileResponse> {
   const [row] = await statements(ctx.db).profile.execute({ id: userId });

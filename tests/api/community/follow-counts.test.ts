@@ -1,0 +1,68 @@
+import { inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, caller, type TestUser } from '../../support/api.ts';
+
+/**
+ * The follower and following counts of a profile and of the followers board agree with the
+ * follow lists, which list and count active users only: a deactivated follower drops out of
+ * all three at once.
+ */
+let t: TestApp;
+let call: ReturnType<typeof caller>;
+let star: TestUser;
+let fan: TestUser;
+let gone: TestUser;
+let idol: TestUser;
+let retired: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  call = caller(t);
+  star = await addUser(t, 'fc_star');
+  fan = await addUser(t, 'fc_fan');
+  gone = await addUser(t, 'fc_gone');
+  idol = await addUser(t, 'fc_idol');
+  retired = await addUser(t, 'fc_retired');
+  for (const [who, whom] of [
+    [fan, star],
+    [gone, star],
+    [star, idol],
+    [star, retired],
+  ] as const) {
+    expect((await call('POST', `/users/${whom.id}/follow`, who)).statusCode).toBe(200);
+  }
+  await t.ctx.db
+    .update(users)
+    .set({ isActive: false })
+    .where(inArray(users.id, [gone.id, retired.id]));
+});
+afterAll(() => t.close());
+
+type Listed = { users: { id: number }[]; total: number };
+type Board = { entries: { user: { id: number }; value: number }[] };
+
+const json = async <T>(url: string): Promise<T> => {
+  const res = await call('GET', url);
+  expect(res.statusCode, url).toBe(200);
+  return res.json<T>();
+};
+
+describe('follow counts with a deactivated user on the other side', () => {
+  it('the profile counts what the follow lists list', async () => {
+    const followers = await json<Listed>(`/users/${star.id}/followers`);
+    const following = await json<Listed>(`/users/${star.id}/following`);
+    expect(followers.users.map((u) => u.id)).toEqual([fan.id]);
+    expect(following.users.map((u) => u.id)).toEqual([idol.id]);
+    const { stats } = await json<{ stats: object }>(`/users/${star.id}/profile`);
+    expect(stats).toMatchObject({ followers: followers.total, following: following.total });
+    expect(stats).toMatchObject({ followers: 1, following: 1 });
+  });
+
+  it('the followers board counts the same followers', async () => {
+    const { entries } = await json<Board>('/leaderboard/users?by=followers');
+    const entry = entries.find((e) => e.user.id === star.id);
+    expect(entry?.value).toBe(1);
+  });
+});
