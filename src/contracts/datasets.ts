@@ -93,7 +93,7 @@ export const datasetSummarySchema = z.object({
     .object({ name: z.string(), author: z.string() })
     .nullable()
     .describe(
-      "What a fork came from and who made it (the author's nickname when the fork was made): kept after the origin or its author is deleted; null for a dataset that is not a fork, and while the origin exists but is private to the caller",
+      "What a fork came from and who made it (the author's nickname when the fork was made): kept after the origin or its author is deleted; null for a dataset that is not a fork, while the origin exists but is private to the caller, and after an origin that was private is deleted",
     ),
   is_fork: z.boolean(),
   created_at: timestamp,

@@ -7,6 +7,7 @@ import { datasets, datasetVersions, favorites, ratings, users } from '../db/sche
 import { callerRow, confirmPassword, lockConfirmedAccount } from './accounts.ts';
 import { recountFavorites, recountForks, recountRatings } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
+import { forgetPrivateOrigins } from './forks.ts';
 
 /** What deleting the caller's account would delete (their datasets and versions) and keep. */
 export async function accountDeletion(ctx: Context, userId: number): Promise<AccountDeletion> {
@@ -93,6 +94,7 @@ export async function deleteAccount(
       .innerJoin(datasets, eq(datasets.id, datasetVersions.datasetId))
       .where(eq(datasets.ownerId, userId));
 
+    await forgetPrivateOrigins(tx, eq(datasets.ownerId, userId));
     await tx.delete(datasets).where(eq(datasets.ownerId, userId));
     await tx.delete(users).where(eq(users.id, userId));
 

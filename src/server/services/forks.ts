@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Dataset } from '../../contracts/datasets.ts';
 import type { ForkBody } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { datasets, datasetVersions, users } from '../db/schema.ts';
 import { forbidden, nullIfNotFound } from '../errors.ts';
 import { accountGone, isAccountActive, lockCaller } from './accounts.ts';
@@ -108,4 +109,21 @@ export async function setForkSettings(
       .where(eq(datasets.id, id));
   });
   return getDataset(ctx, id, viewerId);
+}
+
+/**
+ * Before datasets are deleted (`deleting` picks them): forks of the private ones forget the
+ * origin's recorded name and author. Others could not see that name while the origin existed
+ * (`fork_credit` was null), so they do not see it once it is gone either, and deleting a private
+ * dataset changes nothing they can see.
+ */
+export async function forgetPrivateOrigins(tx: Db, deleting: SQL): Promise<void> {
+  const privateOnes = tx
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(deleting, eq(datasets.isPublic, false)));
+  await tx
+    .update(datasets)
+    .set({ originName: null, originAuthor: null })
+    .where(inArray(datasets.forkedFromId, privateOnes));
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../src/contracts/datasets.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { signUp } from '../../support/users.ts';
 
 /** A fork credits its origin and the origin's author by name, even after both are gone. */
 let t: TestApp;
@@ -69,5 +70,46 @@ describe('fork credit', () => {
     ).toMatchObject({
       fork_credit: { name: '人口普查', author: 'alice' },
     });
+  });
+
+  it('never names a private origin, not even once it is deleted', async () => {
+    const origin = await createDataset(t, alice, { name: '裁员计划', is_public: false });
+    const res = await send('POST', `/datasets/${origin.id}/fork`, alice, {
+      name: '公开摘要',
+      is_public: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const fork = res.json<Dataset>();
+    expect((await send('DELETE', `/datasets/${origin.id}`, alice)).statusCode).toBe(204);
+    for (const viewer of [bob, undefined]) {
+      const seen = await get(t, `/datasets/${fork.id}`, viewer);
+      expect(seen.json()).toMatchObject({ is_fork: true, forked_from: null, fork_credit: null });
+      expect(seen.body).not.toContain('裁员计划');
+    }
+    const listed = await get(t, `/datasets?query=${encodeURIComponent('公开摘要')}`);
+    expect(listed.body).toContain('公开摘要');
+    expect(listed.body).not.toContain('裁员计划');
+  });
+
+  it('keeps nothing of an origin made private before its author deleted the account', async () => {
+    const dora = await signUp(t.app);
+    const origin = await createDataset(t, dora, { name: '内部名单' });
+    const fork = await forkOf(origin.id, bob);
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/datasets/${origin.id}`,
+      headers: dora.auth,
+      payload: { is_public: false },
+    });
+    expect(update.statusCode).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/users/me',
+      headers: dora.auth,
+      payload: { password: dora.password },
+    });
+    expect(deleted.statusCode).toBe(204);
+    const seen = (await get(t, `/datasets/${fork.id}`, carol)).json<Dataset>();
+    expect(seen).toMatchObject({ forked_from: null, fork_credit: null });
   });
 });

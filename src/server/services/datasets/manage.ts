@@ -4,6 +4,7 @@ import type { Context } from '../../context.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
 import { lockCaller } from '../accounts.ts';
 import { lockAny, recountForks } from '../dataset-counters.ts';
+import { forgetPrivateOrigins } from '../forks.ts';
 import { releaseBlobs } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
 import { forgetCounts } from './counts.ts';
@@ -59,6 +60,7 @@ export async function deleteDataset(ctx: Context, viewerId: number, id: number):
       .select({ sha256: datasetVersions.sha256 })
       .from(datasetVersions)
       .where(eq(datasetVersions.datasetId, id));
+    await forgetPrivateOrigins(tx, eq(datasets.id, id));
     const [deleted] = await tx
       .delete(datasets)
       .where(eq(datasets.id, id))
