@@ -15,7 +15,7 @@ export const datasetsFeedPath = (locale: Locale): string =>
 
 /**
  * The RSS 2.0 feed of the newest public datasets in one locale's pages (title, link, date,
- * publisher, tags, a short description), shareable for five minutes.
+ * publisher, tags, a short description), kept by the reader (not a shared cache) for five minutes.
  */
 export async function datasetsFeed(
   sheaf: Sheaf,
@@ -40,6 +40,8 @@ export async function datasetsFeed(
       categories: dataset.tags,
     })),
   });
-  response.headers.set('cache-control', 'public, max-age=300');
+  // Kept by the reader for five minutes, never by a shared cache: a dataset made private must
+  // leave every copy but the reader's own at once (docs/reliability.md).
+  response.headers.set('cache-control', 'private, max-age=300');
   return response;
 }
