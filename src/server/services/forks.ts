@@ -56,7 +56,9 @@ export async function forkDataset(
         searchText: searchTextOf(name, description, source.tags),
         forkedFromId: source.id,
         isFork: true,
-        originName: source.name,
+        // A name is recorded only from a public source: a private one's is never shown to
+        // others, not even after it is deleted (see forgetPrivateOrigins).
+        originName: source.isPublic ? source.name : null,
         originAuthor: author?.nickname ?? null,
         latestVersion: source.latestVersion,
       })

@@ -112,4 +112,25 @@ describe('fork credit', () => {
     const seen = (await get(t, `/datasets/${fork.id}`, carol)).json<Dataset>();
     expect(seen).toMatchObject({ forked_from: null, fork_credit: null });
   });
+
+  it('does not record the name a private origin had when it was forked', async () => {
+    const origin = await createDataset(t, alice, { name: '草稿名单', is_public: false });
+    const res = await send('POST', `/datasets/${origin.id}/fork`, alice, {
+      name: '公开版',
+      is_public: true,
+    });
+    expect(res.statusCode).toBe(201);
+    const fork = res.json<Dataset>();
+    const renamed = await send('PUT', `/datasets/${origin.id}`, alice, {
+      name: '正式名单',
+      is_public: true,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const linked = (await get(t, `/datasets/${fork.id}`, carol)).json<Dataset>();
+    expect(linked.fork_credit).toEqual({ name: '正式名单', author: 'alice' });
+    expect((await send('DELETE', `/datasets/${origin.id}`, alice)).statusCode).toBe(204);
+    const seen = await get(t, `/datasets/${fork.id}`, carol);
+    expect(seen.json()).toMatchObject({ forked_from: null, fork_credit: null });
+    expect(seen.body).not.toContain('草稿名单');
+  });
 });
