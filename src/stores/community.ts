@@ -44,12 +44,22 @@ export function saveRating(datasetId: number, score: number): Promise<Rating | n
   return next;
 }
 
+/**
+ * A favourite's new status; after adding one, also the dataset's favourite count as the server
+ * counted it (the favourite may have existed already, e.g. added in another tab).
+ */
+export type FavoriteChange = FavoriteStatus & { favorites?: number };
+
 /** Favourites (`favoriteId` null) or un-favourites a dataset; answers the new status. */
-export function setFavorite(datasetId: number, favoriteId: number | null): Promise<FavoriteStatus> {
+export function setFavorite(datasetId: number, favoriteId: number | null): Promise<FavoriteChange> {
   return single(`favorite:${datasetId}`, async () => {
     if (favoriteId === null) {
       const favorite = await communityApi.addFavorite(datasetId);
-      return { isFavorited: true, favoriteId: favorite.id };
+      return {
+        isFavorited: true,
+        favoriteId: favorite.id,
+        favorites: favorite.dataset.favoriteCount,
+      };
     }
     await communityApi.removeFavorite(favoriteId, datasetId);
     return { isFavorited: false, favoriteId: null };

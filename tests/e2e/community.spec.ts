@@ -266,5 +266,36 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       expect(a.problems).toEqual([]);
       expect(b.problems).toEqual([]);
     });
+
+    test("favouriting when the check failed shows the server's count, not one more", async ({
+      page,
+      request,
+      createAccount,
+      createDataset,
+      signIn,
+    }) => {
+      const author = await createAccount({ prefix: 'a' });
+      const reader = await createAccount({ prefix: 'b' });
+      const dataset = await createDataset(author, { name: 'Rain', is_public: true });
+      // The reader favourited it already (in another tab, say).
+      const added = await request.post('/api/v1/favorites', {
+        headers: { authorization: `Bearer ${reader.token}` },
+        data: { dataset_id: dataset.id },
+      });
+      expect(added.status()).toBe(201);
+
+      await signIn(page, reader);
+      await expectSignedInAs(page, reader.username);
+      // The favourite check fails, so the button reads "not favourited" (as the spec asks).
+      await page.route('**/api/v1/favorites/check/**', (route) => route.abort());
+      await page.goto(at(`/datasets/${dataset.id}`));
+      const favorite = page.getByRole('button', { name: t('community:favorite.button') });
+      await expect(favorite).toHaveAttribute('aria-pressed', 'false');
+      const count = page.locator(`[data-live-count="favorites"][data-live-id="${dataset.id}"]`);
+      await expect(count).toHaveText('1');
+      await favorite.click();
+      await expect(favorite).toHaveAttribute('aria-pressed', 'true');
+      await expect(count).toHaveText('1');
+    });
   });
 }

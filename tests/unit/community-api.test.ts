@@ -255,7 +255,11 @@ describe('community actions', () => {
     );
     const [a, b] = await Promise.all([m.store.setFavorite(5, null), m.store.setFavorite(5, null)]);
     expect(requests).toHaveLength(1);
-    expect(a).toEqual({ isFavorited: true, favoriteId: 3 });
+    expect(a).toEqual({
+      isFavorited: true,
+      favoriteId: 3,
+      favorites: wireDataset(5).favorite_count,
+    });
     expect(b).toEqual(a);
   });
 });

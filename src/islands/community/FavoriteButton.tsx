@@ -5,7 +5,8 @@ import type { Locale } from '../../i18n/locales.ts';
 import { checkFavorite, type FavoriteStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFavorite } from '../../stores/community.ts';
-import { bumpLiveCount } from '../../lib/live-counts.ts';
+import { bumpLiveCount, showLiveCount } from '../../lib/live-counts.ts';
+import { numberFormat } from '../../lib/intl.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
@@ -58,8 +59,13 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
       try {
         const next = await setFavorite(datasetId, status.isFavorited ? status.favoriteId : null);
         setStatus(next);
-        if (next.isFavorited !== status.isFavorited) {
-          bumpLiveCount('favorites', datasetId, next.isFavorited ? 1 : -1, locale);
+        // Adding answers the server's count (the favourite may have existed already, when the
+        // check failed or another tab added it); removing takes one away.
+        if (next.favorites !== undefined) {
+          const text = numberFormat(locale).format(next.favorites);
+          showLiveCount('favorites', datasetId, next.favorites, text);
+        } else if (next.isFavorited !== status.isFavorited) {
+          bumpLiveCount('favorites', datasetId, -1, locale);
         }
         setMessage(t(next.isFavorited ? 'community:favorite.added' : 'community:favorite.removed'));
       } catch (error) {
