@@ -33,7 +33,7 @@ export function bumpLiveCount(name: LiveCount, id: number, delta: number, locale
 }
 
 /** The number the page shows now, or null when it shows none. */
-function liveCount(name: LiveCount, id: number): number | null {
+export function liveCount(name: LiveCount, id: number): number | null {
   const raw = elements(name, id)[0]?.dataset['liveValue'];
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(value) ? value : null;

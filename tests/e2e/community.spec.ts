@@ -297,5 +297,32 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(favorite).toHaveAttribute('aria-pressed', 'true');
       await expect(count).toHaveText('1');
     });
+
+    test("following when the status lookup failed shows the server's count, not one more", async ({
+      page,
+      request,
+      createAccount,
+      signIn,
+    }) => {
+      const author = await createAccount({ prefix: 'a' });
+      const reader = await createAccount({ prefix: 'b' });
+      // The reader follows the author already (in another tab, say).
+      const followed = await request.post(`/api/v1/users/${author.id}/follow`, {
+        headers: { authorization: `Bearer ${reader.token}` },
+      });
+      expect(followed.status()).toBe(200);
+
+      await signIn(page, reader);
+      await expectSignedInAs(page, reader.username);
+      await page.route('**/api/v1/users/*/follow-status', (route) => route.abort());
+      await page.goto(at(`/users/${author.id}`));
+      const follow = page.getByRole('button', { name: t('community:follow.button') });
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      const count = page.locator(`[data-live-count="followers"][data-live-id="${author.id}"]`);
+      await expect(count).toHaveText('1');
+      await follow.click();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      await expect(count).toHaveText('1');
+    });
   });
 }

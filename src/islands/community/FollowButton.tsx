@@ -5,7 +5,9 @@ import type { Locale } from '../../i18n/locales.ts';
 import { followStatus } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFollowing } from '../../stores/community.ts';
-import { bumpLiveCount } from '../../lib/live-counts.ts';
+import { bumpLiveCount, liveCount, showLiveCount } from '../../lib/live-counts.ts';
+import { getProfile } from '../../lib/api/users.ts';
+import { numberFormat } from '../../lib/intl.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { useViewer } from './useViewer.ts';
@@ -39,6 +41,21 @@ function useFollowing(userId: number, known: boolean | undefined, ask: boolean) 
 }
 
 /**
+ * After a follow or an unfollow, the follower count the page shows (if any) becomes the server's:
+ * the follow may have been there already (another tab, a failed status lookup). Should the
+ * profile not load, the count moves by `delta`.
+ */
+async function showFollowers(userId: number, delta: number, locale: Locale) {
+  if (liveCount('followers', userId) === null) return;
+  try {
+    const { followers } = (await getProfile(userId)).stats;
+    showLiveCount('followers', userId, followers, numberFormat(locale).format(followers));
+  } catch {
+    if (delta !== 0) bumpLiveCount('followers', userId, delta, locale);
+  }
+}
+
+/**
  * Follows a user: a toggle button (aria-pressed), its state from the follow status once
  * mounted. Not shown on your own profile; guests get a sign-in link. Disabled while a request
  * runs, so a double click sends one.
@@ -66,7 +83,7 @@ export default function FollowButton({ userId, name, following, path, locale }: 
       setMessage('');
       try {
         const now = await setFollowing(userId, !isFollowing);
-        if (now !== isFollowing) bumpLiveCount('followers', userId, now ? 1 : -1, locale);
+        void showFollowers(userId, now === isFollowing ? 0 : now ? 1 : -1, locale);
         setIsFollowing(now);
         setMessage(t(now ? 'community:follow.followed' : 'community:follow.unfollowed', { name }));
       } catch (error) {

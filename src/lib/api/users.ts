@@ -71,10 +71,7 @@ export function getUser(id: number): Promise<PublicUser> {
   });
 }
 
-/**
- * GET /users/{id}/profile (cached).
- * @public A call of the browser client (docs/browser-client.md) that no island makes yet.
- */
+/** GET /users/{id}/profile (cached; following or unfollowing the user drops it). */
 export function getProfile(id: number): Promise<UserProfile> {
   return cachedUser(id, 'profile', () => apiRequest<UserProfile>(`/users/${id}/profile`));
 }
