@@ -75,6 +75,41 @@ describe('control characters and lone surrogates', () => {
     expect(names).not.toContain('Streamed');
   });
 
+  it('are refused when a JSON Lines upload spells them as escapes, naming the row; nothing is stored', async () => {
+    const upload = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v1/datasets?name=Escaped',
+        headers: { ...alice.headers, 'content-type': 'application/x-ndjson' },
+        payload,
+      });
+    const cases: [string, number | null, string][] = [
+      ['["city"]\n["Beijing"]\n["Bei\\u0000jing"]\n', 2, 'U+0000'],
+      ['{"city":"\\ud800"}\n', 1, 'U+D800'],
+      ['["city"]\n["a\\u007fb"]\n', 1, 'U+007F'],
+      ['["ci\\u001bty"]\n["x"]\n', null, 'U+001B'],
+    ];
+    for (const [payload, row, character] of cases) {
+      const res = await upload(payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'INVALID_TABLE',
+        details: {
+          errors: [
+            {
+              row,
+              code: 'INVALID_CHARACTERS',
+              message: `The upload contains a character that is not allowed in a table (${character})`,
+            },
+          ],
+        },
+      });
+    }
+    const mine = await t.app.inject({ url: '/api/v1/datasets/me', headers: alice.headers });
+    const names = mine.json<{ datasets: { name: string }[] }>().datasets.map((d) => d.name);
+    expect(names).not.toContain('Escaped');
+  });
+
   it('tabs, line breaks and characters outside the BMP are fine', async () => {
     const res = await t.app.inject({
       method: 'PUT',

@@ -1,5 +1,6 @@
 import { TableValidationError, tableError, emptyInput } from './errors.ts';
-import { MAX_ROW_CHARS, decodeUtf8, keepOpen, lineBatches } from './lines.ts';
+import { MAX_ROW_CHARS, decodeUtf8, forbiddenInUpload, keepOpen, lineBatches } from './lines.ts';
+import { findForbiddenText } from '../text-rules.ts';
 import { parseJsonExact } from '../../lib/big-integer.ts';
 
 /**
@@ -62,6 +63,10 @@ async function* jsonLines(
         ]);
       }
       if (index === 0) headerList = Array.isArray(value);
+      // The raw text was checked as it was decoded; a JSON escape (`\u0000`) can still spell one.
+      const escaped = line.includes('\\u') ? findForbiddenText(value) : null;
+      if (escaped)
+        throw forbiddenInUpload(escaped.character, headerList ? index || null : index + 1);
       index += 1;
       yield value;
     }

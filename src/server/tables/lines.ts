@@ -98,11 +98,17 @@ export function uploadTooLarge(maxBytes: number): TableValidationError {
   ]);
 }
 
-/** An upload with a control character (or U+0000) in its text: refused like a bad cell. */
-function forbiddenInUpload(character: string): TableValidationError {
+/**
+ * An upload with a control character (or U+0000) in its text: refused like a bad cell. `row` is
+ * known when the character came from a JSON escape (`\u0000`) inside that row.
+ */
+export function forbiddenInUpload(
+  character: string,
+  row: number | null = null,
+): TableValidationError {
   return new TableValidationError([
     tableError(
-      null,
+      row,
       null,
       'INVALID_CHARACTERS',
       `The upload contains a character that is not allowed in a table (${character})`,
