@@ -32,7 +32,7 @@ export class TypeInference {
         if (!(mask & bit)) continue;
         const candidate = INFERABLE[t];
         if (!candidate?.fits(value)) mask &= ~bit;
-        else if (candidate.impliesNext) t += 1;
+        else if (candidate.impliesNext(value)) t += 1;
       }
       this.candidates[c] = mask;
     }

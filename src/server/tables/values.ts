@@ -183,20 +183,27 @@ const fitsDate = (v: unknown): boolean =>
 
 const fitsDatetime = (v: unknown): boolean => typeof v === 'string' && toDatetime(v) !== INVALID;
 
+/** An integer that a number column holds exactly: one past 2^53 does not fit `number`. */
+const isSafeInteger = (v: unknown): boolean =>
+  typeof v === 'number' || (typeof v === 'string' && Number.isSafeInteger(Number(v)));
+const always = () => true;
+const never = () => false;
+
 /**
- * Strict tests for the inferable types, in inference order. `impliesNext`: whatever fits this type
- * also fits the next one (an integer is a number, a date is a datetime), so inference can skip it.
+ * Strict tests for the inferable types, in inference order. `impliesNext(v)`: a value that fits
+ * this type also fits the next one (a safe integer is a number, a date is a datetime), so
+ * inference can skip that test.
  */
 export const INFERABLE: readonly {
   type: AttributeType;
   fits: (v: unknown) => boolean;
-  impliesNext: boolean;
+  impliesNext: (v: unknown) => boolean;
 }[] = [
-  { type: 'integer', fits: fitsStoredInteger, impliesNext: true },
-  { type: 'number', fits: fitsNumber, impliesNext: false },
-  { type: 'boolean', fits: fitsBoolean, impliesNext: false },
-  { type: 'date', fits: fitsDate, impliesNext: true },
-  { type: 'datetime', fits: fitsDatetime, impliesNext: false },
+  { type: 'integer', fits: fitsStoredInteger, impliesNext: isSafeInteger },
+  { type: 'number', fits: fitsNumber, impliesNext: never },
+  { type: 'boolean', fits: fitsBoolean, impliesNext: never },
+  { type: 'date', fits: fitsDate, impliesNext: always },
+  { type: 'datetime', fits: fitsDatetime, impliesNext: never },
 ];
 
 /** Missing for inference: no value, or blank text (which every type but `string` reads as missing). */

@@ -232,6 +232,27 @@ describe('64-bit integers', () => {
     expect(lineRows.body).toContain(`"rows":[[${big}],[2]]`);
   });
 
+  it('a column mixing an integer past 2^53 with decimals stays text, every digit kept', async () => {
+    const csv = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/datasets?name=mixed-csv',
+      headers: { ...alice.headers, 'content-type': 'text/csv' },
+      payload: `amount\n${big}\n1.5\n`,
+    });
+    const json = await postJson(
+      '/datasets',
+      `{"name":"mixed-json","attributes":["amount"],"entries":[[${big}],[1.5]]}`,
+    );
+    for (const res of [csv, json]) {
+      expect(res.statusCode).toBe(201);
+      const id = res.json<{ id: number }>().id;
+      const rows = await get(t, `/datasets/${id}/versions/1/rows`);
+      expect(rows.json<TableRows>().columns).toEqual([{ name: 'amount', type: 'string' }]);
+      expect(rows.body).toContain(`"rows":[["${big}"],["1.5"]]`);
+      expect((await download(id, 'csv')).body).toBe(`\uFEFFamount\r\n${big}\r\n1.5\r\n`);
+    }
+  });
+
   it('validate and publish refuse a value past the 64-bit range in a declared integer column instead of rounding', async () => {
     const body = `{"attributes":["id"],"attribute_types":{"id":"integer"},"entries":[[${big}],[${tooBig}]]}`;
     const validate = await postJson('/datasets/validate', body);
