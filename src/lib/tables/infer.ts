@@ -52,6 +52,24 @@ export function fitsInteger(v: unknown): boolean {
   return STRICT_INTEGER.test(t) && isInt64Text(t);
 }
 
+/** The significant digits of a decimal (`-0.0250e3` → `25`), without sign, point or exponent. */
+const significant = (decimal: string): string =>
+  (decimal.split(/[eE]/)[0] ?? '').replace(/[-+.]/g, '').replace(/^0+|0+$/g, '');
+
+/** The smallest double with full precision (2^−1022); below it digits are lost sooner. */
+const SMALLEST_NORMAL = 2 ** -1022;
+
+/**
+ * Whether a double holds every digit of the decimal it was read from. Up to 15 significant digits
+ * a normal double always does; otherwise only when its shortest spelling has the same digits
+ * (`0.30000000000000004` does, `3.14159265358979323846` or `1e-400` does not).
+ */
+function keepsDigits(text: string, n: number): boolean {
+  const digits = significant(text);
+  if (digits.length <= 15 && Math.abs(n) >= SMALLEST_NORMAL) return true;
+  return digits === significant(String(n));
+}
+
 /** A finite number that keeps its digits (a number, or its text). */
 export function fitsNumber(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
@@ -60,7 +78,7 @@ export function fitsNumber(v: unknown): boolean {
   if (!STRICT_NUMBER.test(t)) return false;
   const n = Number(t);
   // A long run of digits is an identifier, not a number: it would lose digits as one.
-  return Number.isFinite(n) && (/[.eE]/.test(t) || Number.isSafeInteger(n));
+  return Number.isFinite(n) && (/[.eE]/.test(t) ? keepsDigits(t, n) : Number.isSafeInteger(n));
 }
 
 /** true or false, as a value or as text in any case. */

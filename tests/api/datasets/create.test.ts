@@ -245,6 +245,23 @@ describe('POST /datasets with a streamed body', () => {
     ]);
   });
 
+  it('infers decimals with more digits than a number holds as text, never rounding them', async () => {
+    const csv =
+      'reading,ratio,exact\n3.14159265358979323846,0.30000000000000004,2.50\n123456789012345678.5,1e-400,1e3\n';
+    const res = await upload(csv, 'name=precise');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().versions[0].attribute_types).toEqual({
+      reading: 'string',
+      ratio: 'string',
+      exact: 'number',
+    });
+    const id = res.json().id;
+    const download = await get(t, `/datasets/${id}/versions/1/download?format=csv`);
+    expect(download.body).toBe(
+      '\uFEFFreading,ratio,exact\r\n3.14159265358979323846,0.30000000000000004,2.5\r\n123456789012345678.5,1e-400,1000\r\n',
+    );
+  });
+
   it('creates a dataset from JSON Lines', async () => {
     const jsonl = '{"city":"杭州","n":1}\n{"city":"苏州","n":2}\n';
     const res = await upload(jsonl, 'name=Lines', 'application/x-ndjson');
