@@ -256,6 +256,40 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       );
     });
 
+    test('a JSON file with an integer past 2^53 is published with every digit', async ({
+      page,
+      account,
+      signIn,
+      uniqueName,
+    }) => {
+      // What a JSON download of such a table holds, chosen again as a file.
+      const json =
+        '[\n{"weibo_id":9007199254740993,"城市":"北京"},\n{"weibo_id":1,"城市":"上海"}\n]\n';
+      await signIn(page, account);
+      await page.goto(at('/datasets/create'));
+      await page
+        .getByLabel(t('datasets:meta.name'), { exact: true })
+        .fill(`ids ${uniqueName('d')}`);
+      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
+        name: 'ids.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from(json),
+      });
+      await expect(
+        page.getByLabel(t('datasets:table.typeFor', { column: 'weibo_id' }), { exact: true }),
+      ).toHaveValue('integer');
+      await expect(page.getByRole('cell', { name: '9007199254740993', exact: true })).toBeVisible();
+      await page.getByRole('button', { name: t('datasets:create.submit'), exact: true }).click();
+      await expect(page).toHaveURL((url) => datasetPath.test(url.pathname));
+      const id = Number(datasetPath.exec(pathnameOf(page))?.[2]);
+      const download = await page.request.get(
+        `/api/v1/datasets/${id}/versions/1/download?format=jsonl`,
+      );
+      expect(await download.text()).toBe(
+        '{"weibo_id":9007199254740993,"城市":"北京"}\n{"weibo_id":1,"城市":"上海"}\n',
+      );
+    });
+
     test('table problems are grouped by column, with the count and the first rows', async ({
       page,
       account,

@@ -5,6 +5,7 @@
  * rows, for the preview and the validation sample) and then sent as a stream; the server reads
  * every row and infers the column types itself.
  */
+import { parseJsonExact } from '../big-integer.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 import { countRecords } from './count-records.ts';
 
@@ -135,7 +136,7 @@ export function draftOf(
 export function parseJsonTable(text: string, source: DraftSource): TableDraft {
   let value: unknown;
   try {
-    value = JSON.parse(text.replace(/^\uFEFF/, ''));
+    value = parseJsonExact(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new DraftError('jsonSyntax', null, error instanceof Error ? error.message : '');
   }
@@ -190,7 +191,7 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     try {
-      values.push(JSON.parse(line));
+      values.push(parseJsonExact(line));
     } catch (error) {
       throw new DraftError('jsonSyntax', i + 1, error instanceof Error ? error.message : '');
     }

@@ -1,3 +1,5 @@
+import { isBigInteger } from '../big-integer.ts';
+
 /**
  * Column types in the browser, for the upload preview: the same types and the same strict rules
  * as the server's inference (docs/tables.md), so what the preview proposes is what the server
@@ -44,11 +46,11 @@ export const isInt64Text = (digits: string): boolean => {
   return n >= INT64_MIN && n <= INT64_MAX;
 };
 
-/** A whole number within the 64-bit range (a number, or its text). */
+/** A whole number within the 64-bit range (a number, a big integer read exactly, or its text). */
 export function fitsInteger(v: unknown): boolean {
   if (typeof v === 'number') return Number.isSafeInteger(v);
-  if (typeof v !== 'string') return false;
-  const t = v.trim();
+  const t = isBigInteger(v) ? v.rawJSON : typeof v === 'string' ? v.trim() : null;
+  if (t === null) return false;
   return STRICT_INTEGER.test(t) && isInt64Text(t);
 }
 

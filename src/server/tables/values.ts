@@ -175,9 +175,6 @@ export function coerce(value: unknown, type: AttributeType): Coerced {
   return COERCE[type](value);
 }
 
-/** Written as a whole number within the 64-bit range (the browser's rule, and big integers). */
-const fitsStoredInteger = (v: unknown): boolean => fitsInteger(isBigInteger(v) ? v.rawJSON : v);
-
 const fitsDate = (v: unknown): boolean =>
   typeof v === 'string' && STRICT_DATE.test(v.trim()) && toDate(v) !== INVALID;
 
@@ -199,7 +196,7 @@ export const INFERABLE: readonly {
   fits: (v: unknown) => boolean;
   impliesNext: (v: unknown) => boolean;
 }[] = [
-  { type: 'integer', fits: fitsStoredInteger, impliesNext: isSafeInteger },
+  { type: 'integer', fits: fitsInteger, impliesNext: isSafeInteger },
   { type: 'number', fits: fitsNumber, impliesNext: never },
   { type: 'boolean', fits: fitsBoolean, impliesNext: never },
   { type: 'date', fits: fitsDate, impliesNext: always },
