@@ -59,7 +59,8 @@ const TIMESTAMP_TEXT = (expr: string) =>
 export function canonicalExpr(column: StoredColumn, source = ident(column.name)): string {
   switch (column.storage) {
     case 'DATE':
-      return `CAST(${source} AS VARCHAR)`;
+      // Not CAST: DuckDB writes year 0000 (1 BC) as `0001-… (BC)`.
+      return `strftime(${source}, '%Y-%m-%d')`;
     case 'TIMESTAMP':
       return TIMESTAMP_TEXT(source);
     case 'TIMESTAMP WITH TIME ZONE':

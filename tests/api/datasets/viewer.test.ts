@@ -98,6 +98,31 @@ describe('rows', () => {
     expect((await rows('ς')).total).toBe(5);
   });
 
+  it('shows dates of year 0000 as uploaded, in rows, statistics and compare', async () => {
+    const d = await createDataset(t, alice, {
+      attributes: ['day'],
+      entries: [['0000-02-29'], ['0001-01-01'], ['2024-05-06']],
+    });
+    const rows = (await get(t, `/datasets/${d.id}/versions/1/rows?sort=day`)).json<TableRows>();
+    expect(rows.rows).toEqual([['0000-02-29'], ['0001-01-01'], ['2024-05-06']]);
+    const stats = (await get(t, `/datasets/${d.id}/versions/1/stats`)).json<VersionStats>();
+    expect(stats.columns[0]).toMatchObject({ min: '0000-02-29', max: '2024-05-06' });
+    // The same days as text in a second version: compared as their text, nothing changed.
+    const next = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/datasets/${d.id}/versions`,
+      headers: alice.headers,
+      payload: {
+        attributes: ['day'],
+        attribute_types: { day: 'string' },
+        entries: [['0000-02-29'], ['0001-01-01'], ['2024-05-06']],
+      },
+    });
+    expect(next.statusCode).toBe(201);
+    const compare = await get(t, `/datasets/${d.id}/compare?from=1&to=2&key=day`);
+    expect(compare.json()).toMatchObject({ rows: { added: 0, removed: 0, changed: 0 } });
+  });
+
   it('a sorted page past the middle matches the same rows of the whole sorted list', async () => {
     const d = await createDataset(t, alice, bigTable);
     for (const sort of ['score', '城市', 'day']) {
