@@ -78,15 +78,17 @@ export async function queryRows(
     const desc = (order === 'desc') !== flip;
     return `${desc ? 'DESC' : 'ASC'} NULLS ${flip ? 'FIRST' : 'LAST'}`;
   };
+  // `stored.` names the typed column, not the canonical text selected under the same name
+  // (`…00.5Z` sorts before `…00Z` as text).
   const orderBy = (flip: boolean) =>
     sort === undefined
       ? `${POSITION} ${flip ? 'DESC' : 'ASC'}`
-      : `${ident(sort)} ${direction(flip)}, ${POSITION} ${flip ? 'DESC' : 'ASC'}`;
+      : `stored.${ident(sort)} ${direction(flip)}, ${POSITION} ${flip ? 'DESC' : 'ASC'}`;
   const window = reversed
     ? `LIMIT ${end - offset} OFFSET ${total - end}`
     : `LIMIT ${limit} OFFSET ${offset}`;
   const reader = await connection.runAndReadAll(
-    `SELECT ${select} FROM ${source} ${where} ORDER BY ${orderBy(reversed)} ${window}`,
+    `SELECT ${select} FROM ${source} AS stored ${where} ORDER BY ${orderBy(reversed)} ${window}`,
     params,
   );
   const rows = reader.getRows().map((row) => row.map(toCell));

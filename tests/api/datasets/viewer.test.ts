@@ -123,6 +123,27 @@ describe('rows', () => {
     expect(compare.json()).toMatchObject({ rows: { added: 0, removed: 0, changed: 0 } });
   });
 
+  it('sorts datetimes by time, a fraction of a second included', async () => {
+    const times = [
+      '2024-01-01T00:00:01Z',
+      '2024-01-01T00:00:00.5Z',
+      '2024-01-01T00:00:00Z',
+      '2023-12-31T23:59:59.999Z',
+    ];
+    const d = await createDataset(t, alice, { attributes: ['at'], entries: times.map((v) => [v]) });
+    const sorted = async (order: string) =>
+      (await get(t, `/datasets/${d.id}/versions/1/rows?sort=at&order=${order}`)).json<TableRows>()
+        .rows;
+    const ascending = [
+      ['2023-12-31T23:59:59.999Z'],
+      ['2024-01-01T00:00:00Z'],
+      ['2024-01-01T00:00:00.5Z'],
+      ['2024-01-01T00:00:01Z'],
+    ];
+    expect(await sorted('asc')).toEqual(ascending);
+    expect(await sorted('desc')).toEqual([...ascending].reverse());
+  });
+
   it('a sorted page past the middle matches the same rows of the whole sorted list', async () => {
     const d = await createDataset(t, alice, bigTable);
     for (const sort of ['score', '城市', 'day']) {
