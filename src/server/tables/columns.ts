@@ -71,6 +71,17 @@ export function canonicalExpr(column: StoredColumn, source = ident(column.name))
 }
 
 /**
+ * SQL giving what a column's values are ordered by (sorting, minimum, maximum): the stored value,
+ * except for datetimes kept as text (finer than microseconds, or UTC mixed with local times),
+ * ordered without their `Z`, since as text `…00.5Z` would come before `…00Z`.
+ */
+export function orderKey(column: StoredColumn, source = ident(column.name)): string {
+  return column.type === 'datetime' && column.storage === 'VARCHAR'
+    ? `rtrim(${source}, 'Z')`
+    : source;
+}
+
+/**
  * SQL giving a DOUBLE as Sheaf's canonical text of a number, which is JavaScript's String()
  * (`2`, `1.5`, `1e-7`, `123456789012`, `1e+21`): the blob, the downloads and a number declared
  * as text all write it so. DuckDB writes the same shortest digits its own way (`2.0`, `1e-07`,

@@ -1,5 +1,12 @@
 import type { DuckDBConnection } from '@duckdb/node-api';
-import { canonicalExpr, numberedSource, POSITION, toCell, type StoredColumn } from './columns.ts';
+import {
+  canonicalExpr,
+  numberedSource,
+  orderKey,
+  POSITION,
+  toCell,
+  type StoredColumn,
+} from './columns.ts';
 import { ident } from './engine.ts';
 import type { Cell } from './types.ts';
 
@@ -80,10 +87,11 @@ export async function queryRows(
   };
   // `stored.` names the typed column, not the canonical text selected under the same name
   // (`…00.5Z` sorts before `…00Z` as text).
+  const sorted = columns.find((c) => c.name === sort);
   const orderBy = (flip: boolean) =>
-    sort === undefined
+    sorted === undefined
       ? `${POSITION} ${flip ? 'DESC' : 'ASC'}`
-      : `stored.${ident(sort)} ${direction(flip)}, ${POSITION} ${flip ? 'DESC' : 'ASC'}`;
+      : `${orderKey(sorted, `stored.${ident(sorted.name)}`)} ${direction(flip)}, ${POSITION} ${flip ? 'DESC' : 'ASC'}`;
   const window = reversed
     ? `LIMIT ${end - offset} OFFSET ${total - end}`
     : `LIMIT ${limit} OFFSET ${offset}`;

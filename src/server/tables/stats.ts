@@ -1,7 +1,14 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { ColumnStats } from '../../contracts/tables.ts';
 import { TOP_VALUES } from '../../contracts/limits.ts';
-import { canonicalExpr, isNumeric, parquetSource, toCell, type StoredColumn } from './columns.ts';
+import {
+  canonicalExpr,
+  isNumeric,
+  orderKey,
+  parquetSource,
+  toCell,
+  type StoredColumn,
+} from './columns.ts';
 import { ident } from './engine.ts';
 import { axis, hasHistogram, histogram, scaleOf, type Range } from './histogram.ts';
 import type { Cell } from './types.ts';
@@ -71,7 +78,10 @@ async function summarize(
   for (const column of columns) {
     const c = ident(column.name);
     parts.push(`count(${c})`, `count(DISTINCT ${c})`);
-    parts.push(canonicalExpr(column, `min(${c})`), canonicalExpr(column, `max(${c})`));
+    const key = orderKey(column, c);
+    const [least, most] =
+      key === c ? [`min(${c})`, `max(${c})`] : [`arg_min(${c}, ${key})`, `arg_max(${c}, ${key})`];
+    parts.push(canonicalExpr(column, least), canonicalExpr(column, most));
     if (hasHistogram(column)) parts.push(`min(${axis(column, c)})`, `max(${axis(column, c)})`);
   }
   const reader = await connection.runAndReadAll(`SELECT ${parts.join(', ')} FROM ${source}`);

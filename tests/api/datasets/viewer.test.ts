@@ -144,6 +144,28 @@ describe('rows', () => {
     expect(await sorted('desc')).toEqual([...ascending].reverse());
   });
 
+  it('sorts and ranges datetimes finer than microseconds (kept as text) by time too', async () => {
+    const d = await createDataset(t, alice, {
+      attributes: ['at'],
+      entries: [
+        ['2024-01-01T00:00:00Z'],
+        ['2024-01-01T00:00:00.000000001Z'],
+        ['2023-12-31T23:59:59.5Z'],
+      ],
+    });
+    const rows = await get(t, `/datasets/${d.id}/versions/1/rows?sort=at&order=desc`);
+    expect(rows.json<TableRows>().rows).toEqual([
+      ['2024-01-01T00:00:00.000000001Z'],
+      ['2024-01-01T00:00:00Z'],
+      ['2023-12-31T23:59:59.5Z'],
+    ]);
+    const stats = (await get(t, `/datasets/${d.id}/versions/1/stats`)).json<VersionStats>();
+    expect(stats.columns[0]).toMatchObject({
+      min: '2023-12-31T23:59:59.5Z',
+      max: '2024-01-01T00:00:00.000000001Z',
+    });
+  });
+
   it('a sorted page past the middle matches the same rows of the whole sorted list', async () => {
     const d = await createDataset(t, alice, bigTable);
     for (const sort of ['score', '城市', 'day']) {
