@@ -7,7 +7,7 @@ import type { DownloadFormat } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
 import { datasetVersions } from '../db/schema.ts';
 import { storedColumns } from '../tables/columns.ts';
-import { parseJsonExact } from '../../lib/big-integer.ts';
+import { isBigInteger, parseJsonExact } from '../../lib/big-integer.ts';
 import { downloadStream } from '../tables/index.ts';
 import { writeParquet } from '../tables/parquet.ts';
 import { queryRows } from '../tables/query.ts';
@@ -176,6 +176,19 @@ export const headerOf = (row: {
   attributes: row.attributes,
   attributeTypes: row.attributeTypes as Record<string, AttributeType>,
 });
+
+/**
+ * A version's stored preview rows with the values its blob holds. PostgreSQL's jsonb writes a
+ * `number` of 2^53 or more as whole digits (`1e21` as `1000000000000000000000`), which read back
+ * as a big integer; in a `number` column it is the number it was.
+ */
+export function previewCells(preview: unknown[][], header: TableHeader): unknown[][] {
+  const numbers = header.attributes.map((a) => header.attributeTypes[a] === 'number');
+  if (!numbers.includes(true)) return preview;
+  return preview.map((row) =>
+    row.map((cell, c) => (numbers[c] && isBigInteger(cell) ? Number(cell.rawJSON) : cell)),
+  );
+}
 
 /**
  * First pages of tables (what dataset pages show), by blob and page. A blob never changes, so

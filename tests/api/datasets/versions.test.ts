@@ -133,6 +133,23 @@ describe('GET /datasets/{id}/version', () => {
     expect(beyond.entries).toEqual([]);
   });
 
+  it('writes large and small numbers of the first rows as every other answer does', async () => {
+    const d = await createDataset(t, alice, {
+      name: 'Magnitudes',
+      attributes: ['reading', 'id'],
+      entries: [
+        [1e21, 0],
+        [1.5e300, 1],
+        [1e-7, 2],
+        [2.5, 3],
+      ],
+      attribute_types: { reading: 'number', id: 'integer' },
+    });
+    const rows = '[[1e+21,0],[1.5e+300,1],[1e-7,2],[2.5,3]]';
+    expect((await get(t, `/datasets/${d.id}/version`)).body).toContain(`"entries":${rows}`);
+    expect((await get(t, `/datasets/${d.id}/versions/1/rows`)).body).toContain(`"rows":${rows}`);
+  });
+
   it('caps limit at 1000', async () => {
     const d = await createDataset(t, alice, { name: 'Capped' });
     const res = await get(t, `/datasets/${d.id}/version?limit=1001`);

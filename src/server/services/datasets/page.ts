@@ -8,7 +8,7 @@ import {
   downloadDigests,
   storedDownloadDigests,
 } from '../download-digests.ts';
-import { headerOf, tableRows, tableStats } from '../table-files.ts';
+import { headerOf, previewCells, tableRows, tableStats } from '../table-files.ts';
 import { prepared } from './prepared.ts';
 import { renderReadme } from '../../markdown.ts';
 import { toDataset, toVersion, versionRowsOf } from './rows.ts';
@@ -59,7 +59,7 @@ export async function readPublicDatasetPage(
   const storedRows = stored?.version === latest.version ? stored.preview : [];
   const entries =
     storedRows.length >= Math.min(previewRows, latest.entriesCount)
-      ? storedRows.slice(0, previewRows)
+      ? previewCells(storedRows.slice(0, previewRows), headerOf(latest))
       : await tableRows(ctx, latest.sha256, headerOf(latest), 0, previewRows);
   const preview: VersionContent = {
     version: latest.version,

@@ -6,7 +6,7 @@ import type {
 } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasetVersions } from '../../db/schema.ts';
-import { headerOf, tableRows } from '../table-files.ts';
+import { headerOf, previewCells, tableRows } from '../table-files.ts';
 import { versionsOf } from './browse.ts';
 import { findVisible, versionNotFound, type ViewerId } from './rows.ts';
 
@@ -41,7 +41,7 @@ export async function latestContent(
   const fromPreview =
     offset + limit <= version.preview.length || version.preview.length >= version.entriesCount;
   const entries = fromPreview
-    ? version.preview.slice(offset, offset + limit)
+    ? previewCells(version.preview.slice(offset, offset + limit), headerOf(version))
     : await tableRows(ctx, version.sha256, headerOf(version), offset, limit);
   return {
     version: version.version,
