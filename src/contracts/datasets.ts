@@ -171,6 +171,9 @@ export const versionParamsSchema = z.object({
 const tableContentSchema = z.object({
   attributes: z.array(z.string()),
   attribute_types: attributeTypesSchema.optional(),
+  attributes_type: attributeTypesSchema
+    .optional()
+    .describe('The same as `attribute_types`, under the name a version answers it (that one wins)'),
   entries: z.array(z.unknown()),
 });
 export type TableContent = z.infer<typeof tableContentSchema>;

@@ -13,6 +13,10 @@ export const validateBodySchema = z.object({
     .unknown()
     .optional()
     .describe('Optional: an object from column name to its type'),
+  attributes_type: z
+    .unknown()
+    .optional()
+    .describe('The same as `attribute_types`, under the name a version answers it (that one wins)'),
   entries: z
     .unknown()
     .describe('The rows: a list of lists in column order, or of objects keyed by column name'),

@@ -4,7 +4,13 @@ import { TypeInference } from './infer.ts';
 import { RowShaper, coerceRow } from './rows.ts';
 import type { Cell, Table, TableError, TableLimits } from './types.ts';
 
-export type TableInput = { attributes: unknown; attribute_types?: unknown; entries: unknown };
+/** `attributes_type`, the name a version answers its types under, is taken for `attribute_types`. */
+export type TableInput = {
+  attributes: unknown;
+  attribute_types?: unknown;
+  attributes_type?: unknown;
+  entries: unknown;
+};
 export type ValidationResult = { is_valid: boolean; errors: TableError[]; table?: Table };
 
 const invalid = (errors: ErrorCollector): ValidationResult => ({
@@ -19,7 +25,8 @@ const invalid = (errors: ErrorCollector): ValidationResult => ({
  */
 export function validateTable(input: TableInput, limits: TableLimits): ValidationResult {
   const errors = new ErrorCollector();
-  const header = checkHeader(input.attributes, input.attribute_types, limits, errors);
+  const declared = input.attribute_types ?? input.attributes_type;
+  const header = checkHeader(input.attributes, declared, limits, errors);
   if (!header) return invalid(errors);
   const { entries } = input;
   if (!Array.isArray(entries)) {

@@ -63,6 +63,45 @@ describe('POST /datasets', () => {
     expect(res.json().versions[0].attribute_types).toMatchObject({ year: 'string' });
   });
 
+  it('takes the types a version answers as attributes_type back under that name', async () => {
+    const first = await post({
+      ...valid,
+      name: 'Codes',
+      attributes: ['code', 'price'],
+      attribute_types: { code: 'string', price: 'string' },
+      entries: [['12345', '1.50']],
+    });
+    const { attributes, attributes_type } = first.json().versions[0];
+    expect(attributes_type).toEqual({ code: 'string', price: 'string' });
+    // A script sending a version's own fields back: the types hold, so no value changes.
+    const again = await post({
+      name: 'Codes again',
+      attributes,
+      attributes_type,
+      entries: [['12345', '1.50']],
+    });
+    expect(again.statusCode).toBe(201);
+    const id = again.json().id;
+    expect(again.json().versions[0].attribute_types).toEqual({ code: 'string', price: 'string' });
+    expect((await get(t, `/datasets/${id}/version`)).json().entries).toEqual([['12345', '1.50']]);
+    const version = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/datasets/${id}/versions`,
+      headers: alice.headers,
+      payload: { attributes, attributes_type, entries: [['x', 'y']] },
+    });
+    expect(version.json().attribute_types).toEqual({ code: 'string', price: 'string' });
+    const checked = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/datasets/validate',
+      payload: { attributes: ['n'], attributes_type: { n: 'integer' }, entries: [['x']] },
+    });
+    expect(checked.json()).toMatchObject({
+      is_valid: false,
+      errors: [{ code: 'INVALID_INTEGER' }],
+    });
+  });
+
   it('needs a signed-in caller', async () => {
     const res = await t.app.inject({ method: 'POST', url: '/api/v1/datasets', payload: valid });
     expect(res.statusCode).toBe(401);
