@@ -9,7 +9,9 @@ import type { Problems } from '../stores/form.ts';
 
 /**
  * The server's per-field messages, by field name ('username', 'email', …); first one wins. A
- * refusal with a code of its own (USERNAME_TAKEN, EMAIL_TAKEN…) is said in the page's language.
+ * refusal with a code of its own (USERNAME_TAKEN, EMAIL_TAKEN…) is said in the page's language:
+ * the field's own code when the server names one (a sign-up whose username and e-mail are both
+ * taken), else the refusal's.
  */
 function fieldErrors(error: unknown, t: T): Record<string, string> {
   const out: Record<string, string> = {};
@@ -17,9 +19,9 @@ function fieldErrors(error: unknown, t: T): Record<string, string> {
   const byCode = error.code === 'VALIDATION_ERROR' ? null : codeText(t, error.code);
   for (const item of error.details as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
-    const { field, message } = item as { field?: unknown; message?: unknown };
+    const { field, message, code } = item as { field?: unknown; message?: unknown; code?: unknown };
     if (typeof field === 'string' && typeof message === 'string' && !(field in out)) {
-      out[field] = byCode ?? message;
+      out[field] = (typeof code === 'string' ? codeText(t, code) : byCode) ?? message;
     }
   }
   return out;

@@ -117,6 +117,14 @@ describe('POST /api/v1/auth/register', () => {
     });
     expect(res.statusCode).toBe(409);
     expect(fieldsOf(res)).toEqual(['username', 'email']);
+    // Each field names its own refusal, so a form can say it in its language.
+    expect(res.json()).toMatchObject({
+      code: 'USERNAME_TAKEN',
+      details: [
+        { field: 'username', code: 'USERNAME_TAKEN' },
+        { field: 'email', code: 'EMAIL_TAKEN' },
+      ],
+    });
   });
 
   it('lets exactly one of two simultaneous identical registrations win', async () => {

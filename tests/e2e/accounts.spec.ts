@@ -275,6 +275,28 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page).toHaveURL((url) => url.pathname === path('/auth/register'));
     });
 
+    test('signing up with a taken username and a taken e-mail says each in the page language', async ({
+      page,
+      account: taken,
+    }) => {
+      await page.goto(path('/auth/register'));
+      const usernameField = page.getByLabel(t('auth:register.username'), { exact: true });
+      const emailField = page.getByLabel(t('auth:register.email'), { exact: true });
+      await usernameField.fill(taken.username);
+      await emailField.fill(taken.email);
+      await page.getByLabel(t('auth:register.password'), { exact: true }).fill(PASSWORD);
+      await page.getByLabel(t('auth:register.confirmPassword'), { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: t('auth:register.submit'), exact: true }).click();
+
+      await expect(usernameField).toHaveAccessibleDescription(
+        new RegExp(t('errors:USERNAME_TAKEN').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      );
+      await expect(emailField).toHaveAttribute('aria-invalid', 'true');
+      await expect(emailField).toHaveAccessibleDescription(
+        new RegExp(t('errors:EMAIL_TAKEN').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
+      );
+    });
+
     test('create an access token on the profile, use it from a script, revoke it', async ({
       page,
       context,

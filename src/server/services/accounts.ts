@@ -9,14 +9,19 @@ import { AppError, conflict, nullIfNotFound, tooManyRequests, unauthorized } fro
 import { endAllSessions, issueSession, type IssuedSession } from './sessions.ts';
 import { getUserRow, type UserRow } from './users.ts';
 
-const usernameTaken = () =>
-  conflict('Username is already taken', 'USERNAME_TAKEN', [
-    { field: 'username', message: 'Username is already taken' },
-  ]);
-const emailTaken = () =>
-  conflict('E-mail is already registered', 'EMAIL_TAKEN', [
-    { field: 'email', message: 'E-mail is already registered' },
-  ]);
+/** Each taken field names its own code, so a client can say which field is taken in its language. */
+const USERNAME_TAKEN = {
+  field: 'username',
+  message: 'Username is already taken',
+  code: 'USERNAME_TAKEN',
+};
+const EMAIL_TAKEN = {
+  field: 'email',
+  message: 'E-mail is already registered',
+  code: 'EMAIL_TAKEN',
+};
+const usernameTaken = () => conflict(USERNAME_TAKEN.message, USERNAME_TAKEN.code, [USERNAME_TAKEN]);
+const emailTaken = () => conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.code, [EMAIL_TAKEN]);
 const invalidCredentials = () =>
   unauthorized('Invalid username, e-mail or password', 'INVALID_CREDENTIALS');
 
@@ -47,11 +52,7 @@ export async function register(ctx: Context, input: RegisterBody): Promise<Issue
   );
   const emailClash = taken.some((u) => u.email.toLowerCase() === input.email.toLowerCase());
   if (usernameClash && emailClash) {
-    const both = usernameTaken();
-    throw conflict(both.message, both.code, [
-      { field: 'username', message: 'Username is already taken' },
-      { field: 'email', message: 'E-mail is already registered' },
-    ]);
+    throw conflict(USERNAME_TAKEN.message, USERNAME_TAKEN.code, [USERNAME_TAKEN, EMAIL_TAKEN]);
   }
   if (usernameClash) throw usernameTaken();
   if (emailClash) throw emailTaken();
