@@ -10,7 +10,8 @@ import { gfm, gfmHtml } from 'micromark-extension-gfm';
  * `javascript:` or `data:` URL is dropped, leaving its text); task-list boxes are the characters
  * ☑ and ☐; links open nothing of ours and carry no
  * endorsement (`rel="nofollow ugc noopener"`); headings move down two levels, so a card's `#`
- * sits below the page's own h1 and the card's h2.
+ * sits below the page's own h1 and the card's h2; code blocks and tables, which scroll sideways
+ * when wide, take keyboard focus so that they can be scrolled without a pointer.
  */
 export function renderMarkdown(markdown: string): string {
   const html = micromark(markdown, {
@@ -27,7 +28,9 @@ export function renderMarkdown(markdown: string): string {
     .replace(/<img src="" alt="([^"]*)" \/>/g, '$1')
     .replaceAll('<input type="checkbox" disabled="" checked="" />', '☑')
     .replaceAll('<input type="checkbox" disabled="" />', '☐')
-    .replaceAll('<a href=', '<a rel="nofollow ugc noopener" href=');
+    .replaceAll('<a href=', '<a rel="nofollow ugc noopener" href=')
+    .replaceAll('<pre>', '<pre tabindex="0">')
+    .replaceAll('<table>', '<table tabindex="0">');
 }
 
 const rendered = new LRUCache<string, string>({

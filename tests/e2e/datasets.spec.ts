@@ -341,6 +341,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         '| 人口 | 常住人口（万） |',
         '',
         '<script>window.cardRan = true</script>',
+        '',
+        // A line wider than the page: its block scrolls sideways, from the keyboard too (axe).
+        '```',
+        `SELECT ${'城市, 人口, '.repeat(40)}年份 FROM t`,
+        '```',
       ].join('\n');
       await page.getByLabel(t('datasets:readme.label'), { exact: true }).fill(card);
       await page.getByRole('button', { name: t('datasets:readme.preview'), exact: true }).click();
