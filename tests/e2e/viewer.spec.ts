@@ -111,6 +111,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(counts).toContainText(t('viewer:compare.rowsChanged', { count: 1 }));
       await viewer.getByRole('button', { name: t('viewer:compare.changed'), exact: true }).click();
       await expect(viewer.getByText(t('viewer:compare.changedCell', { old: '2' }))).toBeVisible();
+      // The compared rows scroll in a box of their own name, told apart from the version's rows.
+      const compared = t('viewer:compare.region', { kind: t('viewer:compare.changed') });
+      await expect(viewer.getByRole('region', { name: compared, exact: true })).toBeVisible();
+      await expect(
+        viewer.getByRole('region', { name: t('viewer:region'), exact: true }),
+      ).toHaveCount(1);
 
       await axe(page, ['wcag2a', 'wcag2aa']);
       expect(problems).toEqual([]);

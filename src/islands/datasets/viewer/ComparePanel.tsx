@@ -227,6 +227,7 @@ function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps
         rows={comparedCells(page.rows, kind)}
         offset={page.offset}
         previous={kind === 'changed' ? page.rows.map((r) => r.from) : undefined}
+        label={t('viewer:compare.region', { kind: t(`viewer:compare.${kind}`) })}
       />
       <Pager
         t={t}

@@ -19,6 +19,8 @@ type Props = {
   sortDisabled?: boolean | undefined;
   /** For compared rows: the old value of a cell, shown when it differs. */
   previous?: (Cell[] | null)[] | undefined;
+  /** The name of the scrolling box, when it is not the version's rows (two on one page differ). */
+  label?: string | undefined;
 };
 
 const LONG_TEXT = 40;
@@ -130,7 +132,7 @@ export default function RowsTable(props: Props) {
     <div
       className="max-h-[70vh] overflow-auto rounded-lg border border-line"
       role="region"
-      aria-label={t('viewer:region')}
+      aria-label={props.label ?? t('viewer:region')}
       tabIndex={0}
     >
       <table className="min-w-full border-separate border-spacing-0 text-sm">
