@@ -132,10 +132,10 @@ function CompareForm({ t, versions, columns, choice, busy, onChoice, onRun }: Fo
         value={choice.to}
         onVersion={(to) => onChoice({ to })}
       />
-      <label className="flex flex-col gap-1 text-sm">
+      <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm">
         <span className="field-label">{t('viewer:compare.key')}</span>
         <select
-          className="field-input w-auto"
+          className="field-input w-auto max-w-full"
           value={choice.key}
           onChange={(e) => onChoice({ key: e.target.value })}
         >

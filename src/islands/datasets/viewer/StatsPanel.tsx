@@ -101,7 +101,7 @@ export default function StatsPanel({ t, number, stats }: Props) {
       <h3 id="viewer-stats" className="font-bold">
         {t('viewer:stats.heading', { version: stats.version })}
       </h3>
-      <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+      <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {stats.columns.map((column) => (
           <li key={column.name} className="flex flex-col gap-2 rounded-lg border border-line p-3">
             <p className="font-semibold break-words">
