@@ -230,3 +230,26 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     expect(await sideways(page), 'the comparison scrolls sideways').toBeLessThanOrEqual(0);
   });
 }
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  test(`${locale} at 390 px: a profile whose name is one long word fits the phone`, async ({
+    newPage,
+    createAccount,
+    request,
+  }) => {
+    const person = await createAccount({ prefix: 'n' });
+    const nickname = `Averyveryverylongnicknamewithoutanyspaces${person.id}`.slice(0, 50);
+    const renamed = await request.put('/api/v1/users/me', {
+      headers: { authorization: `Bearer ${person.token}` },
+      data: { nickname },
+    });
+    expect(renamed.status()).toBe(200);
+
+    const page = await newPage({ locale, viewport: { width: 390, height: 844 }, hasTouch: true });
+    await page.goto(`${localePrefix(locale)}/users/${person.id}`);
+    const name = page.getByRole('heading', { level: 1, name: nickname });
+    await expect(name).toBeVisible();
+    expect((await name.boundingBox())!.width).toBeLessThanOrEqual(390);
+    expect(await sideways(page), 'the profile scrolls sideways').toBeLessThanOrEqual(0);
+  });
+}
