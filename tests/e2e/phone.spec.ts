@@ -236,8 +236,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     newPage,
     createAccount,
     request,
+    signIn,
   }) => {
-    const person = await createAccount({ prefix: 'n' });
+    // A username near the 32-character limit, with nowhere to break.
+    const person = await createAccount({ prefix: 'verylongusername' });
     const nickname = `Averyveryverylongnicknamewithoutanyspaces${person.id}`.slice(0, 50);
     const renamed = await request.put('/api/v1/users/me', {
       headers: { authorization: `Bearer ${person.token}` },
@@ -251,5 +253,22 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await expect(name).toBeVisible();
     expect((await name.boundingBox())!.width).toBeLessThanOrEqual(390);
     expect(await sideways(page), 'the profile scrolls sideways').toBeLessThanOrEqual(0);
+
+    // A follower's /following: the name keeps the card's width (the button goes under it) and
+    // the @username stays inside the card.
+    const follower = await createAccount({ prefix: 'f' });
+    const followed = await request.post(`/api/v1/users/${person.id}/follow`, {
+      headers: { authorization: `Bearer ${follower.token}` },
+    });
+    expect(followed.status()).toBe(200);
+    await signIn(page, follower, locale);
+    await page.goto(`${localePrefix(locale)}/following`);
+    const card = page.getByTestId('followed-user');
+    const heading = card.getByRole('heading', { level: 3, name: nickname });
+    await expect(heading).toBeVisible();
+    const cardBox = (await card.boundingBox())!;
+    expect((await heading.boundingBox())!.width).toBeGreaterThanOrEqual(cardBox.width / 2);
+    const handle = (await card.getByText(`@${person.username}`, { exact: true }).boundingBox())!;
+    expect(handle.x + handle.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   });
 }

@@ -71,11 +71,13 @@ function FollowedUser({
     >
       <div className="flex flex-wrap items-center gap-3">
         <UserAvatar user={user} size="md" />
-        <div className="min-w-0 flex-1">
+        {/* At least 10rem for the name: on a phone the button moves under it rather than
+            squeezing a long name into a narrow column. */}
+        <div className="min-w-0 flex-[1_1_10rem]">
           <h3 id={headingId} className="text-lg font-bold wrap-anywhere">
             <a href={localizePath(`/users/${user.id}`, locale)}>{name}</a>
           </h3>
-          <p className="text-sm text-muted">@{user.username}</p>
+          <p className="text-sm wrap-anywhere text-muted">@{user.username}</p>
         </div>
         <FollowButton userId={user.id} name={name} following path={path} locale={locale} />
       </div>
