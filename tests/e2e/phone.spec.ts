@@ -272,3 +272,26 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     expect(handle.x + handle.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   });
 }
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  test(`${locale} at 390 px: a long dataset name keeps the width of its card on /datasets/my`, async ({
+    newPage,
+    account,
+    createDataset,
+    signIn,
+  }) => {
+    const name = `全国各省市自治区常住人口与城镇化率统计年鉴数据（2000—2024年逐年更新版本）${account.id}`;
+    await createDataset(account, { name });
+    const page = await newPage({ locale, viewport: { width: 390, height: 844 }, hasTouch: true });
+    await signIn(page, account, locale);
+    await page.goto(`${localePrefix(locale)}/datasets/my`);
+    const heading = page.getByRole('heading', { level: 2, name });
+    await expect(heading).toBeVisible();
+    const card = page.locator('li.card').filter({ has: heading });
+    // The edit and new-version buttons go under the name rather than squeezing it.
+    expect((await heading.boundingBox())!.width).toBeGreaterThanOrEqual(
+      (await card.boundingBox())!.width / 2,
+    );
+    expect(await sideways(page), '/datasets/my scrolls sideways').toBeLessThanOrEqual(0);
+  });
+}

@@ -148,7 +148,8 @@ function DatasetItem({ dataset: d, locale, t }: { dataset: Dataset; locale: Loca
   const href: Href = (path) => localizePath(path, locale);
   return (
     <li className="card flex flex-wrap items-center gap-x-4 gap-y-2 p-4">
-      <div className="min-w-0 flex-1">
+      {/* At least 14rem for the name: on a phone the buttons move under it. */}
+      <div className="min-w-0 flex-[1_1_14rem]">
         <h2 className="font-bold wrap-anywhere">
           <a href={href(`/datasets/${d.id}`)}>{d.name}</a>
         </h2>
