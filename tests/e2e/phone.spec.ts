@@ -274,6 +274,38 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 }
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+
+  test(`${locale} at 390 px: the data file picker speaks the page's language`, async ({
+    newPage,
+    account,
+    signIn,
+  }) => {
+    const page = await newPage({ locale, viewport: { width: 390, height: 844 }, hasTouch: true });
+    await signIn(page, account, locale);
+    await page.goto(`${localePrefix(locale)}/datasets/create`);
+    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await expect(page.getByText(t('datasets:table.noFile'), { exact: true })).toBeVisible();
+    // The browser's own button ("Choose File" in the browser's language) is not what is shown.
+    const input = page.getByLabel(t('datasets:table.file'), { exact: true });
+    expect((await input.boundingBox())!.width).toBeLessThanOrEqual(1);
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByText(t('datasets:table.choose'), { exact: true }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: '城市人口.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('城市,人口\n北京,2189\n', 'utf8'),
+    });
+    await expect(page.getByText('城市人口.csv', { exact: true })).toBeVisible();
+    await expect(page.getByTestId('table-summary')).toContainText('城市人口.csv');
+    expect(await sideways(page), 'the form scrolls sideways').toBeLessThanOrEqual(0);
+  });
+}
+
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   test(`${locale} at 390 px: a long dataset name keeps the width of its card on /datasets/my`, async ({
     newPage,
     account,

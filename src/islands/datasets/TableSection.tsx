@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import type { T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { numberFormat } from '../../lib/intl.ts';
@@ -20,7 +20,12 @@ type Props = {
   t: T;
 };
 
-/** The file input, its hint, and what is wrong with the table. */
+/**
+ * The file input, its hint, and what is wrong with the table. The browser's own picker speaks the
+ * browser's language ("Choose File", "No file chosen"), so the input is only visually hidden (it
+ * keeps focus and its label) and a button and the chosen file's name in the page's language stand
+ * in for it; the button shows the input's keyboard focus.
+ */
 function FilePicker({
   id: fileId,
   message,
@@ -32,24 +37,42 @@ function FilePicker({
   state: TableDraftState;
   t: T;
 }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [chosen, setChosen] = useState('');
   return (
     <div>
       <label htmlFor={fileId} className="field-label">
         {t('datasets:table.file')}
       </label>
-      <input
-        id={fileId}
-        type="file"
-        accept=".csv,.tsv,.json,.jsonl,.ndjson,text/csv,text/tab-separated-values,application/json"
-        className="field-input"
-        aria-invalid={message ? true : undefined}
-        aria-describedby={`${fileId}-hint${message ? ` ${fileId}-error` : ''}`}
-        onChange={(e) => {
-          const file = e.target.files?.[0];
-          if (file) void state.readFile(file);
-          else state.clear();
-        }}
-      />
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <input
+          ref={input}
+          id={fileId}
+          type="file"
+          accept=".csv,.tsv,.json,.jsonl,.ndjson,text/csv,text/tab-separated-values,application/json"
+          className="peer sr-only"
+          aria-invalid={message ? true : undefined}
+          aria-describedby={`${fileId}-hint${message ? ` ${fileId}-error` : ''}`}
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            setChosen(file?.name ?? '');
+            if (file) void state.readFile(file);
+            else state.clear();
+          }}
+        />
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-hidden="true"
+          className="btn btn-secondary peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-focus-visible:outline-solid"
+          onClick={() => input.current?.click()}
+        >
+          {t('datasets:table.choose')}
+        </button>
+        <span aria-hidden="true" className="min-w-0 text-sm wrap-anywhere text-muted">
+          {chosen || t('datasets:table.noFile')}
+        </span>
+      </div>
       <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
         {t('datasets:table.fileHint')}
       </p>
