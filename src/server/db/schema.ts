@@ -172,7 +172,7 @@ export const datasets = pgTable(
     index('datasets_tags_idx').using('gin', t.tags),
     index('datasets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('datasets_search_vector_idx').using('gin', t.searchVector),
-    index('datasets_lower_name_idx').on(sql`lower(${t.name})`),
+    index('datasets_name_fold_idx').on(sql`search_fold(${t.name})`),
     index('datasets_forked_from_idx').on(t.forkedFromId),
   ],
 );

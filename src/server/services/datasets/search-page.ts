@@ -6,7 +6,7 @@ import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { cachedTotal, countUpTo } from './counts.ts';
 import { encodeCursor, summariesByIds, type Cursor } from './pages.ts';
-import { orderSql, SORT_ORDER, textMatch } from './search.ts';
+import { exactName, orderSql, SORT_ORDER, textMatch } from './search.ts';
 import { toSummary, type ViewerId } from './rows.ts';
 
 /**
@@ -41,7 +41,7 @@ async function rankWindow(db: Db, filter: SQL | undefined, query: string): Promi
   const exact = db
     .select({ id: datasets.id })
     .from(datasets)
-    .where(and(filter, sql`lower(${datasets.name}) = lower(${query})`));
+    .where(and(filter, exactName(query)));
   const rows = await db
     .with(hot)
     .select({
@@ -78,7 +78,7 @@ async function pastWindow(
         textMatch(query).where,
         sql`${datasets.heat} <= ${heat}`,
         colder,
-        sql`lower(${datasets.name}) <> lower(${query})`,
+        sql`not (${exactName(query)})`,
       ),
     )
     .orderBy(...heatOrder)

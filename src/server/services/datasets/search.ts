@@ -24,6 +24,13 @@ export const orderSql = (keys: OrderKey[]) =>
 
 export type Match = { where: SQL; order: Order };
 
+/**
+ * Whether a dataset's name is the query itself, folded as search folds text (case, accents,
+ * full-width forms; `search_fold`, docs/search.md), answered by `datasets_name_fold_idx`.
+ */
+export const exactName = (query: string): SQL =>
+  sql`search_fold(${datasets.name}) = search_fold(${query})`;
+
 const id: OrderKey = { expr: sql`${datasets.id}`, desc: true, type: 'int' };
 const descending = (expr: SQL, type: OrderKey['type']): OrderKey => ({ expr, desc: true, type });
 
@@ -66,7 +73,7 @@ export function textMatch(query: string): Match {
     order: {
       name: 'relevance',
       keys: [
-        descending(sql`(lower(${datasets.name}) = lower(${query}))`, 'boolean'),
+        descending(sql`(${exactName(query)})`, 'boolean'),
         descending(sql`ts_rank(${RANK_WEIGHTS}, ${v}, ${q})`, 'real'),
         ...SORT_ORDER.heat.keys,
       ],
