@@ -91,6 +91,26 @@ describe('GET /datasets/search', () => {
     expect(small).toMatchObject({ current_page: 3, total_pages: 3, page_size: 5, has_next: false });
   });
 
+  it('numbers the pages a cursor reaches as the same pages reached by offset', async () => {
+    // Ranked matches (position cursors), everything newest first and near misses (list cursors).
+    expect((await search('survy')).total).toBe(14);
+    for (const query of ['survey', '', 'survy']) {
+      const byOffset: DatasetSearchResponse[] = [];
+      for (let offset = 0; offset < 25; offset += 5) {
+        byOffset.push(await search(query, `&limit=5&offset=${offset}`));
+      }
+      let page = await search(query, '&limit=5');
+      for (const expected of byOffset.filter((p) => p.datasets.length > 0)) {
+        expect(names(page), query).toEqual(names(expected));
+        const { current_page, total_pages, has_next, has_prev } = expected;
+        expect(page, query).toMatchObject({ current_page, total_pages, has_next, has_prev });
+        if (!page.next_cursor) break;
+        page = await search(query, `&limit=5&cursor=${page.next_cursor}`);
+      }
+      expect(page.has_next, query).toBe(false);
+    }
+  });
+
   it('answers no results and zero pages for no match', async () => {
     expect(await search('不存在的东西')).toMatchObject({
       datasets: [],

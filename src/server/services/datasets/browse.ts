@@ -23,13 +23,16 @@ import {
   type ViewerId,
 } from './rows.ts';
 import { cachedTotal } from './counts.ts';
-import { decodeCursor, readPage } from './pages.ts';
+import { decodeCursor, positionAfter, readPage } from './pages.ts';
 import { prepared } from './prepared.ts';
-import { relevancePage } from './search-page.ts';
+import { relevancePage, startOf } from './search-page.ts';
 import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
 /** Where a page starts, as the request says it (see pages.ts). */
 type At = { offset: number; limit: number; cursor?: string | undefined };
+
+/** A page, and where in its whole list it starts (0-based; asked for by search answers only). */
+type Found = { page: DatasetListResponse; start: () => Promise<number> };
 
 /**
  * A page of datasets matching `filters` and, when given, the search `query`: the datasets the
@@ -44,20 +47,26 @@ async function matchingPage(
   order: Order | undefined,
   fallback: Order,
   at: At,
-): Promise<DatasetListResponse> {
+): Promise<Found> {
   const cursor = at.cursor === undefined ? undefined : decodeCursor(at.cursor);
   const request = { offset: at.offset, limit: at.limit, cursor };
-  if (!query) return readPage(db, viewerId, and(...filters), order ?? fallback, request);
+  const listed = async (where: SQL | undefined, by: Order): Promise<Found> => ({
+    page: await readPage(db, viewerId, where, by, request),
+    start: async () =>
+      cursor ? (await positionAfter(db, where, by, cursor)) + at.offset : at.offset,
+  });
+  if (!query) return listed(and(...filters), order ?? fallback);
   const similar = similarMatch(query);
   if (!similar || cursor?.order !== similar.order.name) {
-    const found = textMatch(query);
-    const page = order
-      ? await readPage(db, viewerId, and(...filters, found.where), order, request)
-      : await relevancePage(db, viewerId, and(...filters), query, request);
-    if (page.total > 0 || !similar) return page;
+    const found = order
+      ? await listed(and(...filters, textMatch(query).where), order)
+      : {
+          page: await relevancePage(db, viewerId, and(...filters), query, request),
+          start: async () => startOf(request),
+        };
+    if (found.page.total > 0 || !similar) return found;
   }
-  const where = and(...filters, similar.where);
-  return readPage(db, viewerId, where, order ?? similar.order, request);
+  return listed(and(...filters, similar.where), order ?? similar.order);
 }
 
 /**
@@ -88,7 +97,16 @@ export async function listDatasets(
   if (input.license === 'none') filters.push(isNull(datasets.license));
   else if (input.license) filters.push(eq(datasets.license, input.license));
   const order = input.sort && SORT_ORDER[input.sort];
-  return matchingPage(ctx.db, viewerId, filters, input.query, order, SORT_ORDER.recent, input);
+  const found = await matchingPage(
+    ctx.db,
+    viewerId,
+    filters,
+    input.query,
+    order,
+    SORT_ORDER.recent,
+    input,
+  );
+  return found.page;
 }
 
 /** GET /datasets/me: the caller's own datasets, private ones included. */
@@ -99,7 +117,7 @@ export async function listMyDatasets(
 ): Promise<DatasetListResponse> {
   const order = SORT_ORDER[input.sort_by];
   const filters = [eq(datasets.ownerId, viewerId)];
-  return matchingPage(ctx.db, viewerId, filters, input.query, order, order, input);
+  return (await matchingPage(ctx.db, viewerId, filters, input.query, order, order, input)).page;
 }
 
 /**
@@ -130,7 +148,8 @@ export async function listUserPublicDatasets(
 
 /**
  * GET /datasets/search: datasets the caller may see (public ones and their own) ranked by
- * relevance, with page numbers. An empty query lists them newest first.
+ * relevance, with page numbers. An empty query lists them newest first. The page numbers count
+ * from where the page starts in the whole list, after a `cursor` too.
  */
 export async function searchDatasets(
   ctx: Context,
@@ -138,23 +157,25 @@ export async function searchDatasets(
   input: SearchQuery,
 ): Promise<DatasetSearchResponse> {
   const filters = [visibleTo(viewerId)];
-  const result = await matchingPage(
+  const recent = SORT_ORDER.recent;
+  const found = await matchingPage(
     ctx.db,
     viewerId,
     filters,
     input.query,
     undefined,
-    SORT_ORDER.recent,
+    recent,
     input,
   );
-  const { total, offset, limit } = result;
+  const { total, limit, next_cursor } = found.page;
+  const start = await found.start();
   return {
-    ...result,
-    current_page: Math.floor(offset / limit) + 1,
+    ...found.page,
+    current_page: Math.floor(start / limit) + 1,
     total_pages: Math.ceil(total / limit),
     page_size: limit,
-    has_next: offset + limit < total,
-    has_prev: offset > 0,
+    has_next: next_cursor !== null,
+    has_prev: start > 0,
   };
 }
 

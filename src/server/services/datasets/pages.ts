@@ -1,4 +1,4 @@
-import { and, count, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DatasetListResponse } from '../../../contracts/datasets.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
@@ -64,6 +64,25 @@ function after(keys: OrderKey[], values: string[]): SQL {
   const first = keys[0]!;
   const bound = first.desc ? sql`${first.expr} <= ${value(0)}` : sql`${first.expr} >= ${value(0)}`;
   return and(bound, or(...branches)) as SQL;
+}
+
+/**
+ * How many rows of `where` come up to and including the cursor's row in `order`: the position
+ * of the row the page after it starts with (0-based). A count of the rows before it, so it
+ * costs what a total does; only search answers, which report page numbers, ask for it.
+ */
+export async function positionAfter(
+  db: Db,
+  where: SQL | undefined,
+  order: Order,
+  cursor: Cursor,
+): Promise<number> {
+  if (cursor.order !== order.name || cursor.values.length !== order.keys.length) {
+    throw invalidCursor();
+  }
+  const through = not(after(order.keys, cursor.values));
+  const [row] = await db.select({ n: count() }).from(datasets).where(and(where, through));
+  return row?.n ?? 0;
 }
 
 /** The summaries of `ids`, in that order (one prepared statement, reused by every list). */

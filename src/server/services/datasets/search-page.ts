@@ -115,7 +115,7 @@ function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
 }
 
 /** Where a relevance page starts: its cursor's position plus `offset`. */
-function startOf({ offset, cursor }: Request): number {
+export function startOf({ offset, cursor }: Request): number {
   if (!cursor) return offset;
   const position = Number(cursor.values[0]);
   if (cursor.order !== RELEVANCE || cursor.values.length !== 1 || !Number.isSafeInteger(position)) {
