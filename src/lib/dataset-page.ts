@@ -48,7 +48,8 @@ const MAX_PAGE = 100_000;
 
 /** The page's state from its query string; unusable values are dropped, never an error. */
 export function readListState(params: URLSearchParams): ListState {
-  const query = (params.get('query') ?? '').trim().slice(0, SEARCH_QUERY_MAX);
+  // Cut by characters (code points), as the API counts them: never half an emoji.
+  const query = [...(params.get('query') ?? '').trim()].slice(0, SEARCH_QUERY_MAX).join('');
   const tags = [
     ...new Set(
       params

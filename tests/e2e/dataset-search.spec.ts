@@ -1,0 +1,24 @@
+import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { translator } from '../support/translator.ts';
+
+/** Finding datasets on /datasets: what the search box, the count line and the sort say. */
+for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
+  const t = translator(locale);
+  const at = (p: string) => `${localePrefix(locale)}${p}`;
+
+  test.describe(`dataset search in ${locale}`, () => {
+    test.use({ locale });
+
+    test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
+      const query = `${'q'.repeat(99)}🚀`;
+      await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));
+      await expect(page.getByRole('searchbox', { name: t('datasets:search.label') })).toHaveValue(
+        query,
+      );
+      await expect(page.getByTestId('dataset-count')).toHaveText(
+        t('datasets:list.searchTotal', { query, count: 0 }),
+      );
+    });
+  });
+}
