@@ -181,7 +181,8 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
 }
 
 /**
- * The line above the list: how many datasets (match the search). An estimated total is shown
+ * The line above the list: how many datasets (match the query, when there is one, searched or
+ * listed with filters and a sort). An estimated total is shown
  * rounded to two significant digits ("about 450,000", not "about 452,295"): its last digits mean
  * nothing, and a total known only to be past SEARCH_EXACT_TOTAL_MAX reads "about 10,000".
  */
@@ -197,7 +198,7 @@ export function listSummary(
     result.totalEstimated ? { maximumSignificantDigits: 2 } : undefined,
   );
   const count = format.format(result.total);
-  if (result.mode === 'search') {
+  if (query) {
     const key = result.totalEstimated
       ? 'datasets:list.searchTotalEstimated'
       : 'datasets:list.searchTotal';

@@ -10,6 +10,23 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   test.describe(`dataset search in ${locale}`, () => {
     test.use({ locale });
 
+    test('a sorted search still says how many datasets match the query', async ({
+      page,
+      account,
+      createDataset,
+      uniqueName,
+    }) => {
+      const query = uniqueName('sorted');
+      for (const n of [1, 2, 3]) await createDataset(account, { name: `${query} ${n}` });
+      await page.goto(at(`/datasets?query=${query}&sort=name`));
+      await expect(page.getByTestId('dataset-count')).toHaveText(
+        t('datasets:list.searchTotal', { query, count: 3 }),
+      );
+      await expect(page.getByRole('heading', { level: 3 })).toHaveText(
+        [1, 2, 3].map((n) => `${query} ${n}`),
+      );
+    });
+
     test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
       const query = `${'q'.repeat(99)}🚀`;
       await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));

@@ -264,9 +264,8 @@ describe('the line above the list', () => {
     expect(zh(result(452_295, true))).toBe('与“数据”匹配的数据集：约 450,000 个');
     // Known only to be past the exact limit: not "about 10,001".
     expect(en(result(10_001, true))).toBe('Datasets matching “data”: about 10,000');
-    expect(en(result(97_872, true), '')).toBe('Datasets matching “”: about 98,000');
-    expect(en(result(13_500, true, 'list'))).toBe('Datasets: about 14,000');
-    expect(zh(result(13_500, true, 'list'))).toBe('约 14,000 个数据集');
+    expect(en(result(13_500, true, 'list'), '')).toBe('Datasets: about 14,000');
+    expect(zh(result(13_500, true, 'list'), '')).toBe('约 14,000 个数据集');
   });
 
   it('says so when the filters are not valid', () => {
