@@ -27,6 +27,32 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       );
     });
 
+    test('the newest-first sort is named for what it orders by: publication', async ({
+      page,
+      account,
+      createDataset,
+      uniqueName,
+      request,
+    }) => {
+      const query = uniqueName('newest');
+      const older = await createDataset(account, { name: `${query} older` });
+      await createDataset(account, { name: `${query} newer` });
+      const edit = await request.put(`/api/v1/datasets/${older.id}`, {
+        headers: { authorization: `Bearer ${account.token}` },
+        data: { description: 'edited after the newer one was published' },
+      });
+      expect(edit.status()).toBe(200);
+      await page.goto(at(`/datasets?query=${query}&sort=recent`));
+      await expect(page.getByRole('heading', { level: 3 })).toHaveText([
+        `${query} newer`,
+        `${query} older`,
+      ]);
+      const sort = page.getByRole('combobox', { name: t('datasets:filters.sort'), exact: true });
+      await expect(sort.locator('option:checked')).toHaveText(
+        locale === 'zh-CN' ? '最新发布' : 'Newest',
+      );
+    });
+
     test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
       const query = `${'q'.repeat(99)}🚀`;
       await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));
