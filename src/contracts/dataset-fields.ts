@@ -83,6 +83,13 @@ export const readmeSchema = z
   )
   .describe('The dataset card: Markdown, shown on the dataset page');
 
+/**
+ * What separates tags typed as text: a comma, or the full-width ， of Chinese input, in the API's
+ * `tags` parameter as in the site's fields and links (src/lib/dataset-rules.ts). Neither may
+ * stand inside a tag, so a tag's link always finds its dataset.
+ */
+const TAG_SEPARATOR = /[,，]/;
+
 const tagSchema = z
   .string()
   .trim()
@@ -91,7 +98,10 @@ const tagSchema = z
     (s) => chars(s) >= 1 && chars(s) <= DATASET_TAG_MAX,
     `Each tag must be 1–${DATASET_TAG_MAX} characters`,
   )
-  .refine((s) => !/[\p{Cc},]/u.test(s), 'Tags must not contain commas or control characters');
+  .refine(
+    (s) => !/[\p{Cc}]/u.test(s) && !TAG_SEPARATOR.test(s),
+    'Tags must not contain commas or control characters',
+  );
 
 /** Tags are trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
 export const datasetTagsSchema = z
@@ -135,7 +145,7 @@ export const queryTags = z
   .union([z.string(), z.array(z.string())])
   .transform((v) =>
     (Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
+      .flatMap((s) => s.split(TAG_SEPARATOR))
       .map((s) => s.trim())
       .filter(Boolean),
   )

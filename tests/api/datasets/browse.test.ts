@@ -102,6 +102,9 @@ describe('GET /datasets', () => {
       '中国人口普查',
     ]);
     expect(names((await get(t, '/datasets?tags=census,人口')).json())).toEqual(['中国人口普查']);
+    // The full-width comma separates too, as in the site's tag fields and links.
+    const wide = `/datasets?tags=${encodeURIComponent('census，人口')}`;
+    expect(names((await get(t, wide)).json())).toEqual(['中国人口普查']);
     expect(names((await get(t, '/datasets?tags=census&tags=literature')).json())).toEqual([
       'Books',
     ]);

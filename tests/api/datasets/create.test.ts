@@ -119,6 +119,13 @@ describe('POST /datasets', () => {
     ['11 tags', { tags: Array.from({ length: 11 }, (_, i) => `t${i}`) }, 'tags', 'At most 10 tags'],
     ['a long tag', { tags: ['x'.repeat(31)] }, 'tags.0', 'Each tag must be 1–30 characters'],
     ['a blank tag', { tags: ['  '] }, 'tags.0', 'Each tag must be 1–30 characters'],
+    ['a comma in a tag', { tags: ['a,b'] }, 'tags.0', 'Tags must not contain commas'],
+    [
+      'a full-width comma in a tag',
+      { tags: ['人口，普查'] },
+      'tags.0',
+      'Tags must not contain commas',
+    ],
     ['a bad language', { language: 'chinese' }, 'language', 'BCP 47'],
     ['attributes as text', { attributes: 'a,b' }, 'attributes', ''],
   ])('rejects %s naming the field', async (_label, change, field, message) => {
