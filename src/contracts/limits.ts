@@ -18,6 +18,34 @@ export const ROWS_FILTER_MAX = 200;
 export const HISTOGRAM_BINS = 20;
 /** The most frequent values listed for a string or boolean column. */
 export const TOP_VALUES = 10;
+/**
+ * Longest text a column's statistics quote (its minimum, maximum and most frequent values), in
+ * characters; longer text is cut and ends in …. One 15 MB cell would otherwise be quoted three
+ * times in the statistics and again in every dataset page.
+ */
+export const STATS_TEXT_MAX = 200;
+/**
+ * Longest text the data viewer shows in a cell, in characters; the rest is cut (ending in …)
+ * and stays in the downloads and the rows API.
+ */
+export const CELL_TEXT_MAX = 1_000;
+
+/**
+ * `text` cut to `max` characters (code points; a pair of surrogates is never split), ending in
+ * … when it was longer. Reads at most `max` characters of a long text.
+ */
+export function clipped(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = 0;
+  for (let kept = 0; kept < max - 1; kept++) {
+    if (end >= text.length) return text;
+    end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  }
+  // Exactly `max` characters left from here: nothing to cut.
+  const rest = text.slice(end);
+  if (rest.length <= 2 && [...rest].length <= 1) return text;
+  return `${text.slice(0, end)}…`;
+}
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
 export type CompareKind = (typeof COMPARE_KINDS)[number];

@@ -7,7 +7,29 @@ import {
   lastPageOffset,
   nextSort,
   pageWindow,
+  shownCell,
+  shownText,
 } from '../../src/lib/tables/viewer.ts';
+import { clipped } from '../../src/contracts/limits.ts';
+
+describe('long text', () => {
+  it('is cut to its first characters and …, never inside a surrogate pair', () => {
+    expect(clipped('abcdef', 6)).toBe('abcdef');
+    expect(clipped('abcdefg', 6)).toBe('abcde…');
+    expect(clipped('😀😀😀', 3)).toBe('😀😀😀');
+    expect(clipped('😀😀😀😀', 3)).toBe('😀😀…');
+    expect(clipped('a😀b', 2)).toBe('a…');
+    expect(clipped('', 1)).toBe('');
+  });
+
+  it('is shown in a cell up to 1,000 characters; other values as they are', () => {
+    expect(shownText('长'.repeat(1_000))).toBe('长'.repeat(1_000));
+    expect(shownText('长'.repeat(1_001))).toBe(`${'长'.repeat(999)}…`);
+    expect(shownCell('x'.repeat(5_000))).toBe(`${'x'.repeat(999)}…`);
+    expect(shownCell(12.5)).toBe(12.5);
+    expect(shownCell(null)).toBeNull();
+  });
+});
 
 describe('viewer helpers', () => {
   it('numbers the rows shown and the pages', () => {

@@ -2,7 +2,7 @@
  * Pure helpers of the data viewer (src/islands/datasets/viewer/): page arithmetic, the one-line
  * column summary, compared rows, how a cell is shown, and histogram geometry.
  */
-import { COMPARE_KINDS, type CompareKind } from '../../contracts/limits.ts';
+import { CELL_TEXT_MAX, COMPARE_KINDS, clipped, type CompareKind } from '../../contracts/limits.ts';
 import type { Cell, ColumnStats, CompareRows } from '../../contracts/tables.ts';
 
 /** Rows per page in the viewer (the dataset page renders the first page on the server). */
@@ -58,10 +58,14 @@ export const cellText = (value: Cell): string =>
         ? value.rawJSON
         : String(value);
 
-const short = (value: Cell, max = 24) => {
-  const text = cellText(value);
-  return [...text].length > max ? `${[...text].slice(0, max - 1).join('')}…` : text;
-};
+/** A cell's text as the viewer shows it: at most CELL_TEXT_MAX characters. */
+export const shownText = (value: Cell): string => clipped(cellText(value), CELL_TEXT_MAX);
+
+/** A cell as the dataset page sends it to the viewer: long text already cut as it is shown. */
+export const shownCell = (value: Cell): Cell =>
+  typeof value === 'string' ? clipped(value, CELL_TEXT_MAX) : value;
+
+const short = (value: Cell, max = 24) => clipped(cellText(value), max);
 
 export type SummaryParts =
   | { kind: 'range'; nulls: number; min: string; max: string }

@@ -72,9 +72,11 @@ export async function storedDownload(
 
 /**
  * The statistics file's format, bumped whenever what `computeStats` answers changes (2: exact
- * histogram edges and counts): a file of another format is computed again on its next read.
+ * histogram edges and counts; 3: text quoted at most STATS_TEXT_MAX characters, year-0000 dates,
+ * datetimes stored as text ordered by time): a file of another format is computed again on its
+ * next read.
  */
-const STATS_FORMAT = 2;
+const STATS_FORMAT = 3;
 
 export const statsFileText = (stats: TableStats) =>
   JSON.stringify({ format: STATS_FORMAT, ...stats });

@@ -1,6 +1,6 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { ColumnStats } from '../../contracts/tables.ts';
-import { TOP_VALUES } from '../../contracts/limits.ts';
+import { STATS_TEXT_MAX, TOP_VALUES, clipped } from '../../contracts/limits.ts';
 import {
   canonicalExpr,
   isNumeric,
@@ -90,7 +90,7 @@ async function summarize(
   const rows = Number(values[at++] ?? 0);
   const summaries = columns.map((column): Summary => {
     const [count, distinct] = [Number(values[at++] ?? 0), Number(values[at++] ?? 0)];
-    const [min, max] = [toCell(values[at++]), toCell(values[at++])];
+    const [min, max] = [quoted(toCell(values[at++])), quoted(toCell(values[at++]))];
     if (!hasHistogram(column)) return { count, distinct, min, max, range: null };
     const [lo, hi] = [values[at++], values[at++]];
     const range = count === 0 ? null : { lo: lo as bigint | number, hi: hi as bigint | number };
@@ -164,5 +164,11 @@ async function topValues(
     `SELECT ${canonicalExpr(column, c)} AS value, count(*) AS n FROM ${source}
      WHERE ${c} IS NOT NULL GROUP BY ${c} ORDER BY n DESC, ${c} LIMIT ${TOP_VALUES}`,
   );
-  return reader.getRows().map(([value, count]) => ({ value: toCell(value), count: Number(count) }));
+  return reader
+    .getRows()
+    .map(([value, count]) => ({ value: quoted(toCell(value)), count: Number(count) }));
 }
+
+/** A value as the statistics quote it: text cut at STATS_TEXT_MAX characters. */
+const quoted = (value: Cell): Cell =>
+  typeof value === 'string' ? clipped(value, STATS_TEXT_MAX) : value;

@@ -53,6 +53,24 @@ const relative = (got: unknown, exact: number) =>
   Math.abs(Number(digits(got)) - exact) / Math.abs(exact);
 
 describe('statistics of a wide table', () => {
+  it('quote text of at most 200 characters, cut with …, however long the cells', async () => {
+    const long = `A😀${'长'.repeat(50_000)}`;
+    const body = JSON.stringify({
+      name: 'long text',
+      attributes: ['note'],
+      entries: [[long], [long], ['短']],
+    });
+    const column = await firstColumn(body);
+    const cut = `A😀${'长'.repeat(197)}…`;
+    expect([...cut]).toHaveLength(200);
+    expect(column.min).toBe(cut);
+    expect(column.max).toBe('短');
+    expect(column.top).toEqual([
+      { value: cut, count: 2 },
+      { value: '短', count: 1 },
+    ]);
+  });
+
   it('200 columns of distinct values publish, each column with its own statistics', async () => {
     const columns = 200;
     const rows = 300;

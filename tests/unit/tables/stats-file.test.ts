@@ -33,6 +33,6 @@ describe('the statistics file beside a stored table', () => {
 
   it('of an earlier build (no format, or another one) is not used, so it is computed again', () => {
     expect(readStatsFile(JSON.stringify(stats))).toBeNull();
-    expect(readStatsFile(JSON.stringify({ format: 1, ...stats }))).toBeNull();
+    expect(readStatsFile(JSON.stringify({ format: 2, ...stats }))).toBeNull();
   });
 });

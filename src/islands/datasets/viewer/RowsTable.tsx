@@ -1,7 +1,7 @@
 import type { Cell, Column, ColumnStats } from '../../../contracts/tables.ts';
 import type { T } from '../../../i18n/index.ts';
 import { isAttributeType } from '../../../lib/tables/infer.ts';
-import { cellText, columnSummary } from '../../../lib/tables/viewer.ts';
+import { columnSummary, shownText } from '../../../lib/tables/viewer.ts';
 
 export type SortState = { sort?: string | undefined; order: 'asc' | 'desc' };
 
@@ -27,7 +27,7 @@ const LONG_TEXT = 40;
 
 /** A cell: short values never wrap; long text wraps inside a bounded width. */
 function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } | undefined }) {
-  const text = cellText(value);
+  const text = shownText(value);
   const long = [...text].length > LONG_TEXT;
   const numeric = typeof value === 'number' || (value !== null && typeof value === 'object');
   const changed = old !== undefined;
@@ -41,7 +41,7 @@ function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } 
       {changed && (
         <span className="block text-xs text-muted">
           {t('viewer:compare.changedCell', {
-            old: old.value === null ? t('viewer:null') : cellText(old.value),
+            old: old.value === null ? t('viewer:null') : shownText(old.value),
           })}
         </span>
       )}
