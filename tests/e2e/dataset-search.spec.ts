@@ -53,6 +53,22 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       );
     });
 
+    test('my datasets at a page past the last show the last page', async ({
+      page,
+      account,
+      createDataset,
+      uniqueName,
+      signIn,
+    }) => {
+      const name = uniqueName('mine');
+      await createDataset(account, { name, is_public: false });
+      await signIn(page, account);
+      await page.goto(at('/datasets/my?page=7'));
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+      await expect(page.getByText(t('datasets:my.empty'))).toHaveCount(0);
+      await expect(page).toHaveURL((url) => !url.searchParams.has('page'));
+    });
+
     test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
       const query = `${'q'.repeat(99)}🚀`;
       await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));

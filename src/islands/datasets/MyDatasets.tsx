@@ -241,6 +241,11 @@ function List({ locale, t }: { locale: Locale; t: T }) {
     [loader],
   );
   useEffect(() => show(first), [show, first]);
+  // A page past the last (an old address, or its datasets deleted since): show the last page.
+  useEffect(() => {
+    const pages = page && searchPagination(page);
+    if (pages && pages.currentPage > pages.totalPages) show({ ...view, page: pages.totalPages });
+  }, [page, view, show]);
 
   return (
     <div className="flex flex-col gap-4">
