@@ -157,6 +157,34 @@ describe('search pages past the ranked window', () => {
   });
 });
 
+describe('search pages past a ranked window whose order is not the heat order', () => {
+  // Even rows match by name, odd rows by description only, heat rising with i: relevance puts
+  // the window's coldest row (i = 42, a name match) before its description matches.
+  const MANY = RANK_WINDOW + 41;
+
+  beforeAll(async () => {
+    await t.ctx.db.execute(sql`
+      insert into datasets (owner_id, name, description, heat)
+      select ${alice.id},
+        case when i % 2 = 0 then '鲸鱼 ' || i else 'ocean ' || i end,
+        case when i % 2 = 0 then '' else '鲸鱼' end,
+        i * 0.01
+      from generate_series(1, ${MANY}) i`);
+  });
+
+  it('lists every match once, by offset and by cursor', async () => {
+    const q = encodeURIComponent('鲸鱼');
+    const seen = await followCursors(`/datasets/search?query=${q}&limit=30`, MANY);
+    expect(seen).toHaveLength(MANY);
+    expect(new Set(seen).size).toBe(MANY);
+    for (const offset of [RANK_WINDOW - 5, RANK_WINDOW, RANK_WINDOW + 20]) {
+      const body = await list(`/datasets/search?query=${q}&offset=${offset}&limit=12`);
+      expect(idsOf(body)).toEqual(seen.slice(offset, offset + 12));
+      expect(body.total).toBe(MANY);
+    }
+  });
+});
+
 describe('deep offsets past the landmarks', () => {
   beforeAll(async () => {
     await t.ctx.db.execute(sql`

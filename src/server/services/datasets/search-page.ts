@@ -56,6 +56,13 @@ async function rankWindow(db: Db, filter: SQL | undefined, query: string): Promi
 }
 
 /**
+ * Whether `a` comes after `b` in heat order (heat, then id, descending). The window is in
+ * relevance order, so its coldest hot row is not its last one.
+ */
+const colder = (a: Ranked, b: Ranked) =>
+  Number(a.heat) < Number(b.heat) || (Number(a.heat) === Number(b.heat) && a.id < b.id);
+
+/**
  * Matches after the window: those colder than its coldest hot row (exact name matches are all
  * in the window), in heat order.
  */
@@ -146,7 +153,7 @@ export async function relevancePage(
   ]);
   let ids = ranked.slice(start, start + limit).map((r) => r.id);
   const hot = ranked.filter((r) => r.hot);
-  const coldest = hot.at(-1);
+  const coldest = hot.reduce<Ranked | undefined>((c, r) => (c && !colder(r, c) ? c : r), undefined);
   if (ids.length < limit && hot.length === RANK_WINDOW && coldest) {
     const from = Math.max(0, start - ranked.length);
     ids = [...ids, ...(await pastWindow(db, filter, query, coldest, from, limit - ids.length))];
