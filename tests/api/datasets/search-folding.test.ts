@@ -23,6 +23,9 @@ beforeAll(async () => {
   await add('area', 'Flat sizes', 'Floor area in m², rent per ㎡');
   await add('kana', 'ﾃﾞｰﾀ 一覧', 'Half-width katakana');
   await add('greek', 'ΟΔΟΣ registry', 'Greek streets');
+  await add('hant', '臺灣人口統計', '各縣市人口資料');
+  await add('hans', '台湾人口统计', '各县市人口资料');
+  await add('mixed', '台灣人口', '繁简混写');
 });
 afterAll(() => t.close());
 
@@ -55,6 +58,18 @@ describe('search folding', () => {
     expect(await found('café prices')).toEqual(keys('cafe'));
     expect((await found('ｃａｆｅ ｖｉｓｉｔｓ'))[0]).toBe(ids['plain']);
     expect((await found('gdp数据２０２３'))[0]).toBe(ids['gdp']);
+  });
+
+  it('finds traditional and simplified characters by each other, the written form first', async () => {
+    const all = keys('hant', 'hans', 'mixed').sort();
+    expect((await found('台湾')).sort()).toEqual(all);
+    expect((await found('臺灣人口')).sort()).toEqual(all);
+    expect((await found('臺')).sort()).toEqual(all);
+    expect((await found('統計')).sort()).toEqual(keys('hant', 'hans').sort());
+    expect((await found('人口资料')).sort()).toEqual(keys('hant', 'hans').sort());
+    expect((await found('台湾人口统计'))[0]).toBe(ids['hans']);
+    expect((await found('臺灣人口統計'))[0]).toBe(ids['hant']);
+    expect(await found('台湾 鲸鱼')).toEqual([]);
   });
 
   it('folds case in every script whatever the database collation (the embedded one is C)', async () => {
