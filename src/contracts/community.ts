@@ -109,7 +109,7 @@ const USER_LEADERBOARDS = ['followers', 'downloads'] as const;
 export type UserLeaderboard = (typeof USER_LEADERBOARDS)[number];
 
 const leaderboardLimit = z.coerce
-  .number()
+  .number({ error: 'limit must be an integer' })
   .int('limit must be an integer')
   .min(1, `limit must be between 1 and ${LEADERBOARD_LIMIT_MAX}`)
   .max(LEADERBOARD_LIMIT_MAX, `limit must be between 1 and ${LEADERBOARD_LIMIT_MAX}`)

@@ -261,7 +261,7 @@ export const userPublicDatasetsQuerySchema = z.object({
   user_id: positiveId('user_id'),
   offset: offsetSchema,
   limit: z.coerce
-    .number()
+    .number({ error: 'limit must be an integer' })
     .int('limit must be an integer')
     .min(1, 'limit must be at least 1')
     .default(20)
@@ -281,7 +281,7 @@ export type SearchQuery = z.infer<typeof searchQuerySchema>;
 export const contentQuerySchema = z.object({
   offset: offsetSchema,
   limit: z.coerce
-    .number()
+    .number({ error: 'limit must be an integer' })
     .int('limit must be an integer')
     .min(1, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
     .max(CONTENT_LIMIT_MAX, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)

@@ -15,7 +15,7 @@ import { COMPARE_KINDS, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
  */
 
 const rowsLimitSchema = z.coerce
-  .number()
+  .number({ error: 'limit must be an integer' })
   .int('limit must be an integer')
   .min(1, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
   .max(CONTENT_LIMIT_MAX, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)

@@ -145,12 +145,12 @@ export const accountDeletionSchema = z.object({
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
 export const offsetSchema = z.coerce
-  .number()
+  .number({ error: 'offset must be an integer' })
   .int('offset must be an integer')
   .min(0, 'offset must be at least 0')
   .default(0);
 export const limitSchema = z.coerce
-  .number()
+  .number({ error: 'limit must be an integer' })
   .int('limit must be an integer')
   .min(1, 'limit must be between 1 and 100')
   .max(LIST_LIMIT_MAX, 'limit must be between 1 and 100')

@@ -141,6 +141,26 @@ describe('GET /datasets', () => {
       expect(res.json().message).toContain(q.split('=')[0]);
     }
   });
+
+  it('says a page parameter that is not a number must be an integer', async () => {
+    for (const path of [
+      '/datasets?offset=abc',
+      '/datasets?limit=ten',
+      '/datasets/search?offset=x',
+      '/datasets/search?limit=x',
+      '/datasets/user/public?user_id=1&limit=x',
+      '/users?offset=x',
+    ]) {
+      const res = await get(t, path);
+      expect(res.statusCode, path).toBe(400);
+      const field = path.includes('limit=') ? 'limit' : 'offset';
+      expect(res.json(), path).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        message: `Invalid ${field}: ${field} must be an integer`,
+        details: [{ field, message: `${field} must be an integer` }],
+      });
+    }
+  });
 });
 
 describe('GET /datasets/me', () => {
