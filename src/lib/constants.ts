@@ -24,6 +24,8 @@ export const TOKEN_REFRESH_INTERVAL_MS = 10 * MINUTE;
 export const REFRESH_RETRY_DELAY_MS = 30 * SECOND;
 /** Consecutive background refresh failures after which auth is cleared. */
 export const REFRESH_MAX_FAILURES = 3;
+/** The lock that lets one tab at a time spend the shared refresh cookie (lib/tab-lock.ts). */
+export const REFRESH_LOCK_NAME = 'sheaf:auth-refresh';
 /** Before an authenticated request, refresh the token if it expires within this window. */
 export const PRE_REQUEST_REFRESH_THRESHOLD_MS = 20 * SECOND;
 

@@ -13,7 +13,8 @@ import { registerSession } from '../lib/api/session.ts';
 import type { AuthSession, User } from '../lib/api/types.ts';
 import { getMe } from '../lib/api/users.ts';
 import { clearAllCaches } from '../lib/cache.ts';
-import { AUTH_STORE_KEY } from '../lib/constants.ts';
+import { AUTH_STORE_KEY, REFRESH_LOCK_NAME } from '../lib/constants.ts';
+import { withTabLock } from '../lib/tab-lock.ts';
 import { startRefreshScheduler } from './refresh.ts';
 
 export type AuthState = {
@@ -85,8 +86,27 @@ export function updateUser(user: User): void {
 
 let refreshing: Promise<string> | null = null;
 
-async function runRefresh(): Promise<string> {
-  if (!$auth.get().token) throw noTokenError();
+/** The session as the last tab wrote it (it may have refreshed or signed out since). */
+function storedAuth(): AuthState {
+  try {
+    return decode(localStorage.getItem(AUTH_STORE_KEY) ?? 'null');
+  } catch {
+    return $auth.get();
+  }
+}
+
+async function refreshOnce(started: string): Promise<string> {
+  // Another tab may have refreshed or signed out while this one waited for the lock: its
+  // refresh cookie is spent, and sending it again would end the session as a reuse.
+  const stored = storedAuth();
+  if (stored.token !== started) {
+    if (!stored.token) {
+      clearAuth();
+      throw noTokenError();
+    }
+    $auth.set(stored);
+    return stored.token;
+  }
   try {
     const { accessToken, expiresIn } = await authApi.refresh();
     const state = $auth.get();
@@ -101,10 +121,17 @@ async function runRefresh(): Promise<string> {
   }
 }
 
+function runRefresh(): Promise<string> {
+  const started = $auth.get().token;
+  if (!started) return Promise.reject(noTokenError());
+  return withTabLock(REFRESH_LOCK_NAME, () => refreshOnce(started));
+}
+
 /**
- * Gets a new access token with the refresh cookie. Concurrent callers share one call (the
- * refresh token rotates, so two parallel refreshes would revoke the session). A rejected
- * refresh token (401/403) clears auth.
+ * Gets a new access token with the refresh cookie. Concurrent callers share one call, and tabs
+ * take turns: a tab that waited takes the token another tab got meanwhile instead of spending
+ * the cookie again (the refresh token rotates, so two refreshes with one cookie would revoke
+ * the session). A rejected refresh token (401/403) clears auth.
  */
 export function refreshAccessToken(): Promise<string> {
   refreshing ??= runRefresh().finally(() => {

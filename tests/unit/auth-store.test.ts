@@ -173,4 +173,37 @@ describe('refreshAccessToken', () => {
     expect(await refreshing).toBeInstanceOf(Error);
     expect(store.$auth.get().token).toBeNull();
   });
+
+  it('two tabs refreshing at once spend the shared refresh cookie once and share its token', async () => {
+    storedSession('shared-token');
+    // The browser's Web Locks: one holder at a time across the site's tabs.
+    let queue: Promise<unknown> = Promise.resolve();
+    const locks = {
+      request: (_name: string, work: () => Promise<unknown>) => {
+        const turn = queue.then(work);
+        queue = turn.catch(() => undefined);
+        return turn;
+      },
+    };
+    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    const firstTab = await loadStore();
+    const secondTab = await loadStore();
+    let spent = false;
+    const { requests } = installFakeFetch(() => {
+      if (spent) return json(401, { message: 'Reused', code: 'REFRESH_TOKEN_REUSED' });
+      spent = true;
+      return json(200, { access_token: 'fresh', expires_in: 60 });
+    });
+    try {
+      const tokens = await Promise.all([
+        firstTab.refreshAccessToken(),
+        secondTab.refreshAccessToken(),
+      ]);
+      expect(tokens).toEqual(['fresh', 'fresh']);
+      expect(requests.filter((r) => r.url.pathname === '/api/v1/auth/refresh')).toHaveLength(1);
+      expect(secondTab.$auth.get()).toMatchObject({ token: 'fresh', isAuthenticated: true });
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
 });
