@@ -303,6 +303,40 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await expect(page.getByTestId('table-summary')).toContainText('城市人口.csv');
     expect(await sideways(page), 'the form scrolls sideways').toBeLessThanOrEqual(0);
   });
+
+  test(`${locale} at 390 px: the headings of number columns in the table check stay on one line`, async ({
+    newPage,
+    account,
+    signIn,
+  }) => {
+    const page = await newPage({ locale, viewport: { width: 390, height: 844 }, hasTouch: true });
+    await signIn(page, account, locale);
+    await page.goto(`${localePrefix(locale)}/datasets/create`);
+    // Two columns whose names differ only in case (one problem for the whole table), and a
+    // long column name that widens the column of names.
+    await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
+      name: 'cities.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `a,A,${'第0列_非常长的列名称用于测试表头换行与溢出情况'.repeat(2)}\n1,2,3\n`,
+      ),
+    });
+    /** How many lines a column heading's text takes. */
+    const lines = (name: string) =>
+      page
+        .getByRole('columnheader', { name, exact: true })
+        .last()
+        .evaluate((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+        });
+    await expect(
+      page.getByRole('columnheader', { name: t('datasets:validation.count'), exact: true }),
+    ).toBeVisible();
+    expect(await lines(t('datasets:table.problems'))).toBe(1);
+    expect(await lines(t('datasets:validation.count'))).toBe(1);
+  });
 }
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {

@@ -47,7 +47,7 @@ export function ColumnTypes({ draft, types, problems, onType, t }: Props) {
             <th scope="col" className="px-1.5 py-2 text-left sm:px-3">
               {t('datasets:table.columnType')}
             </th>
-            <th scope="col" className="px-1.5 py-2 text-right sm:px-3">
+            <th scope="col" className="px-1.5 py-2 text-right whitespace-nowrap sm:px-3">
               {t('datasets:table.problems')}
             </th>
           </tr>

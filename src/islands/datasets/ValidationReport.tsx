@@ -51,7 +51,8 @@ const DANGER = 'text-danger';
 const HEADINGS = [
   ['column', 'text-left'],
   ['message', 'text-left'],
-  ['count', 'text-right'],
+  // A number's heading never breaks ("行数" split over two lines on a phone).
+  ['count', 'text-right whitespace-nowrap'],
   ['rows', 'text-left'],
 ] as const;
 
