@@ -90,8 +90,10 @@ export const readmeSchema = z
  */
 const TAG_SEPARATOR = /[,，]/;
 
+/** A tag: full-width and other compatibility forms made plain (ＡＩ → ai), trimmed, lower-cased. */
 const tagSchema = z
   .string()
+  .normalize('NFKC')
   .trim()
   .toLowerCase()
   .refine(
@@ -103,7 +105,7 @@ const tagSchema = z
     'Tags must not contain commas or control characters',
   );
 
-/** Tags are trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
+/** Tags are made plain, trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
 export const datasetTagsSchema = z
   .array(tagSchema)
   .transform((tags) => [...new Set(tags)])

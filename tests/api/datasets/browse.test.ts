@@ -110,6 +110,18 @@ describe('GET /datasets', () => {
     ]);
   });
 
+  it('stores and filters tags in their plain form, full-width letters and digits included', async () => {
+    const typed = await createDataset(t, bob, {
+      name: '全角标签',
+      tags: ['ＡＩ', 'Ｐｙｔｈｏｎ３', 'ai'],
+    });
+    expect(typed.tags).toEqual(['ai', 'python3']);
+    for (const tags of ['ai', 'ＡＩ', 'python3,ａｉ']) {
+      const res = await get(t, `/datasets?tags=${encodeURIComponent(tags)}`);
+      expect(names(res.json()), tags).toEqual(['全角标签']);
+    }
+  });
+
   it('filters by language, normalising its case', async () => {
     const res = await get(t, '/datasets?language=EN-us&sort=name');
     expect(names(res.json())).toEqual(['Books', 'Weather stations']);
