@@ -5,7 +5,6 @@
 import {
   DATASET_SORTS,
   LANGUAGE_PATTERN,
-  SEARCH_QUERY_MAX,
   datasetIdParamsSchema,
   type Dataset,
   type DatasetSort,
@@ -18,6 +17,7 @@ import { VIEWER_PAGE_ROWS } from './tables/viewer.ts';
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { SEARCH_PAGE_SIZE } from '../contracts/limits.ts';
 import { pageOffset, parsePage, searchPagination } from './pagination.ts';
+import { searchWords } from './dataset-rules.ts';
 import { LICENSES, type License } from '../contracts/limits.ts';
 import { numberFormat } from './intl.ts';
 import type { T } from '../i18n/index.ts';
@@ -48,8 +48,7 @@ const MAX_PAGE = 100_000;
 
 /** The page's state from its query string; unusable values are dropped, never an error. */
 export function readListState(params: URLSearchParams): ListState {
-  // Cut by characters (code points), as the API counts them: never half an emoji.
-  const query = [...(params.get('query') ?? '').trim()].slice(0, SEARCH_QUERY_MAX).join('');
+  const query = searchWords(params.get('query') ?? '');
   const tags = [
     ...new Set(
       params

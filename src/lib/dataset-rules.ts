@@ -13,7 +13,15 @@ export const DATASET_RULES = {
   tagsMax: 10,
   tagMax: 30,
   changelogMax: 2000,
+  queryMax: 100,
 } as const;
+
+/**
+ * Search words from an address or a box: trimmed, and cut to what the API takes, counted in
+ * characters (code points) as the API counts them, so an emoji is never cut in half.
+ */
+export const searchWords = (raw: string): string =>
+  [...raw.trim()].slice(0, DATASET_RULES.queryMax).join('');
 
 /** Same shapes as the server's LANGUAGE_PATTERN: zh-CN, en, zh-Hans-CN, es-419. */
 export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?$/i;

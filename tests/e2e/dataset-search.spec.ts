@@ -69,6 +69,21 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page).toHaveURL((url) => !url.searchParams.has('page'));
     });
 
+    test('my datasets take a query too long for the API from the address, cut to 100 characters', async ({
+      page,
+      account,
+      createDataset,
+      signIn,
+    }) => {
+      const name = 'x'.repeat(100);
+      await createDataset(account, { name });
+      await signIn(page, account);
+      await page.goto(at(`/datasets/my?query=${'x'.repeat(150)}`));
+      await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+      await expect(page.getByText(t('datasets:my.loadFailed'))).toHaveCount(0);
+      await expect(page.getByLabel(t('datasets:my.search'))).toHaveValue(name);
+    });
+
     test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
       const query = `${'q'.repeat(99)}🚀`;
       await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));

@@ -7,6 +7,7 @@ import {
   DATASET_TAG_MAX,
   DATASET_TAGS_MAX,
   LANGUAGE_PATTERN as SERVER_LANGUAGE_PATTERN,
+  SEARCH_QUERY_MAX,
 } from '../../src/contracts/datasets.ts';
 import {
   excerpt,
@@ -141,6 +142,7 @@ describe('dataset field rules', () => {
       tagsMax: DATASET_TAGS_MAX,
       tagMax: DATASET_TAG_MAX,
       changelogMax: CHANGELOG_MAX,
+      queryMax: SEARCH_QUERY_MAX,
     });
     const samples = [
       'zh-CN',

@@ -8,6 +8,7 @@ import type { DatasetPage, DatasetSort } from '../../lib/api/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import { failureText } from '../../lib/error-text.ts';
+import { DATASET_RULES, searchWords } from '../../lib/dataset-rules.ts';
 import { searchPagination } from '../../lib/pagination.ts';
 import { $auth } from '../../stores/auth.ts';
 import { createLoader } from '../../stores/loader.ts';
@@ -27,7 +28,7 @@ function readView(search: string): View {
   const sort = params.get('sort_by') ?? '';
   const page = Number(params.get('page') ?? '1');
   return {
-    query: (params.get('query') ?? '').trim(),
+    query: searchWords(params.get('query') ?? ''),
     sortBy: (SORTS as string[]).includes(sort) ? (sort as DatasetSort) : 'recent',
     page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
   };
@@ -71,7 +72,7 @@ function ListControls({ view, show, t }: { view: View; show: Show; t: T }) {
           type="search"
           className="field-input"
           value={draftQuery}
-          maxLength={100}
+          maxLength={DATASET_RULES.queryMax}
           onChange={(e) => setDraftQuery(e.target.value)}
         />
       </div>
