@@ -125,6 +125,30 @@ describe('list pages', () => {
     const other = await get(t, `/datasets?sort=name&cursor=${heat.next_cursor}`);
     expect(other.statusCode).toBe(400);
   });
+
+  it('refuses a cursor whose values were changed, as not one, never with a 500', async () => {
+    const made = (...parts: string[]) => Buffer.from(JSON.stringify(parts)).toString('base64url');
+    const tampered: [string, string][] = [
+      ['/datasets?limit=5', made('recent', 'yesterday', '1')],
+      ['/datasets?limit=5', made('recent', '2026-02-30 00:00:00+00', '1')],
+      ['/datasets?limit=5', made('recent', '2026-01-01 00:00:00+00', 'one')],
+      ['/datasets?sort=heat', made('heat', '1e999', '1')],
+      ['/datasets?sort=score', made('score', '1e39', '1')],
+      ['/datasets?sort=downloads', made('downloads', '99999999999', '1')],
+      ['/datasets?sort=name', made('name', 'x', '2147483648')],
+      ['/datasets/search?x=1', made('recent', 'x', '1')],
+      [`/datasets/search?query=${encodeURIComponent('数据')}`, made('relevance', '-5')],
+      [`/datasets/search?query=${encodeURIComponent('数据')}`, made('relevance', '1.5')],
+    ];
+    for (const [path, cursor] of tampered) {
+      const res = await get(t, `${path}&cursor=${cursor}`);
+      expect(res.statusCode, `${path} ${cursor}`).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [{ field: 'cursor', message: 'cursor is invalid' }],
+      });
+    }
+  });
 });
 
 describe('search pages past the ranked window', () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
 import { cachedTotal } from './counts.ts';
+import { readsAs } from './cursor-values.ts';
 import { nearestLandmark } from './landmarks.ts';
 import { prepared } from './prepared.ts';
 import { toSummary, type SummaryRow, type ViewerId } from './rows.ts';
@@ -31,8 +32,17 @@ export function encodeCursor(order: string, values: string[]): string {
   return Buffer.from(JSON.stringify([order, ...values])).toString('base64url');
 }
 
-const invalidCursor = () =>
+export const invalidCursor = () =>
   badRequest('cursor is invalid', [{ field: 'cursor', message: 'cursor is invalid' }]);
+
+/** 400 unless `cursor` was made for `order`: its name, one value per key, each of its type. */
+function checkCursor(cursor: Cursor, order: Order): void {
+  const fits =
+    cursor.order === order.name &&
+    cursor.values.length === order.keys.length &&
+    order.keys.every((key, i) => readsAs(key.type, cursor.values[i]!));
+  if (!fits) throw invalidCursor();
+}
 
 /** The cursor of a request; 400 when it is not one that `encodeCursor` made. */
 export function decodeCursor(text: string): Cursor {
@@ -77,9 +87,7 @@ export async function positionAfter(
   order: Order,
   cursor: Cursor,
 ): Promise<number> {
-  if (cursor.order !== order.name || cursor.values.length !== order.keys.length) {
-    throw invalidCursor();
-  }
+  checkCursor(cursor, order);
   const through = not(after(order.keys, cursor.values));
   const [row] = await db.select({ n: count() }).from(datasets).where(and(where, through));
   return row?.n ?? 0;
@@ -139,9 +147,7 @@ export async function readPage(
   order: Order,
   { offset, limit, cursor }: PageRequest,
 ): Promise<DatasetListResponse> {
-  if (cursor && (cursor.order !== order.name || cursor.values.length !== order.keys.length)) {
-    throw invalidCursor();
-  }
+  if (cursor) checkCursor(cursor, order);
   const start = cursor
     ? { after: cursor.values, skip: offset }
     : await nearestLandmark(db, where, order, offset);

@@ -3,9 +3,8 @@ import type { DatasetListResponse } from '../../../contracts/datasets.ts';
 import { SEARCH_EXACT_TOTAL_MAX } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
-import { badRequest } from '../../errors.ts';
 import { cachedTotal, countUpTo } from './counts.ts';
-import { encodeCursor, summariesByIds, type Cursor } from './pages.ts';
+import { encodeCursor, invalidCursor, summariesByIds, type Cursor } from './pages.ts';
 import { exactName, orderSql, SORT_ORDER, textMatch } from './search.ts';
 import { toSummary, type ViewerId } from './rows.ts';
 
@@ -124,11 +123,9 @@ function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
 /** Where a relevance page starts: its cursor's position plus `offset`. */
 export function startOf({ offset, cursor }: Request): number {
   if (!cursor) return offset;
-  const position = Number(cursor.values[0]);
-  if (cursor.order !== RELEVANCE || cursor.values.length !== 1 || !Number.isSafeInteger(position)) {
-    throw badRequest('cursor is invalid', [{ field: 'cursor', message: 'cursor is invalid' }]);
-  }
-  return position + offset;
+  const fits = cursor.order === RELEVANCE && cursor.values.length === 1;
+  if (!fits || !/^\d{1,15}$/.test(cursor.values[0]!)) throw invalidCursor();
+  return Number(cursor.values[0]) + offset;
 }
 
 /**
