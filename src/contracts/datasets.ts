@@ -114,6 +114,12 @@ export const datasetListResponseSchema = z.object({
   datasets: z.array(datasetSummarySchema),
   total: z.number().int(),
   total_estimated: z.literal(true).optional().describe(estimatedTotal),
+  similar: z
+    .literal(true)
+    .optional()
+    .describe(
+      'Present when no dataset holds the words of `query`: the datasets listed have similar words (a typo forgiven). Absent otherwise',
+    ),
   offset: z.number().int(),
   limit: z.number().int(),
   next_cursor: z

@@ -135,6 +135,8 @@ export type ListResult = {
   total: number;
   /** Whether `total` is the database's estimate (a search past SEARCH_EXACT_TOTAL_MAX). */
   totalEstimated: boolean;
+  /** Nothing holds the query's words: these datasets have similar ones. */
+  similar?: boolean | undefined;
   currentPage: number;
   totalPages: number;
 };
@@ -153,6 +155,7 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
         datasets: found.datasets,
         total: found.total,
         totalEstimated: found.total_estimated === true,
+        similar: found.similar === true,
         currentPage: found.current_page,
         totalPages: found.total_pages,
       }
@@ -174,6 +177,7 @@ export async function readDatasetList(sheaf: Sheaf, state: ListState): Promise<L
     datasets: listed.datasets,
     total: listed.total,
     totalEstimated: listed.total_estimated === true,
+    similar: listed.similar === true,
     currentPage: pages.currentPage,
     totalPages: pages.totalPages,
   };
@@ -197,6 +201,7 @@ export function listSummary(
     result.totalEstimated ? { maximumSignificantDigits: 2 } : undefined,
   );
   const count = format.format(result.total);
+  if (query && result.similar) return t('datasets:list.searchSimilar', { query, count });
   if (query) {
     const key = result.totalEstimated
       ? 'datasets:list.searchTotalEstimated'

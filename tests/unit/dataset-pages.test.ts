@@ -256,6 +256,12 @@ describe('the line above the list', () => {
   const zh = (r: ListResult | null, query = '数据') =>
     listSummary(getT('zh-CN'), 'zh-CN', query, r);
 
+  it('says when the datasets only have words like the query', () => {
+    const near = { ...result(3, false), similar: true };
+    expect(en(near, 'populaton')).toBe('No dataset holds “populaton”; 3 with similar words');
+    expect(zh(near, 'populaton')).toBe('没有数据集含有“populaton”；以下 3 个的用词相近');
+  });
+
   it('gives an exact total in full', () => {
     expect(en(result(9_876, false))).toBe('Datasets matching “data”: 9,876');
     expect(zh(result(9_876, false))).toBe('与“数据”匹配的数据集：9,876 个');

@@ -47,6 +47,14 @@ describe('GET /datasets/search', () => {
     const body = await search('populaton');
     expect(names(body)).toEqual(['World population', 'Rainfall records']);
     expect(body.total).toBe(2);
+    // Said so: nothing holds the word typed.
+    expect(body.similar).toBe(true);
+    expect((await search('population')).similar).toBeUndefined();
+    const listed = await get(t, '/datasets?query=populaton');
+    expect(listed.json<{ similar?: boolean; total: number }>()).toMatchObject({
+      similar: true,
+      total: 2,
+    });
   });
 
   it('does not add similar words when something contains the query', async () => {

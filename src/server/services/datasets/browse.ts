@@ -66,7 +66,9 @@ async function matchingPage(
         };
     if (found.page.total > 0 || !similar) return found;
   }
-  return listed(and(...filters, similar.where), order ?? similar.order);
+  const near = await listed(and(...filters, similar.where), order ?? similar.order);
+  // Said in the answer, so nobody reads "populaton" as a word these datasets hold.
+  return near.page.total > 0 ? { ...near, page: { ...near.page, similar: true } } : near;
 }
 
 /**
