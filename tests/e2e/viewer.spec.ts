@@ -141,6 +141,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page.getByRole('button', { name: t('sql:open'), exact: true }).click();
       const run = page.getByRole('button', { name: t('sql:run'), exact: true });
       await expect(run).toBeEnabled({ timeout: 30_000 });
+      await expect(page.getByText(t('sql:runHint'), { exact: true })).toBeVisible();
       const query = page.getByLabel(t('sql:query'), { exact: true });
       await query.fill('SELECT count(*) AS n FROM t');
       await run.click();
@@ -157,6 +158,22 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await query.fill('SELECT nope FROM t');
       await run.click();
       await expect(page.getByText(t('sql:failed'), { exact: false })).toBeVisible();
+    });
+
+    test('on a touch phone the SQL console offers no keyboard shortcut', async ({
+      newPage,
+      datasetId,
+    }) => {
+      const page = await newPage({ ...sized(390), hasTouch: true });
+      await page.goto(at(`/datasets/${datasetId}`));
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('astro-island')].every(
+          (island) => !island.hasAttribute('ssr'),
+        ),
+      );
+      await page.getByRole('button', { name: t('sql:open'), exact: true }).click();
+      await expect(page.getByRole('button', { name: t('sql:run'), exact: true })).toBeVisible();
+      await expect(page.getByText(t('sql:runHint'), { exact: true })).toBeHidden();
     });
 
     test('the first page is in the HTML without JavaScript', async ({ newPage, datasetId }) => {

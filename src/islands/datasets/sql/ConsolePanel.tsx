@@ -205,7 +205,8 @@ function RunBar({ t, busy, connected, onRun }: RunBarProps) {
       >
         {t('sql:run')}
       </button>
-      <span id="sql-hint" className="text-xs text-muted">
+      {/* A touch screen has no Ctrl key to press; screen readers still read it (aria-describedby). */}
+      <span id="sql-hint" className="text-xs text-muted pointer-coarse:hidden">
         {t('sql:runHint')}
       </span>
       <span className="text-xs text-muted" aria-live="polite" data-testid="sql-status">
