@@ -6,6 +6,7 @@
  * every row and infers the column types itself.
  */
 import { parseJsonExact } from '../big-integer.ts';
+import { repeatedKeyOf } from './repeated-keys.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 import { countRecords } from './count-records.ts';
 
@@ -42,7 +43,8 @@ export type TableDraft = {
 /** Why a table could not be read; `key` names the message (datasets:table.error.*). */
 export class DraftError extends Error {
   override name = 'DraftError';
-  readonly key: 'csvEmpty' | 'csvQuotes' | 'jsonSyntax' | 'jsonShape' | 'fileType';
+  readonly key:
+    'csvEmpty' | 'csvQuotes' | 'jsonSyntax' | 'jsonShape' | 'jsonRepeatedKey' | 'fileType';
   readonly row: number | null;
   constructor(key: DraftError['key'], row: number | null = null, detail = '') {
     super(detail || key);
@@ -190,11 +192,15 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
   const values: unknown[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
+    let value: unknown;
     try {
-      values.push(parseJsonExact(line));
+      value = parseJsonExact(line);
     } catch (error) {
       throw new DraftError('jsonSyntax', i + 1, error instanceof Error ? error.message : '');
     }
+    const repeated = repeatedKeyOf(line, value);
+    if (repeated !== null) throw new DraftError('jsonRepeatedKey', i + 1, repeated);
+    values.push(value);
   }
   const [first, ...rest] = values;
   if (first === undefined) throw new DraftError('csvEmpty');

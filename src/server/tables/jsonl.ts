@@ -2,6 +2,7 @@ import { TableValidationError, tableError, emptyInput } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, forbiddenInUpload, keepOpen, lineBatches } from './lines.ts';
 import { findForbiddenText } from '../text-rules.ts';
 import { parseJsonExact } from '../../lib/big-integer.ts';
+import { repeatedKeyOf } from '../../lib/tables/repeated-keys.ts';
 
 /**
  * Reads a JSON Lines upload (UTF-8, one JSON value per line, blank lines skipped). The first line
@@ -63,6 +64,8 @@ async function* jsonLines(
         ]);
       }
       if (index === 0) headerList = Array.isArray(value);
+      const repeated = repeatedKeyOf(line, value);
+      if (repeated !== null) throw repeatedColumn(repeated, headerList ? index : index + 1);
       // The raw text was checked as it was decoded; a JSON escape (`\u0000`) can still spell one.
       const escaped = line.includes('\\u') ? findForbiddenText(value) : null;
       if (escaped)
@@ -72,3 +75,14 @@ async function* jsonLines(
     }
   }
 }
+
+/** A JSON Lines object that gives one key twice: parsing would keep one value and drop the other. */
+const repeatedColumn = (key: string, row: number) =>
+  new TableValidationError([
+    tableError(
+      row,
+      key,
+      'DUPLICATE_COLUMN',
+      `Row ${row}: ${JSON.stringify(key)} is given twice, and one of its values would be lost`,
+    ),
+  ]);

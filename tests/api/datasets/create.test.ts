@@ -332,6 +332,25 @@ describe('POST /datasets with a streamed body', () => {
     expect(await countRows(t, 'datasets')).toBe(datasetsBefore);
   });
 
+  it('refuses an object row that gives a key twice, and stores nothing', async () => {
+    const datasetsBefore = await countRows(t, 'datasets');
+    const res = await upload(
+      '{"a":1,"b":"x"}\n{"a":2, "b":"y" ,"a" :3}\n',
+      'name=Twice',
+      'application/x-ndjson',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details.errors[0]).toMatchObject({
+      row: 2,
+      column: 'a',
+      code: 'DUPLICATE_COLUMN',
+    });
+    expect(await countRows(t, 'datasets')).toBe(datasetsBefore);
+    // A key ending inside some text is no repeat.
+    const text = await upload('{"a":"\\"b\\": 1","b":2}\n', 'name=Quoted', 'application/x-ndjson');
+    expect(text.statusCode, text.body).toBe(201);
+  });
+
   it('answers 413 naming the limit for too many rows or bytes', async () => {
     const rows = await upload(
       `n\n${Array.from({ length: 51 }, (_, i) => i).join('\n')}\n`,
