@@ -108,13 +108,8 @@ async function complete(url: URL, locale: Locale): Promise<void> {
   const wanted = url.searchParams.get(CONTINUE_PARAM);
   if (wanted !== null && !params.code && !params.error) return continueSignIn(wanted, locale);
   // The code is single-use; keep it out of the history, bookmarks and the Referer header.
-  if (params.provider) {
-    window.history.replaceState(
-      null,
-      '',
-      `${url.pathname}?provider=${encodeURIComponent(params.provider)}`,
-    );
-  }
+  const kept = params.provider ? `?provider=${encodeURIComponent(params.provider)}` : '';
+  window.history.replaceState(null, '', `${url.pathname}${kept}`);
   if (params.error) {
     clearOAuth(window.sessionStorage);
     const denied = params.error === 'access_denied';

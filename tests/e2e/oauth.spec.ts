@@ -192,6 +192,21 @@ test.describe('OAuth2 callback checks', () => {
     await expect(page.getByRole('main').getByRole('alert')).toContainText('OAuth2 state 验证失败');
   });
 
+  test('a callback without its provider is refused and its code leaves the address bar', async ({
+    newPage,
+  }) => {
+    const page = await newPage({ locale: 'zh-CN' });
+    await page.goto('/auth/login');
+    await page.evaluate(() => {
+      sessionStorage.setItem('oauth2_state', 'saved-state');
+      sessionStorage.setItem('oauth2_provider', 'test-id');
+      sessionStorage.setItem('oauth2_code_verifier', 'v'.repeat(43));
+    });
+    await page.goto('/auth/callback?code=secret-code&state=saved-state');
+    await expect(page.getByRole('main').getByRole('alert')).toContainText('OAuth2 提供商不匹配');
+    await expect(page).toHaveURL((url) => url.pathname === '/auth/callback' && url.search === '');
+  });
+
   test('the English page explains a failed check in English', async ({ newPage }) => {
     const page = await newPage({ locale: 'en-US' });
     await page.goto(`/en-US/auth/callback?provider=${testId.id}&code=abc&state=forged-state-value`);
