@@ -41,8 +41,13 @@ export function loginUrl(locale: Locale, from: string): string {
   return back ? `${login}?${REDIRECT_PARAM}=${encodeURIComponent(back)}` : login;
 }
 
-/** Where to go after signing in (or when already signed in on a guest page). */
+/**
+ * Where to go after signing in (or when already signed in on a guest page): the remembered page
+ * in the sign-in page's language, which the visitor may have switched to on the way.
+ */
 export function afterSignIn(search: string, locale: Locale): string {
-  const wanted = new URLSearchParams(search).get(REDIRECT_PARAM);
-  return safeRedirect(wanted) ?? localizePath('/', locale);
+  const wanted = safeRedirect(new URLSearchParams(search).get(REDIRECT_PARAM));
+  if (!wanted) return localizePath('/', locale);
+  const url = new URL(wanted, 'http://sheaf.invalid');
+  return `${localizePath(url.pathname, locale)}${url.search}${url.hash}`;
 }

@@ -118,6 +118,25 @@ test('the language switcher on the English home page reaches the Chinese home pa
   expect(new URL(page.url()).pathname).toBe('/en-US');
 });
 
+test('switching the sign-in page to English brings the visitor back to the English page', async ({
+  newPage,
+  account,
+}) => {
+  const page = await newPage({ locale: 'zh-CN' });
+  await page.goto('/following');
+  await expect(page).toHaveURL((url) => url.pathname === '/auth/login');
+  await page.getByRole('link', { name: 'English', exact: true }).click();
+  await expect(page).toHaveURL(
+    (url) => url.pathname === '/en-US/auth/login' && url.searchParams.has('redirect'),
+  );
+  await page.getByLabel('Username or e-mail', { exact: true }).fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/en-US/following');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  expect((await page.context().cookies()).find((c) => c.name === 'locale')?.value).toBe('en-US');
+});
+
 test('the home page may be cached only keyed on the locale cookie', async ({ request }) => {
   const res = await request.get('/', { headers: { cookie: 'locale=zh-CN' } });
   expect(res.status()).toBe(200);

@@ -132,7 +132,7 @@ describe('the sign-in flow in the browser', () => {
     const state = sessionStorage.getItem(OAUTH_KEYS.state)!;
     const verifier = sessionStorage.getItem(OAUTH_KEYS.verifier)!;
     expect(sessionStorage.getItem(OAUTH_KEYS.provider)).toBe('github');
-    expect(sessionStorage.getItem(OAUTH_KEYS.returnTo)).toBe('/datasets/my');
+    expect(sessionStorage.getItem(OAUTH_KEYS.returnTo)).toBe('/en-US/datasets/my');
     const sent = fetch.requests[0]!;
     expect(sent.url.pathname).toBe('/api/v1/auth/oauth2/github/authorize');
     expect(Object.fromEntries(sent.url.searchParams)).toEqual({

@@ -50,4 +50,13 @@ describe('loginUrl and afterSignIn', () => {
     expect(afterSignIn('?redirect=https%3A%2F%2Fevil.example', 'en-US')).toBe('/en-US');
     expect(afterSignIn('?redirect=%2F%2Fevil.example', 'zh-CN')).toBe('/');
   });
+
+  it('goes back to the remembered page in the language the sign-in page was switched to', () => {
+    expect(afterSignIn('?redirect=%2Fprofile', 'en-US')).toBe('/en-US/profile');
+    expect(afterSignIn('?redirect=%2Fdatasets%2Fmy%3Fpage%3D2', 'en-US')).toBe(
+      '/en-US/datasets/my?page=2',
+    );
+    expect(afterSignIn('?redirect=%2Fen-US%2Fcollections%23top', 'zh-CN')).toBe('/collections#top');
+    expect(afterSignIn('?redirect=%2Fen-US', 'zh-CN')).toBe('/');
+  });
 });
