@@ -9,7 +9,7 @@ import { getT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { BUILD_ID } from '../lib/build-id.ts';
 import { BUILD_CHECK_INTERVAL_MS } from '../lib/constants.ts';
-import { toast } from './toasts.ts';
+import { $toasts, toast } from './toasts.ts';
 
 /** The id of a newer build on the server, once one is seen. */
 export const $newerBuild = atom<string | null>(null);
@@ -62,14 +62,37 @@ export function startBuildCheck({
   return () => clearInterval(timer);
 }
 
-/** Offers a reload when a newer build is deployed (toast in the page's language). */
+let withdrawOffer: (() => void) | undefined;
+
+/**
+ * Offers a reload when a newer build is deployed (toast in the page's language). Another toast
+ * may take its place (one at a time): the offer then comes back as soon as no toast is open,
+ * until the visitor uses it or closes it.
+ */
 export function offerReload(locale: Locale): void {
   const t = getT(locale);
-  toast({
-    title: t('site:update.title'),
-    description: t('site:update.description'),
-    action: { label: t('site:update.reload'), onClick: () => window.location.reload() },
+  const show = () =>
+    toast({
+      title: t('site:update.title'),
+      description: t('site:update.description'),
+      action: { label: t('site:update.reload'), onClick: () => window.location.reload() },
+    });
+  withdrawOffer?.();
+  let id = show();
+  const unlisten = $toasts.listen((toasts) => {
+    const offer = toasts.find((x) => x.id === id);
+    if (offer) {
+      // Closed (or used): the visitor has seen it.
+      if (!offer.open) withdraw();
+      return;
+    }
+    if (!toasts.some((x) => x.open)) id = show();
   });
+  const withdraw = () => {
+    unlisten();
+    withdrawOffer = undefined;
+  };
+  withdrawOffer = withdraw;
 }
 
 let stop: (() => void) | undefined;

@@ -72,4 +72,25 @@ describe('the hourly build check', () => {
       action: { label: 'Reload' },
     });
   });
+
+  it('comes back when a later toast took its place and closed, until the visitor closes it', async () => {
+    const { offerReload } = await import('../../src/stores/build.ts');
+    const { $toasts, toast, dismiss } = await import('../../src/stores/toasts.ts');
+    const open = () =>
+      $toasts
+        .get()
+        .filter((x) => x.open)
+        .map((x) => x.title);
+    offerReload('en-US');
+    const saved = toast({ title: 'Profile updated' });
+    expect(open()).toEqual(['Profile updated']);
+
+    dismiss(saved);
+    expect(open()).toEqual(['A new version is available']);
+
+    const offer = $toasts.get().find((x) => x.open)!;
+    dismiss(offer.id);
+    dismiss(toast({ title: 'Profile updated' }));
+    expect(open()).toEqual([]);
+  });
 });
