@@ -242,7 +242,8 @@ export function register(input: { username: string; email: string; password: str
 /** Signs out on the server (best effort) and always locally. */
 export async function logout(): Promise<void> {
   try {
-    await authApi.logout();
+    // After any refresh under way in another tab, whose new token would outlive the sign-out.
+    await withTabLock(REFRESH_LOCK_NAME, () => authApi.logout());
   } catch {
     // The local sign-out below happens whatever the server said.
   } finally {

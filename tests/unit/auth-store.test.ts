@@ -21,6 +21,19 @@ function storedSession(token = 'stored-token', nickname = 'Old name') {
   );
 }
 
+/** The browser's Web Locks: one holder at a time across the site's tabs (this module's copies). */
+function installFakeLocks() {
+  let queue: Promise<unknown> = Promise.resolve();
+  const locks = {
+    request: (_name: string, work: () => Promise<unknown>) => {
+      const turn = queue.then(work);
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+  };
+  Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+}
+
 beforeEach(() => {
   localStorage.clear();
 });
@@ -176,16 +189,7 @@ describe('refreshAccessToken', () => {
 
   it('two tabs refreshing at once spend the shared refresh cookie once and share its token', async () => {
     storedSession('shared-token');
-    // The browser's Web Locks: one holder at a time across the site's tabs.
-    let queue: Promise<unknown> = Promise.resolve();
-    const locks = {
-      request: (_name: string, work: () => Promise<unknown>) => {
-        const turn = queue.then(work);
-        queue = turn.catch(() => undefined);
-        return turn;
-      },
-    };
-    Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    installFakeLocks();
     const firstTab = await loadStore();
     const secondTab = await loadStore();
     let spent = false;
@@ -202,6 +206,36 @@ describe('refreshAccessToken', () => {
       expect(tokens).toEqual(['fresh', 'fresh']);
       expect(requests.filter((r) => r.url.pathname === '/api/v1/auth/refresh')).toHaveLength(1);
       expect(secondTab.$auth.get()).toMatchObject({ token: 'fresh', isAuthenticated: true });
+    } finally {
+      Reflect.deleteProperty(navigator, 'locks');
+    }
+  });
+
+  it('signing out while another tab refreshes leaves no session behind', async () => {
+    storedSession('shared-token');
+    installFakeLocks();
+    const signingOut = await loadStore();
+    const refreshing = await loadStore();
+    let answerRefresh: ((r: Response) => void) | undefined;
+    const { requests } = installFakeFetch((request) =>
+      request.url.pathname === '/api/v1/auth/refresh'
+        ? new Promise<Response>((resolve) => (answerRefresh = resolve))
+        : new Response(null, { status: 204 }),
+    );
+    try {
+      const refreshed = refreshing.refreshAccessToken();
+      await vi.waitFor(() => expect(answerRefresh).toBeDefined());
+      const signedOut = signingOut.logout();
+      answerRefresh!(json(200, { access_token: 'fresh', expires_in: 60 }));
+      await Promise.all([refreshed, signedOut]);
+      expect(requests.map((r) => r.url.pathname)).toEqual([
+        '/api/v1/auth/refresh',
+        '/api/v1/auth/logout',
+      ]);
+      expect(JSON.parse(localStorage.getItem('auth-store')!)).toMatchObject({
+        token: null,
+        isAuthenticated: false,
+      });
     } finally {
       Reflect.deleteProperty(navigator, 'locks');
     }
