@@ -16,9 +16,18 @@ const accountLinks = (t: T) => [
 ];
 
 /** Signed out: sign-in and sign-up links. */
-function SignedOutLinks({ href, t }: { href: (path: string) => string; t: T }) {
+function SignedOutLinks({
+  href,
+  t,
+  placeholder,
+}: {
+  href: (path: string) => string;
+  t: T;
+  /** Before hydration: hidden when a session is stored (lib/session-hint.ts). */
+  placeholder: boolean;
+}) {
   return (
-    <div className="flex items-center gap-3">
+    <div className="flex items-center gap-3" data-guest-placeholder={placeholder ? '' : undefined}>
       <a
         href={href('/auth/login')}
         className="inline-flex min-h-11 items-center font-medium whitespace-nowrap no-underline"
@@ -127,7 +136,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   useClosing(open, setOpen, root, button);
 
   if (!hydrated || !isAuthenticated) {
-    return <SignedOutLinks href={href} t={t} />;
+    return <SignedOutLinks href={href} t={t} placeholder={!hydrated} />;
   }
 
   async function signOut() {
