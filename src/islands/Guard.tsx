@@ -3,7 +3,6 @@ import { useStore } from '@nanostores/react';
 import type { Locale } from '../i18n/locales.ts';
 import { $auth } from '../stores/auth.ts';
 import { enforceGuard, type GuardMode } from '../stores/navigation.ts';
-import { carrySessionEnded } from '../stores/session-end.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /**
@@ -15,16 +14,12 @@ export default function Guard({ mode, locale }: { mode: GuardMode; locale: Local
   const hydrated = useHydrated();
   const { isAuthenticated } = useStore($auth);
   const checked = useRef(false);
-  const signedInHere = useRef(false);
 
   useEffect(() => {
     if (!hydrated) return;
     if (mode === 'guest' && checked.current) return;
     checked.current = true;
-    if (isAuthenticated) signedInHere.current = true;
-    const left = enforceGuard(mode, isAuthenticated, locale);
-    // The session ended while the page was open: the sign-in page says so.
-    if (left && !isAuthenticated && signedInHere.current) carrySessionEnded();
+    enforceGuard(mode, isAuthenticated, locale);
   }, [hydrated, mode, isAuthenticated, locale]);
 
   return null;

@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../i18n/locales.ts';
 import { getT } from '../i18n/index.ts';
-import { watchSessionEnd } from '../stores/session-end.ts';
 import { $toasts, dismiss, type Toast } from '../stores/toasts.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -61,8 +60,7 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
 /**
  * Shows the open toast (one at a time: the store keeps at most one). Default toasts are read
  * politely (role=status), destructive ones at once (role=alert). Both regions are always in the
- * page so that screen readers hear what is put into them. It also says when the session ends
- * without the visitor signing out (stores/session-end.ts).
+ * page so that screen readers hear what is put into them.
  */
 export default function Toaster({ locale }: { locale: Locale }) {
   const t = getT(locale);
@@ -70,7 +68,6 @@ export default function Toaster({ locale }: { locale: Locale }) {
   const toasts = useStore($toasts);
   const current = hydrated ? toasts.find((x) => x.open) : undefined;
   const closeLabel = t('common:toast.close');
-  useEffect(() => watchSessionEnd(locale), [locale]);
 
   return (
     <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col items-end gap-2">
