@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../../src/server/db/unavailable.ts';
+import { isDatabaseUnavailable, statementDidNotRun } from '../../src/server/db/unavailable.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 const onPostgres = process.env['TEST_DB'] === 'postgres';
@@ -31,22 +31,28 @@ async function databaseName(): Promise<string> {
 }
 
 describe('losing the database is an outage, not a crash', () => {
-  it('a connection the server ends mid-query fails that query, and the next request works', async () => {
+  it('a statement whose connection the server ends is run again on a new one, and the process lives on', async () => {
     if (onPostgres) {
-      // Started now (a query runs when awaited), failing or not later.
-      const slow = t.ctx.db.execute(sql`select pg_sleep(5)`).then(
-        () => null,
+      const name = await databaseName();
+      // Started now (a query runs when awaited); its first connection is ended mid-statement.
+      const slow = t.ctx.db.execute(sql`select pg_sleep(0.5), 'done' as outcome`).then(
+        (result) => (result as { rows: { outcome: string }[] }).rows[0]?.outcome,
         (err: unknown) => err,
       );
-      const name = await databaseName();
-      await new Promise((r) => setTimeout(r, 200));
+      await admin(
+        `do $$ begin
+           while not exists (select 1 from pg_stat_activity where datname = '${name}' and query like '%pg_sleep%' and state = 'active') loop
+             perform pg_sleep(0.01);
+           end loop;
+         end $$`,
+      );
       await admin(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
       );
-      const failure = await slow;
-      expect(isDatabaseUnavailable(failure)).toBe(true);
+      // Every pooled connection is gone now, idle ones included: the next request still works.
+      expect((await list()).statusCode).toBe(200);
+      expect(await slow).toBe('done');
     }
-    // The process is still here, and the pool replaced the connection.
     expect((await list()).statusCode).toBe(200);
   });
 
@@ -96,5 +102,20 @@ describe('isDatabaseUnavailable', () => {
     );
     expect(isDatabaseUnavailable(wrapped(new Error('syntax error at or near "x"')))).toBe(false);
     expect(isDatabaseUnavailable(null)).toBe(false);
+  });
+
+  it('tells a statement that cannot have run from one whose outcome is unknown', () => {
+    const ended = (code: string) => Object.assign(new Error('terminating connection'), { code });
+    expect(statementDidNotRun(ended('57P01'))).toBe(true);
+    expect(statementDidNotRun(ended('57P03'))).toBe(true);
+    expect(
+      statementDidNotRun(
+        new Error('Client has encountered a connection error and is not queryable'),
+      ),
+    ).toBe(true);
+    // The connection closed without a word: the statement may have committed.
+    expect(statementDidNotRun(new Error('Connection terminated unexpectedly'))).toBe(false);
+    expect(statementDidNotRun(ended('23505'))).toBe(false);
+    expect(statementDidNotRun(null)).toBe(false);
   });
 });

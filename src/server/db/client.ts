@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { parseJsonExact } from '../../lib/big-integer.ts';
 import * as schema from './schema.ts';
+import { statementDidNotRun } from './unavailable.ts';
 
 /** JSON columns (a version's preview rows) keep integers past 2^53 exact, as on the wire. */
 const JSON_OID = 114;
@@ -56,6 +57,26 @@ async function whileMigrationLocked(url: string, migrate: () => Promise<void>): 
   }
 }
 
+/**
+ * A statement sent on a pooled connection that the server had already ended (a restart, an
+ * administrator's termination: the idle connection's notice not yet read) fails although the
+ * database is back. Such a statement did not run (see `statementDidNotRun`), so the pool runs it
+ * once more, on a new connection; a second failure is the caller's (503 when unreachable).
+ * Transactions check out their own connection and are not retried.
+ */
+function retryStatementsOnEndedSessions(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  const retrying = async (...args: unknown[]) => {
+    try {
+      return await query(...args);
+    } catch (error) {
+      if (!statementDidNotRun(error)) throw error;
+      return query(...args);
+    }
+  };
+  Object.assign(pool, { query: retrying });
+}
+
 /** Opens the database (PGlite in a folder or in memory, or a PostgreSQL pool) and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
@@ -82,6 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // the process. The pool replaces broken connections when next needed.
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
+  retryStatementsOnEndedSessions(pool);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await whileMigrationLocked(options.url, async () => {
     await db.execute(sql`create extension if not exists pg_trgm`);

@@ -30,3 +30,18 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * SQLSTATE 57P01–57P03: the server ended the session (administrator command, crash of another
+ * backend, shutdown) or refused it. An error answering a statement with one of these means the
+ * statement's transaction did not commit, so running it again on another connection is safe.
+ * "not queryable": the connection was already known dead, so the statement was never sent.
+ */
+const ENDED_SESSION = /^57P0[1-3]$/;
+
+export function statementDidNotRun(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string') return ENDED_SESSION.test(code);
+  return typeof message === 'string' && message.includes('is not queryable');
+}
