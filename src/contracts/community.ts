@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { datasetDescriptionSchema, datasetNameSchema, datasetSummarySchema } from './datasets.ts';
 import { positiveId } from './ids.ts';
+import { pageLimit } from './query-numbers.ts';
 import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 
 /** Requests and responses of follows, ratings, favourites, forks and leaderboards. */
@@ -108,12 +109,7 @@ export type DatasetLeaderboard = (typeof DATASET_LEADERBOARDS)[number];
 const USER_LEADERBOARDS = ['followers', 'downloads'] as const;
 export type UserLeaderboard = (typeof USER_LEADERBOARDS)[number];
 
-const leaderboardLimit = z.coerce
-  .number({ error: 'limit must be an integer' })
-  .int('limit must be an integer')
-  .min(1, `limit must be between 1 and ${LEADERBOARD_LIMIT_MAX}`)
-  .max(LEADERBOARD_LIMIT_MAX, `limit must be between 1 and ${LEADERBOARD_LIMIT_MAX}`)
-  .default(LEADERBOARD_LIMIT_DEFAULT);
+const leaderboardLimit = pageLimit(LEADERBOARD_LIMIT_MAX, LEADERBOARD_LIMIT_DEFAULT);
 
 export const datasetLeaderboardQuerySchema = z.object({
   by: z.enum(DATASET_LEADERBOARDS).default('heat'),

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
 import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX } from './limits.ts';
 import { positiveId } from './ids.ts';
-import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
+import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
+import { LIST_LIMIT_MAX, limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 import {
   CONTENT_LIMIT_DEFAULT,
   CONTENT_LIMIT_MAX,
@@ -266,32 +267,26 @@ export type MyDatasetsQuery = z.infer<typeof myDatasetsQuerySchema>;
 export const userPublicDatasetsQuerySchema = z.object({
   user_id: positiveId('user_id'),
   offset: offsetSchema,
-  limit: z.coerce
-    .number({ error: 'limit must be an integer' })
-    .int('limit must be an integer')
-    .min(1, 'limit must be at least 1')
-    .default(20)
-    .transform((n) => Math.min(n, PUBLIC_DATASETS_PER_USER))
-    .describe(`Capped at ${PUBLIC_DATASETS_PER_USER}`),
+  limit: queryInteger(
+    wholeNumber('limit')
+      .min(1, 'limit must be at least 1')
+      .default(20)
+      .transform((n) => Math.min(n, PUBLIC_DATASETS_PER_USER)),
+  ).describe(`Capped at ${PUBLIC_DATASETS_PER_USER}`),
 });
 export type UserPublicDatasetsQuery = z.infer<typeof userPublicDatasetsQuerySchema>;
 
 export const searchQuerySchema = z.object({
   query: searchQuery.default(''),
   offset: offsetSchema,
-  limit: limitSchema.default(SEARCH_PAGE_SIZE),
+  limit: pageLimit(LIST_LIMIT_MAX, SEARCH_PAGE_SIZE),
   cursor: cursorQuery,
 });
 export type SearchQuery = z.infer<typeof searchQuerySchema>;
 
 export const contentQuerySchema = z.object({
   offset: offsetSchema,
-  limit: z.coerce
-    .number({ error: 'limit must be an integer' })
-    .int('limit must be an integer')
-    .min(1, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
-    .max(CONTENT_LIMIT_MAX, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
-    .default(CONTENT_LIMIT_DEFAULT),
+  limit: pageLimit(CONTENT_LIMIT_MAX, CONTENT_LIMIT_DEFAULT),
 });
 export type ContentQuery = z.infer<typeof contentQuerySchema>;
 

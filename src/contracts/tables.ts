@@ -6,6 +6,7 @@ import {
   cellSchema,
 } from './datasets.ts';
 import { positiveId } from './ids.ts';
+import { pageLimit } from './query-numbers.ts';
 import { offsetSchema } from './users.ts';
 import { COMPARE_KINDS, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
 
@@ -14,12 +15,7 @@ import { COMPARE_KINDS, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
  * and the comparison of two versions. Rules are described in docs/tables.md.
  */
 
-const rowsLimitSchema = z.coerce
-  .number({ error: 'limit must be an integer' })
-  .int('limit must be an integer')
-  .min(1, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
-  .max(CONTENT_LIMIT_MAX, `limit must be between 1 and ${CONTENT_LIMIT_MAX}`)
-  .default(CONTENT_LIMIT_DEFAULT);
+const rowsLimitSchema = pageLimit(CONTENT_LIMIT_MAX, CONTENT_LIMIT_DEFAULT);
 
 const columnNameSchema = z.string().trim().min(1, 'A column name must not be empty');
 

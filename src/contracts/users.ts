@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { directionControlIn, isBlankNickname } from '../lib/account-rules.ts';
 import { positiveId } from './ids.ts';
+import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 
 /** Field rules for accounts; the server validates with these, the client may reuse them. */
 export const USERNAME_MIN = 3;
@@ -13,7 +14,7 @@ export const BIO_MAX = 500;
 export const AVATAR_URL_MAX = 2048;
 const QUERY_MAX = 100;
 const LIST_LIMIT_DEFAULT = 20;
-const LIST_LIMIT_MAX = 100;
+export const LIST_LIMIT_MAX = 100;
 
 /** Length in characters (code points), so an emoji counts once. */
 const chars = (s: string) => [...s].length;
@@ -144,17 +145,10 @@ export const accountDeletionSchema = z.object({
 });
 export type AccountDeletion = z.infer<typeof accountDeletionSchema>;
 
-export const offsetSchema = z.coerce
-  .number({ error: 'offset must be an integer' })
-  .int('offset must be an integer')
-  .min(0, 'offset must be at least 0')
-  .default(0);
-export const limitSchema = z.coerce
-  .number({ error: 'limit must be an integer' })
-  .int('limit must be an integer')
-  .min(1, 'limit must be between 1 and 100')
-  .max(LIST_LIMIT_MAX, 'limit must be between 1 and 100')
-  .default(LIST_LIMIT_DEFAULT);
+export const offsetSchema = queryInteger(
+  wholeNumber('offset').min(0, 'offset must be at least 0').default(0),
+);
+export const limitSchema = pageLimit(LIST_LIMIT_MAX, LIST_LIMIT_DEFAULT);
 
 export const userListQuerySchema = z.object({
   query: z
