@@ -89,7 +89,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
     transformObject: openApiTransformObject,
   });
 
-  registerErrorHandler(app);
+  registerErrorHandler(app, API_PREFIX);
   registerAuth(app, ctx);
   refuseForbiddenText(app);
 

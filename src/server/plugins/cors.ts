@@ -25,8 +25,12 @@ export function corsFor(config: Config): FastifyCorsOptionsDelegateCallback {
   const siteOrigin = new URL(config.siteUrl).origin;
   return (request, callback) => {
     const origin = request.headers.origin;
+    // Only an OPTIONS with Origin and Access-Control-Request-Method is a preflight; a plain
+    // OPTIONS is answered by the API itself: 204 with `Allow` (plugins/errors.ts).
+    const preflight = Boolean(origin && request.headers['access-control-request-method']);
     if (origin === siteOrigin) {
       callback(null, {
+        preflight,
         origin: siteOrigin,
         credentials: true,
         methods: SITE_METHODS,
@@ -35,6 +39,7 @@ export function corsFor(config: Config): FastifyCorsOptionsDelegateCallback {
       return;
     }
     callback(null, {
+      preflight,
       origin: '*',
       credentials: false,
       methods: READ_METHODS,

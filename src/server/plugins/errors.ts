@@ -8,6 +8,7 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, invalidFields } from '../errors.ts';
+import { trackMethods } from './methods.ts';
 
 function fieldOf(instancePath: string, context: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -85,8 +86,12 @@ function sendAppError(reply: FastifyReply, error: AppError) {
     .send({ message: error.message, code: error.code, details: error.details ?? null });
 }
 
-/** Maps every failure to `{ message, code, details }`; 5xx bodies never carry internals. */
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * Maps every failure to `{ message, code, details }`; 5xx bodies never carry internals. A path
+ * under `apiPrefix` that no route has is 404 ROUTE_NOT_FOUND; one that exists for other methods
+ * is 405 METHOD_NOT_ALLOWED with `Allow`, or 204 with `Allow` for a plain OPTIONS.
+ */
+export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): void {
   app.setErrorHandler(async (thrown: FastifyError | AppError, request, reply) => {
     const error = hasZodFastifySchemaValidationErrors(thrown) ? schemaErrors(thrown) : thrown;
     if (error instanceof AppError) return sendAppError(reply, error);
@@ -141,11 +146,24 @@ export function registerErrorHandler(app: FastifyInstance): void {
     });
   });
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send({
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      code: 'ROUTE_NOT_FOUND',
-      details: null,
-    }),
-  );
+  const methodsOf = trackMethods(app, apiPrefix);
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const methods = methodsOf(path);
+    if (methods.length === 0) {
+      return reply.status(404).send({
+        message: `Route ${request.method} ${path} not found`,
+        code: 'ROUTE_NOT_FOUND',
+        details: null,
+      });
+    }
+    void reply.header('allow', methods.join(', '));
+    // A plain OPTIONS (not a CORS preflight, which plugins/cors.ts answers) asks what the path takes.
+    if (request.method === 'OPTIONS') return reply.status(204).send();
+    return reply.status(405).send({
+      message: `Method ${request.method} is not allowed on ${path}`,
+      code: 'METHOD_NOT_ALLOWED',
+      details: { allowed_methods: methods },
+    });
+  });
 }

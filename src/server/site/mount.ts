@@ -160,14 +160,9 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
   await mountDuckdbAssets(app, options.distDir);
   await mountApiReference(app);
 
-  // Site routes are kept out of the OpenAPI document (`hide`).
-  app.all('/api/*', { schema: { hide: true } }, async (request, reply) =>
-    reply.status(404).send({
-      message: `Route ${request.method} ${request.url.split('?')[0]} not found`,
-      code: 'ROUTE_NOT_FOUND',
-      details: null,
-    }),
-  );
+  // Site routes are kept out of the OpenAPI document (`hide`). No page lives under /api: an API
+  // path no route answers gets the API's own 404 or 405 (plugins/errors.ts), not a page.
+  app.all('/api/*', { schema: { hide: true } }, async (_request, reply) => reply.callNotFound());
 
   app.route({
     method: ['GET', 'HEAD'],
