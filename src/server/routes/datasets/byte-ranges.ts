@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { matchesEtag } from '../../lib/entity-tags.ts';
+import { notModified } from '../../lib/entity-tags.ts';
 
 /** A single byte range of a file of `size` bytes, inclusive at both ends. */
 export type ByteRange = { start: number; end: number };
@@ -44,7 +44,8 @@ const PRIVATE_CACHE = 'private, no-store';
 
 /**
  * Sends an entity whole or by one byte range: `Content-Length`, `Accept-Ranges`, `ETag`,
- * `Last-Modified` and `Cache-Control` always; 304 for a matching `If-None-Match`; 206 with
+ * `Last-Modified` and `Cache-Control` always; 304 for a matching `If-None-Match` (or, without
+ * one, an `If-Modified-Since` not before `Last-Modified`); 206 with
  * `Content-Range` for a satisfiable `Range` (unless `If-Range` names another version); 416 for a
  * range past the end. HEAD gets the same headers without a body.
  */
@@ -54,7 +55,11 @@ export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity:
     .header('etag', entity.etag)
     .header('last-modified', entity.modified.toUTCString())
     .header('cache-control', entity.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE);
-  if (matchesEtag(request.headers['if-none-match'], entity.etag)) {
+  const conditions = {
+    ifNoneMatch: request.headers['if-none-match'],
+    ifModifiedSince: request.headers['if-modified-since'],
+  };
+  if (notModified(conditions, entity.etag, entity.modified)) {
     // No payload at all (not null): HEAD's own handler would fail on a null one.
     return reply.status(304).send();
   }

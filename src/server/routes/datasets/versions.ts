@@ -57,7 +57,11 @@ const downloadResponses = {
     .describe(
       `With \`BLOB_REDIRECT=true\`: \`Location\` is a presigned URL of the table store, valid for ${linkMinutes} minutes, that serves the file with the same \`Content-Type\` and \`Content-Disposition\``,
     ),
-  304: z.null().describe('Not modified (`If-None-Match` with the ETag)'),
+  304: z
+    .null()
+    .describe(
+      'Not modified: `If-None-Match` names the ETag, or (without `If-None-Match`) `If-Modified-Since` is not before `Last-Modified`',
+    ),
   ...errors(416, 400, 401, 404),
 };
 
@@ -161,7 +165,10 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
           format: request.query.format,
           method,
           count: method === 'GET' && range === undefined,
-          ifNoneMatch: request.headers['if-none-match'],
+          conditions: {
+            ifNoneMatch: request.headers['if-none-match'],
+            ifModifiedSince: request.headers['if-modified-since'],
+          },
         },
       );
       // A link is for this request alone (it expires, and may be a private dataset's).

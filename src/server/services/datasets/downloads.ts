@@ -12,7 +12,7 @@ import { downloadDigests } from '../download-digests.ts';
 import { parquetFile, storedDownload } from '../table-files.ts';
 import { recomputeHeat } from './heat.ts';
 import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
-import { matchesEtag } from '../../lib/entity-tags.ts';
+import { notModified, type Conditions } from '../../lib/entity-tags.ts';
 
 /** Who downloads: the signed-in user, else the client's IP address. */
 export type Downloader = { userId: number } | { ip: string };
@@ -159,8 +159,8 @@ async function downloadLink(
  * GET /datasets/{id}/versions/{version}/download: the version's content in the asked format,
  * streamed, or with BLOB_REDIRECT (an S3 store) a link to it. `count` says whether this request
  * counts as a download (see countDownload); range requests, HEAD (a resumed download, or the
- * SQL console reading the Parquet file) and a matching `If-None-Match` (a cache revalidating
- * its copy, answered 304) do not.
+ * SQL console reading the Parquet file) and a matching `If-None-Match` or `If-Modified-Since` (a
+ * cache revalidating its copy, answered 304) do not.
  */
 export async function openDownload(
   ctx: Context,
@@ -172,8 +172,8 @@ export async function openDownload(
     format: DownloadFormat;
     method: DerivedLink['method'];
     count: boolean;
-    /** The request's `If-None-Match`: a download answered 304 is a revalidation, not counted. */
-    ifNoneMatch?: string | undefined;
+    /** The request's validators: a download answered 304 is a revalidation, not counted. */
+    conditions: Conditions;
   },
 ): Promise<Download | DownloadLink> {
   const dataset = await findVisible(ctx.db, input.id, viewerId);
@@ -204,7 +204,7 @@ export async function openDownload(
         modified: version.createdAt,
         isPublic: dataset.isPublic,
       });
-  const revalidated = !link && matchesEtag(input.ifNoneMatch, etag);
+  const revalidated = !link && notModified(input.conditions, etag, version.createdAt);
   if (input.count && !revalidated) await countDownload(ctx, dataset.id, version.id, who);
   return download;
 }
