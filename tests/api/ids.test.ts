@@ -15,7 +15,13 @@ afterAll(() => t.close());
 
 /** Spellings that a number parser would read as an id, and ids out of range. */
 const BAD_IDS = ['0x1', '1e3', '1E0', '01', '+1', '1.0', '0b1', '0', '-1', 'abc'];
-const OUT_OF_RANGE = ['2147483648', '99999999999', '9007199254740993'];
+const OUT_OF_RANGE = [
+  '2147483648',
+  '99999999999',
+  '9007199254740993',
+  '9'.repeat(101),
+  '1'.repeat(5000),
+];
 
 type Route = {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
