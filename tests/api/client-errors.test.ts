@@ -47,12 +47,16 @@ describe('requests Node rejects before routing', () => {
     expect(bodyOf(answer)).toMatchObject({ code: 'MALFORMED_REQUEST' });
   });
 
-  it('a path whose percent-escapes are not UTF-8: 400 with the error shape', async () => {
+  it('a path or query whose percent-escapes are not UTF-8: 400 with the error shape', async () => {
     for (const url of [
       '/api/v1/users/1%ff',
       '/api/v1/datasets/%c3%28',
       '/api/v1/%',
       '/datasets/%e4%b8',
+      '/api/v1/datasets/search?query=%ff',
+      '/api/v1/datasets?query=%ED%A0%80',
+      '/api/v1/users?query=ok&offset=1&limit=%',
+      '/api/v1/datasets/search?query=a?b%c3%28',
     ]) {
       const res = await t.app.inject({ method: 'GET', url });
       expect([url, res.statusCode, res.json()]).toEqual([

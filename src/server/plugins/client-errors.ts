@@ -11,6 +11,8 @@ const KINDS: Record<string, { status: number; code: string; message: string }> =
   },
 };
 const MALFORMED = { status: 400, code: 'MALFORMED_REQUEST', message: 'Malformed HTTP request' };
+/** A path's or a query string's percent-escapes that are not UTF-8 (`%ff`, `%ed%a0%80`, `%`). */
+export const BAD_ESCAPE = 'Malformed URL: a percent-escape is not valid UTF-8';
 
 /**
  * What Node's HTTP parser rejects before Fastify sees a request (oversized headers, bad framing,
@@ -33,10 +35,7 @@ export function clientErrorHandler(err: Error & { code?: string }, socket: Socke
  * or a lone `%`) answers in the API's error shape too, instead of Fastify's own.
  */
 export function frameworkErrors(error: FastifyError, _request: unknown, reply: FastifyReply): void {
-  const message =
-    error.code === 'FST_ERR_BAD_URL'
-      ? 'Malformed URL: a percent-escape is not valid UTF-8'
-      : MALFORMED.message;
+  const message = error.code === 'FST_ERR_BAD_URL' ? BAD_ESCAPE : MALFORMED.message;
   void reply
     .status(error.statusCode ?? MALFORMED.status)
     .send({ message, code: MALFORMED.code, details: null });
