@@ -38,20 +38,25 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 65_536 };
 
+/** A request's id: the caller's `X-Request-Id` when it is a short word, else a new UUID. */
+function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
 /** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
 export async function buildApp({ ctx, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestId,
     bodyLimit: Math.min(ctx.config.limits.maxJsonBodyBytes, ctx.config.limits.maxUploadBytes),
     trustProxy: ctx.config.trustProxy,
     routerOptions: ROUTER_OPTIONS,
     clientErrorHandler,
     frameworkErrors,
   });
+  // Bodies are JSON (or a table upload's own types): text/plain is 415, not a string to refuse.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer(ctx.config.nodeEnv !== 'production'));
   app.addHook('onSend', async (request, reply) => {
