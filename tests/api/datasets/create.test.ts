@@ -318,7 +318,12 @@ describe('POST /datasets with a streamed body', () => {
   it('needs the name in the query', async () => {
     const res = await upload('a\n1\n', 'tags=x');
     expect(res.statusCode).toBe(400);
-    expect(res.json().details).toEqual([{ field: 'name', message: 'Required' }]);
+    // The message and its one detail say the same, as for every other refused field.
+    expect(res.json()).toEqual({
+      code: 'VALIDATION_ERROR',
+      message: 'Invalid name: A streamed upload needs the name in the query',
+      details: [{ field: 'name', message: 'A streamed upload needs the name in the query' }],
+    });
   });
 
   it('rejects a bad row and stores nothing', async () => {

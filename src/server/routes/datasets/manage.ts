@@ -9,7 +9,7 @@ import {
   validateBodySchema,
   validateResponseSchema,
 } from '../../../contracts/datasets.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, invalidFields } from '../../errors.ts';
 import { createDataset, validateContent } from '../../services/datasets/content.ts';
 import { limitBody } from '../body-limit.ts';
 import { deleteDataset, updateDataset } from '../../services/datasets/manage.ts';
@@ -88,8 +88,8 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
       if (upload) {
         const { name, ...meta } = request.query;
         if (name === undefined) {
-          throw badRequest('Invalid name: a streamed upload needs the name in the query', [
-            { field: 'name', message: 'Required' },
+          throw invalidFields([
+            { field: 'name', message: 'A streamed upload needs the name in the query' },
           ]);
         }
         const dataset = await createDatasetFromUpload(ctx, viewer.id, { name, ...meta }, upload);
