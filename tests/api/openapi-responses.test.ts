@@ -204,6 +204,13 @@ describe('live answers against the OpenAPI document', () => {
     const r415 = await call('POST', '/api/v1/auth/register', xml);
     expect(r415.statusCode).toBe(415);
     expect((await call('DELETE', '/api/v1/tokens/abc', { user: alice })).statusCode).toBe(400);
+    // A query string is checked on every call, even one that takes no parameters.
+    for (const query of ['x=%00', 'x=%ff']) {
+      for (const url of ['/datasets/stats', '/health', '/users/me', '/tokens']) {
+        const res = await call('GET', `/api/v1${url}?${query}`, { user: alice });
+        expect([url, res.statusCode]).toEqual([url, 400]);
+      }
+    }
     expect(problems).toEqual([]);
   });
 

@@ -52,14 +52,15 @@ function streamedTableBodies(json: unknown) {
  * document declares them too: 401 for a bad bearer token (read on every call that does not
  * ignore it), 403 where a read-only token may not write or no API token may act, 400/413/415 for
  * a body that cannot be read (unless the route answers those itself), 400 for a path or query its
- * schema refuses, and 429 from the rate limit.
+ * schema refuses and on every call for a query string with a control character or a
+ * percent-escape that is not UTF-8 (plugins/text-hygiene.ts), and 429 from the rate limit.
  */
 function sharedErrorStatuses(input: Parameters<Transform>[0], method: string): number[] {
   const config = input.route.config ?? {};
-  const schema = input.schema as { body?: unknown; params?: unknown; querystring?: unknown };
+  const schema = input.schema as { body?: unknown };
   const readsBody = schema.body !== undefined && input.route.errorHandler === undefined;
   return [
-    ...(readsBody || schema.params || schema.querystring ? [400] : []),
+    400,
     ...(config.ignoresBearer ? [] : [401]),
     ...(method !== 'GET' || config.sessionOnly ? [403] : []),
     ...(readsBody ? [413, 415] : []),
