@@ -42,3 +42,14 @@ export function notModified(conditions: Conditions, etag: string, modified: Date
   const since = httpDateSeconds(conditions.ifModifiedSince);
   return since !== undefined && Math.floor(modified.getTime() / 1000) <= since;
 }
+
+/**
+ * Whether an `If-Range` header (RFC 9110 §13.1.5) names the representation, so that its `Range`
+ * is served: the entity tag compared strongly, or an HTTP-date equal to `Last-Modified` (to the
+ * second; a version's bytes never change once published, so its date is a strong validator).
+ */
+export function matchesIfRange(header: string, etag: string, modified: Date): boolean {
+  const value = header.trim();
+  if (value.startsWith('"') || value.startsWith('W/')) return value === etag;
+  return httpDateSeconds(value) === Math.floor(modified.getTime() / 1000);
+}

@@ -83,3 +83,21 @@ describe('If-Modified-Since on downloads', () => {
     expect(await downloads(d.id)).toBe(2);
   });
 });
+
+describe('If-Range with a date', () => {
+  it('serves the range when the date is Last-Modified, else the whole file', async () => {
+    const d = await createDataset(t, alice);
+    const first = await download(d.id, {}, '10.4.0.1');
+    const modified = String(first.headers['last-modified']);
+    const resumed = await download(d.id, { range: 'bytes=3-', 'if-range': modified }, '10.4.0.2');
+    expect(resumed.statusCode).toBe(206);
+    expect(resumed.rawPayload).toEqual(first.rawPayload.subarray(3));
+    for (const other of [shifted(modified, 1), shifted(modified, -1), 'yesterday']) {
+      const whole = await download(d.id, { range: 'bytes=3-', 'if-range': other }, '10.4.0.3');
+      expect([other, whole.statusCode, whole.body]).toEqual([other, 200, first.body]);
+    }
+    const weak = `W/${String(first.headers.etag)}`;
+    const byWeakTag = await download(d.id, { range: 'bytes=3-', 'if-range': weak }, '10.4.0.4');
+    expect(byWeakTag.statusCode).toBe(200);
+  });
+});

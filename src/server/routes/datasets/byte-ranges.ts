@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { notModified } from '../../lib/entity-tags.ts';
+import { matchesIfRange, notModified } from '../../lib/entity-tags.ts';
 
 /** A single byte range of a file of `size` bytes, inclusive at both ends. */
 export type ByteRange = { start: number; end: number };
@@ -46,7 +46,7 @@ const PRIVATE_CACHE = 'private, no-store';
  * Sends an entity whole or by one byte range: `Content-Length`, `Accept-Ranges`, `ETag`,
  * `Last-Modified` and `Cache-Control` always; 304 for a matching `If-None-Match` (or, without
  * one, an `If-Modified-Since` not before `Last-Modified`); 206 with
- * `Content-Range` for a satisfiable `Range` (unless `If-Range` names another version); 416 for a
+ * `Content-Range` for a satisfiable `Range` (unless `If-Range` names another tag or date); 416 for a
  * range past the end. HEAD gets the same headers without a body.
  */
 export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity: Entity) {
@@ -65,7 +65,7 @@ export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity:
   }
   const ifRange = request.headers['if-range'];
   const wanted =
-    typeof ifRange !== 'string' || ifRange.trim() === entity.etag
+    typeof ifRange !== 'string' || matchesIfRange(ifRange, entity.etag, entity.modified)
       ? parseRange(request.headers.range, entity.size)
       : null;
   if (wanted === 'unsatisfiable') {
