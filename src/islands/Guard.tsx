@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Locale } from '../i18n/locales.ts';
 import { $auth } from '../stores/auth.ts';
 import { enforceGuard, type GuardMode } from '../stores/navigation.ts';
+import { $sessionEnded, carrySessionEnded } from '../stores/session-end.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /**
@@ -19,7 +20,9 @@ export default function Guard({ mode, locale }: { mode: GuardMode; locale: Local
     if (!hydrated) return;
     if (mode === 'guest' && checked.current) return;
     checked.current = true;
-    enforceGuard(mode, isAuthenticated, locale);
+    const left = enforceGuard(mode, isAuthenticated, locale);
+    // The session ended while the page was open (stores/session-end.ts): the sign-in page says so.
+    if (left && mode === 'auth' && $sessionEnded.get()) carrySessionEnded();
   }, [hydrated, mode, isAuthenticated, locale]);
 
   return null;

@@ -1,4 +1,4 @@
-import { getT } from '../i18n/index.ts';
+import { getT, type T } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { checkRequired } from '../lib/account-rules.ts';
 import { DEFAULT_LOGIN_ERROR } from '../lib/api/errors.ts';
@@ -7,11 +7,33 @@ import { afterSignIn } from '../lib/redirects.ts';
 import { login } from '../stores/auth.ts';
 import { createForm } from '../stores/form.ts';
 import { leaveTo } from '../stores/navigation.ts';
+import { arrivedAfterSessionEnd } from '../stores/session-end.ts';
 import { FormAlert, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm } from './form/fields.ts';
 import { useHydrated } from './useHydrated.ts';
 
-/** Sign-in with a username or e-mail and a password; on success, back to where the visitor was. */
+/** Why the visitor is here, when a signed-in page sent them because their session ended. */
+function SessionEndedNotice({ t, hydrated }: { t: T; hydrated: boolean }) {
+  const ended = hydrated && arrivedAfterSessionEnd();
+  return (
+    <div
+      role="status"
+      className={ended ? 'rounded-lg border border-brand-100 bg-brand-50 p-3' : undefined}
+    >
+      {ended && (
+        <>
+          <p className="font-semibold">{t('auth:session.ended')}</p>
+          <p className="mt-1 text-sm">{t('auth:session.endedHint')}</p>
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Sign-in with a username or e-mail and a password; on success, back to where the visitor was.
+ * Says so when a signed-in page sent the visitor here because their session ended.
+ */
 export default function LoginForm({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
@@ -40,6 +62,7 @@ export default function LoginForm({ locale }: { locale: Locale }) {
 
   return (
     <form {...formProps} className="flex flex-col gap-4">
+      <SessionEndedNotice t={t} hydrated={hydrated} />
       <FormAlert message={failure} />
       <TextField
         id="login-identifier"

@@ -2,7 +2,10 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import type { Locale } from '../i18n/locales.ts';
 import { getT } from '../i18n/index.ts';
-import { $toasts, dismiss, type Toast } from '../stores/toasts.ts';
+import { loginUrl } from '../lib/redirects.ts';
+import { $leaving, leaveTo } from '../stores/navigation.ts';
+import { $sessionEnded } from '../stores/session-end.ts';
+import { $toasts, dismiss, toast as showToast, type Toast } from '../stores/toasts.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /** How long a toast stays open unless the pointer or focus is on it. */
@@ -58,9 +61,30 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
 }
 
 /**
+ * Says that the session ended by itself (stores/session-end.ts), with a way to sign in again
+ * and come back here; a toast with an action stays until it is used or closed.
+ */
+function announceSessionEnd(locale: Locale): () => void {
+  const t = getT(locale);
+  return $sessionEnded.subscribe((ended) => {
+    if (!ended || $leaving.get()) return;
+    const { pathname, search, hash } = window.location;
+    showToast({
+      title: t('auth:session.ended'),
+      description: t('auth:session.endedHint'),
+      action: {
+        label: t('auth:session.signInAgain'),
+        onClick: () => leaveTo(loginUrl(locale, pathname + search + hash)),
+      },
+    });
+  });
+}
+
+/**
  * Shows the open toast (one at a time: the store keeps at most one). Default toasts are read
  * politely (role=status), destructive ones at once (role=alert). Both regions are always in the
- * page so that screen readers hear what is put into them.
+ * page so that screen readers hear what is put into them. It also says when the session ends
+ * without the visitor signing out here.
  */
 export default function Toaster({ locale }: { locale: Locale }) {
   const t = getT(locale);
@@ -68,6 +92,7 @@ export default function Toaster({ locale }: { locale: Locale }) {
   const toasts = useStore($toasts);
   const current = hydrated ? toasts.find((x) => x.open) : undefined;
   const closeLabel = t('common:toast.close');
+  useEffect(() => announceSessionEnd(locale), [locale]);
 
   return (
     <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col items-end gap-2">

@@ -16,6 +16,7 @@ import { clearAllCaches } from '../lib/cache.ts';
 import { AUTH_STORE_KEY, REFRESH_LOCK_NAME } from '../lib/constants.ts';
 import { withTabLock } from '../lib/tab-lock.ts';
 import { startRefreshScheduler } from './refresh.ts';
+import { watchSessionEnd } from './session-end.ts';
 
 export type AuthState = {
   user: User | null;
@@ -146,6 +147,9 @@ registerSession({
   refresh: refreshAccessToken,
   clear: clearAuth,
 });
+
+// From the first moment, so that a session ending during the page's first requests is noticed.
+if (typeof window !== 'undefined') watchSessionEnd($auth);
 
 let stopScheduler: (() => void) | undefined;
 
