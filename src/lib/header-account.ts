@@ -6,12 +6,22 @@ import { ORIGIN_META } from './site-origin.ts';
  * The inline script of the header on pages without islands (components/HeaderAccount.astro):
  * reads the `auth-store` entry of local storage, shows the signed-in user's name and a sign-out
  * button instead of the sign-in links, and signs out through the API (PUBLIC_API_BASE, else the
- * Node origin of a static host's page, else this origin).
+ * Node origin of a static host's page, else this origin). It also keeps the page's query and
+ * `#hash` on the language switcher's same-page links, as lib/locale-switch.ts does on pages with
+ * islands: these pages have no other script.
  */
 export function headerAccountScript(configuredApiBase: unknown): string {
   const apiBase =
     typeof configuredApiBase === 'string' ? configuredApiBase.replace(/\/+$/, '') : '';
   return `(() => {
+  document.addEventListener('click', (e) => {
+    const a = e.target instanceof Element && e.target.closest('a[data-locale-switch][data-same-page]');
+    if (!a) return;
+    const u = new URL(a.href);
+    if (!u.search) u.search = location.search;
+    if (!u.hash) u.hash = location.hash;
+    a.href = u.href;
+  });
   try {
     const s = JSON.parse(localStorage.getItem('${AUTH_STORE_KEY}') || 'null');
     if (!s || !s.isAuthenticated || !s.user) return;
