@@ -101,6 +101,7 @@ function useClosing(
     };
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
+      event.preventDefault(); // this Escape is spent: an open toast stays (Toaster)
       setOpen(false);
       button.current?.focus();
     };

@@ -52,12 +52,31 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
         type="button"
         className="-m-1 rounded p-1 leading-none"
         aria-label={closeLabel}
+        aria-keyshortcuts="Escape"
         onClick={() => dismiss(toast.id)}
       >
         <span aria-hidden="true">×</span>
       </button>
     </div>
   );
+}
+
+/**
+ * Escape closes the open toast, wherever focus is (the toast never takes it). It listens on the
+ * window, after the page's own Escape handlers on the document: one that closed something else
+ * (a menu calls preventDefault) or a modal dialog that is open keeps the toast.
+ */
+function useEscapeCloses(id: string | undefined): void {
+  useEffect(() => {
+    if (id === undefined) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('dialog[open]')) return;
+      dismiss(id);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [id]);
 }
 
 /**
@@ -93,6 +112,7 @@ export default function Toaster({ locale }: { locale: Locale }) {
   const current = hydrated ? toasts.find((x) => x.open) : undefined;
   const closeLabel = t('common:toast.close');
   useEffect(() => announceSessionEnd(locale), [locale]);
+  useEscapeCloses(current?.id);
 
   return (
     <div className="pointer-events-none fixed right-4 bottom-4 z-50 flex flex-col items-end gap-2">
