@@ -51,6 +51,35 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByRole('button', { name: account.username, exact: true })).toBeVisible();
     });
 
+    test('a signed-in visitor sees no “sign in to favorite / rate / fork / follow”', async ({
+      page,
+      account,
+      createAccount,
+      createDataset,
+      signIn,
+      uniqueName,
+    }) => {
+      const owner = await createAccount({ prefix: 'owner' });
+      const dataset = await createDataset(owner, { name: uniqueName('first-paint-') });
+      await signIn(page, account);
+      const release = await holdScripts(page);
+
+      await page.goto(path(`/datasets/${dataset.id}`), { waitUntil: 'commit' });
+      for (const key of ['favorite', 'rating', 'fork'] as const) {
+        const invitation = page.getByText(t(`community:${key}.signIn`));
+        await expect(invitation).toBeAttached();
+        await expect(invitation).toBeHidden();
+      }
+      await page.goto(path(`/users/${owner.id}`), { waitUntil: 'commit' });
+      const follow = page.getByText(t('community:follow.signIn'));
+      await expect(follow).toBeAttached();
+      await expect(follow).toBeHidden();
+
+      release();
+      await expect(page.getByTestId('follow-button')).toBeVisible();
+      await expect(follow).toHaveCount(0);
+    });
+
     test('a guest sees the sign-in links and the form as before', async ({ page }) => {
       const release = await holdScripts(page);
       await page.goto(path('/auth/login'), { waitUntil: 'commit' });

@@ -9,7 +9,7 @@ import { bumpLiveCount, showLiveCount } from '../../lib/live-counts.ts';
 import { numberFormat } from '../../lib/intl.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { useViewer } from './useViewer.ts';
+import { guestPlaceholder, useViewer } from './useViewer.ts';
 
 type Props = {
   datasetId: number;
@@ -43,7 +43,7 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
 
   if (!viewer.signedIn) {
     return (
-      <a href={loginUrl(locale, path)} className="btn btn-secondary">
+      <a href={loginUrl(locale, path)} className="btn btn-secondary" {...guestPlaceholder(viewer)}>
         <span aria-hidden="true">☆</span>
         {t('community:favorite.signIn')}
       </a>

@@ -10,7 +10,7 @@ import { getProfile } from '../../lib/api/users.ts';
 import { numberFormat } from '../../lib/intl.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { useViewer } from './useViewer.ts';
+import { guestPlaceholder, useViewer } from './useViewer.ts';
 
 type Props = {
   userId: number;
@@ -70,7 +70,7 @@ export default function FollowButton({ userId, name, following, path, locale }: 
 
   if (!viewer.signedIn) {
     return (
-      <a href={loginUrl(locale, path)} className="btn btn-secondary">
+      <a href={loginUrl(locale, path)} className="btn btn-secondary" {...guestPlaceholder(viewer)}>
         {t('community:follow.signIn')}
       </a>
     );

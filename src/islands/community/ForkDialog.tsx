@@ -11,7 +11,7 @@ import { leaveTo } from '../../stores/navigation.ts';
 import { TextArea, TextField, SubmitButton } from '../form/Field.tsx';
 import { useForm } from '../form/fields.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { useViewer } from './useViewer.ts';
+import { guestPlaceholder, useViewer } from './useViewer.ts';
 
 type Props = {
   datasetId: number;
@@ -183,7 +183,7 @@ export default function ForkDialog({
 
   if (!viewer.signedIn) {
     return (
-      <a href={loginUrl(locale, path)} className="btn btn-secondary">
+      <a href={loginUrl(locale, path)} className="btn btn-secondary" {...guestPlaceholder(viewer)}>
         {t('community:fork.signIn')}
       </a>
     );

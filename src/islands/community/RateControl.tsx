@@ -6,7 +6,7 @@ import { getRating } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { saveRating } from '../../stores/community.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { useViewer } from './useViewer.ts';
+import { guestPlaceholder, useViewer } from './useViewer.ts';
 import { SCORE_FORMAT, numberFormat } from '../../lib/intl.ts';
 import { showLiveCount } from '../../lib/live-counts.ts';
 
@@ -207,7 +207,7 @@ export default function RateControl(props: Props) {
       </h2>
       <Summary average={summary.average} count={summary.count} locale={locale} t={t} />
       {!viewer.signedIn && (
-        <p>
+        <p {...guestPlaceholder(viewer)}>
           <a href={loginUrl(locale, path)}>{t('community:rating.signIn')}</a>
         </p>
       )}
