@@ -5,8 +5,9 @@ import { ORIGIN_META } from './site-origin.ts';
 /**
  * The inline script of the header on pages without islands (components/HeaderAccount.astro):
  * reads the `auth-store` entry of local storage, shows the signed-in user's name and a sign-out
- * button instead of the sign-in links, and signs out through the API (PUBLIC_API_BASE, else the
- * Node origin of a static host's page, else this origin). It also keeps the page's query and
+ * button instead of the sign-in links (again whenever another tab signs in or out: the `storage`
+ * event), and signs out through the API (PUBLIC_API_BASE, else the Node origin of a static
+ * host's page, else this origin). It also keeps the page's query and
  * `#hash` on the language switcher's same-page links, as lib/locale-switch.ts does on pages with
  * islands: these pages have no other script.
  */
@@ -22,24 +23,36 @@ export function headerAccountScript(configuredApiBase: unknown): string {
     if (!u.hash) u.hash = location.hash;
     a.href = u.href;
   });
+  const root = document.querySelector('[data-header-account]');
+  if (!root) return;
+  const show = (raw) => {
+    let s = null;
+    try {
+      s = JSON.parse(raw || 'null');
+    } catch {}
+    const user = s && s.isAuthenticated && s.user;
+    root.querySelectorAll('[data-guest]').forEach((a) => (a.hidden = !!user));
+    root.querySelectorAll('[data-member]').forEach((a) => (a.hidden = !user));
+    if (user) root.querySelector('[data-member-name]').textContent = user.nickname || user.username;
+  };
   try {
-    const s = JSON.parse(localStorage.getItem('${AUTH_STORE_KEY}') || 'null');
-    if (!s || !s.isAuthenticated || !s.user) return;
-    const root = document.querySelector('[data-header-account]');
-    root.querySelectorAll('[data-guest]').forEach((a) => (a.hidden = true));
-    root.querySelectorAll('[data-member]').forEach((a) => (a.hidden = false));
-    root.querySelector('[data-member-name]').textContent = s.user.nickname || s.user.username;
-    root.querySelector('[data-sign-out]').addEventListener('click', () => {
-      const node = document.querySelector('meta[name="${ORIGIN_META}"]');
-      const base = ${JSON.stringify(apiBase)} || (node && node.content) || location.origin;
-      fetch(base + '/api/v1/auth/logout', { method: 'POST', credentials: 'include' })
-        .catch(() => undefined)
-        .finally(() => {
-          localStorage.removeItem('${AUTH_STORE_KEY}');
-          location.reload();
-        });
-    });
+    show(localStorage.getItem('${AUTH_STORE_KEY}'));
   } catch {}
+  // Signing in or out in another tab changes this page's header too.
+  addEventListener('storage', (e) => {
+    if (e.storageArea === localStorage && (e.key === '${AUTH_STORE_KEY}' || e.key === null))
+      show(e.newValue);
+  });
+  root.querySelector('[data-sign-out]').addEventListener('click', () => {
+    const node = document.querySelector('meta[name="${ORIGIN_META}"]');
+    const base = ${JSON.stringify(apiBase)} || (node && node.content) || location.origin;
+    fetch(base + '/api/v1/auth/logout', { method: 'POST', credentials: 'include' })
+      .catch(() => undefined)
+      .finally(() => {
+        localStorage.removeItem('${AUTH_STORE_KEY}');
+        location.reload();
+      });
+  });
 })();`;
 }
 

@@ -94,5 +94,31 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         (url) => url.pathname === path(`/datasets/${dataset.id}`) && url.hash === '#table',
       );
     });
+
+    test('a page without islands follows a sign-out and a sign-in in another tab', async ({
+      page,
+      account,
+      signIn,
+    }) => {
+      await signIn(page, account);
+      const reader = await page.context().newPage();
+      await reader.goto(path('/news'));
+      const header = reader.getByRole('banner');
+      const name = header.getByRole('link', { name: account.username, exact: true });
+      const signInLink = header.getByRole('link', { name: t('common:nav.login'), exact: true });
+      await expect(name).toBeVisible();
+      await expect(signInLink).toBeHidden();
+
+      await page.goto(path('/following'));
+      await page.getByRole('button', { name: account.username, exact: true }).click();
+      await page.getByRole('button', { name: t('common:nav.logout'), exact: true }).click();
+      await expect(page).toHaveURL((url) => url.pathname === (localePrefix(locale) || '/'));
+      await expect(signInLink).toBeVisible();
+      await expect(name).toBeHidden();
+
+      await signIn(page, account);
+      await expect(name).toBeVisible();
+      await expect(signInLink).toBeHidden();
+    });
   });
 }
