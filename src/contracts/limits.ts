@@ -30,22 +30,6 @@ export const STATS_TEXT_MAX = 200;
  */
 export const CELL_TEXT_MAX = 1_000;
 
-/**
- * `text` cut to `max` characters (code points; a pair of surrogates is never split), ending in
- * … when it was longer. Reads at most `max` characters of a long text.
- */
-export function clipped(text: string, max: number): string {
-  if (text.length <= max) return text;
-  let end = 0;
-  for (let kept = 0; kept < max - 1; kept++) {
-    if (end >= text.length) return text;
-    end += text.codePointAt(end)! > 0xffff ? 2 : 1;
-  }
-  // Exactly `max` characters left from here: nothing to cut.
-  const rest = text.slice(end);
-  if (rest.length <= 2 && [...rest].length <= 1) return text;
-  return `${text.slice(0, end)}…`;
-}
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
 export type CompareKind = (typeof COMPARE_KINDS)[number];

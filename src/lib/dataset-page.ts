@@ -102,13 +102,6 @@ export function listSearch(state: ListState, changes: Partial<ListState> = {}): 
   return text ? `?${text}` : '';
 }
 
-/** The first `max` characters of a description on one line, with an ellipsis when cut. */
-export function excerpt(text: string, max = 160): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
-  const chars = [...flat];
-  return chars.length <= max ? flat : `${chars.slice(0, max).join('').trimEnd()}…`;
-}
-
 /** A language of public datasets with how many there are (null: none, but it is selected). */
 export type LanguageChoice = { tag: string; count: number | null };
 

@@ -1,7 +1,7 @@
 import rss from '@astrojs/rss';
 import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
-import { excerpt } from './dataset-page.ts';
+import { excerpt } from '../contracts/cut-text.ts';
 import { serverPagesSite } from './site-origin.ts';
 
 type Sheaf = App.Locals['sheaf'];

@@ -9,8 +9,8 @@ import {
   LANGUAGE_PATTERN as SERVER_LANGUAGE_PATTERN,
   SEARCH_QUERY_MAX,
 } from '../../src/contracts/datasets.ts';
+import { excerpt } from '../../src/contracts/cut-text.ts';
 import {
-  excerpt,
   isSearch,
   listSearch,
   listSummary,
@@ -245,6 +245,13 @@ describe('the /datasets address', () => {
   it('cuts long descriptions', () => {
     expect(excerpt('a\n\nb')).toBe('a b');
     expect(excerpt('数'.repeat(200), 10)).toBe(`${'数'.repeat(10)}…`);
+    // `max` characters, then … (one more); none when the text has no more than `max`.
+    expect(excerpt('abcdefghij', 10)).toBe('abcdefghij');
+    expect(excerpt('abcdefghijk', 10)).toBe('abcdefghij…');
+    expect(excerpt('  abc   def  ', 4)).toBe('abc…');
+    expect(excerpt('😀'.repeat(5), 3)).toBe('😀😀😀…');
+    expect(excerpt('😀'.repeat(3), 3)).toBe('😀😀😀');
+    expect(excerpt('x'.repeat(161))).toBe(`${'x'.repeat(160)}…`);
   });
 });
 

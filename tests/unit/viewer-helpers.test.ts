@@ -10,7 +10,7 @@ import {
   shownCell,
   shownText,
 } from '../../src/lib/tables/viewer.ts';
-import { clipped } from '../../src/contracts/limits.ts';
+import { clipped } from '../../src/contracts/cut-text.ts';
 
 describe('long text', () => {
   it('is cut to its first characters and …, never inside a surrogate pair', () => {
@@ -20,6 +20,8 @@ describe('long text', () => {
     expect(clipped('😀😀😀😀', 3)).toBe('😀😀…');
     expect(clipped('a😀b', 2)).toBe('a…');
     expect(clipped('', 1)).toBe('');
+    expect(clipped('abcdef', 1)).toBe('…');
+    expect(clipped('a', 1)).toBe('a');
   });
 
   it('is shown in a cell up to 1,000 characters; other values as they are', () => {

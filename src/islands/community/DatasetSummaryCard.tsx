@@ -4,16 +4,9 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Favorite } from '../../lib/api/community.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import { numberFormat } from '../../lib/intl.ts';
+import { excerpt } from '../../contracts/cut-text.ts';
 
 type Summary = Favorite['dataset'];
-
-const EXCERPT_MAX = 160;
-const excerpt = (text: string) => {
-  const chars = [...text.replace(/\s+/g, ' ').trim()];
-  return chars.length <= EXCERPT_MAX
-    ? chars.join('')
-    : `${chars.slice(0, EXCERPT_MAX).join('').trimEnd()}…`;
-};
 
 /**
  * A dataset in an island's list, as src/components/datasets/DatasetCard.astro shows it on

@@ -2,7 +2,8 @@
  * Pure helpers of the data viewer (src/islands/datasets/viewer/): page arithmetic, the one-line
  * column summary, compared rows, how a cell is shown, and histogram geometry.
  */
-import { CELL_TEXT_MAX, COMPARE_KINDS, clipped, type CompareKind } from '../../contracts/limits.ts';
+import { clipped } from '../../contracts/cut-text.ts';
+import { CELL_TEXT_MAX, COMPARE_KINDS, type CompareKind } from '../../contracts/limits.ts';
 import type { Cell, ColumnStats, CompareRows } from '../../contracts/tables.ts';
 
 /** Rows per page in the viewer (the dataset page renders the first page on the server). */

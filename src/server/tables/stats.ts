@@ -1,6 +1,7 @@
 import type { DuckDBConnection, DuckDBType, DuckDBValue } from '@duckdb/node-api';
 import type { ColumnStats } from '../../contracts/tables.ts';
-import { STATS_TEXT_MAX, TOP_VALUES, clipped } from '../../contracts/limits.ts';
+import { clipped } from '../../contracts/cut-text.ts';
+import { STATS_TEXT_MAX, TOP_VALUES } from '../../contracts/limits.ts';
 import {
   canonicalExpr,
   isNumeric,
