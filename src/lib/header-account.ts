@@ -7,53 +7,34 @@ import { ORIGIN_META } from './site-origin.ts';
  * reads the `auth-store` entry of local storage, shows the signed-in user's name and a sign-out
  * button instead of the sign-in links (again whenever another tab signs in or out: the `storage`
  * event), and signs out through the API (PUBLIC_API_BASE, else the Node origin of a static
- * host's page, else this origin). It also keeps the page's query and
- * `#hash` on the language switcher's same-page links, as lib/locale-switch.ts does on pages with
- * islands: these pages have no other script.
+ * host's page, else this origin). It also keeps the page's query and `#hash` on the language
+ * switcher's same-page links, as lib/locale-switch.ts does on pages with islands: these pages
+ * have no other script.
  */
 export function headerAccountScript(configuredApiBase: unknown): string {
   const apiBase =
     typeof configuredApiBase === 'string' ? configuredApiBase.replace(/\/+$/, '') : '';
-  return `(() => {
-  document.addEventListener('click', (e) => {
-    const a = e.target instanceof Element && e.target.closest('a[data-locale-switch][data-same-page]');
-    if (!a) return;
-    const u = new URL(a.href);
-    if (!u.search) u.search = location.search;
-    if (!u.hash) u.hash = location.hash;
-    a.href = u.href;
-  });
-  const root = document.querySelector('[data-header-account]');
-  if (!root) return;
-  const show = (raw) => {
-    let s = null;
-    try {
-      s = JSON.parse(raw || 'null');
-    } catch {}
-    const user = s && s.isAuthenticated && s.user;
-    root.querySelectorAll('[data-guest]').forEach((a) => (a.hidden = !!user));
-    root.querySelectorAll('[data-member]').forEach((a) => (a.hidden = !user));
-    if (user) root.querySelector('[data-member-name]').textContent = user.nickname || user.username;
-  };
-  try {
-    show(localStorage.getItem('${AUTH_STORE_KEY}'));
-  } catch {}
-  // Signing in or out in another tab changes this page's header too.
-  addEventListener('storage', (e) => {
-    if (e.storageArea === localStorage && (e.key === '${AUTH_STORE_KEY}' || e.key === null))
-      show(e.newValue);
-  });
-  root.querySelector('[data-sign-out]').addEventListener('click', () => {
-    const node = document.querySelector('meta[name="${ORIGIN_META}"]');
-    const base = ${JSON.stringify(apiBase)} || (node && node.content) || location.origin;
-    fetch(base + '/api/v1/auth/logout', { method: 'POST', credentials: 'include' })
-      .catch(() => undefined)
-      .finally(() => {
-        localStorage.removeItem('${AUTH_STORE_KEY}');
-        location.reload();
-      });
-  });
-})();`;
+  const key = JSON.stringify(AUTH_STORE_KEY);
+  // Written tersely: it is inline in every page without islands (under 1,000 characters when
+  // PUBLIC_API_BASE is not set; tests/e2e/reading-pages.spec.ts).
+  return [
+    `(()=>{const d=document,K=${key};`,
+    // The language switcher's same-page links keep the query and the hash.
+    "d.addEventListener('click',e=>{const a=e.target instanceof Element&&e.target.closest('a[data-locale-switch][data-same-page]');",
+    'if(!a)return;const u=new URL(a.href);u.search||=location.search;u.hash||=location.hash;a.href=u.href});',
+    // The stored session (`v`, as stored) decides between the sign-in links and the name.
+    "const r=d.querySelector('[data-header-account]'),q=s=>r.querySelectorAll(s),show=v=>{let s=null;",
+    'try{s=JSON.parse(v)}catch{}const u=s&&s.isAuthenticated&&s.user;',
+    "q('[data-guest]').forEach(a=>a.hidden=!!u);q('[data-member]').forEach(a=>a.hidden=!u);",
+    "if(u)r.querySelector('[data-member-name]').textContent=u.nickname||u.username};",
+    'try{show(localStorage.getItem(K))}catch{}',
+    // Another tab signed in or out.
+    "addEventListener('storage',e=>{if(e.key===K)show(e.newValue)});",
+    "r.querySelector('[data-sign-out]').addEventListener('click',()=>{",
+    `const n=d.querySelector('meta[name="${ORIGIN_META}"]');`,
+    `fetch((${JSON.stringify(apiBase)}||n&&n.content||location.origin)+'/api/v1/auth/logout',{method:'POST',credentials:'include'})`,
+    '.catch(()=>{}).finally(()=>{localStorage.removeItem(K);location.reload()})})})();',
+  ].join('');
 }
 
 /**
