@@ -20,6 +20,8 @@ export type Cluster = {
   origins: Origin[];
   /** An origin's own address (bypassing nginx). */
   originUrl: (index: number) => string;
+  /** The PostgreSQL database every process uses (its DATABASE_URL). */
+  databaseUrl: string;
   /** SIGTERM to one origin, wait for it to drain and exit, start it again, wait until it answers. */
   restart: (index: number) => Promise<void>;
   stop: () => Promise<void>;
@@ -149,6 +151,7 @@ export async function startCluster(options: {
     url: nginx ? url : originUrl(0),
     origins,
     originUrl,
+    databaseUrl: database.url,
     async restart(index) {
       const old = origins[index]!;
       old.process.kill('SIGTERM');

@@ -1,5 +1,6 @@
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { nullIfNotFound } from '../errors.ts';
 import { communitySiteReads } from '../services/community-site.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
@@ -32,6 +33,8 @@ export function createSiteServices(ctx: Context) {
       /** A user's public profile and counts, or null when there is no such (active) user. */
       profile: (id: number): Promise<ProfileResponse | null> => nullIfNotFound(getProfile(ctx, id)),
     },
+    /** Whether a page failed because the database cannot be reached (the 500 page then says 503). */
+    databaseUnavailable: isDatabaseUnavailable,
   };
 }
 
