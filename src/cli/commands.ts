@@ -174,6 +174,8 @@ export type PullOptions = {
   version?: number;
   format: DownloadFormat;
   output?: string;
+  /** Where a file without `output` goes, under its default name. */
+  folder: string;
   json: boolean;
 };
 
@@ -185,7 +187,7 @@ export type PullOptions = {
 export async function pull(client: Client, io: Io, id: number, o: PullOptions): Promise<void> {
   const version =
     o.version ?? (await client.json<Dataset>('GET', `/datasets/${id}`)).latest_version;
-  const output = o.output ?? `dataset-${id}-v${version}.${o.format}`;
+  const output = o.output ?? path.join(o.folder, `dataset-${id}-v${version}.${o.format}`);
   const part = `${output}.part`;
   const etagFile = `${part}.etag`;
   const have = (await stat(part).catch(() => null))?.size ?? 0;

@@ -4,6 +4,7 @@
  * SHEAF_TOKEN; `--json` prints the API's answer for scripts. Exit codes: 0 done, 1 failed,
  * 2 wrong usage, 3 not signed in or not allowed, 4 not found.
  */
+import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
@@ -53,6 +54,16 @@ const idOf = (value: string | undefined, what: string): number => {
   return id.data;
 };
 
+/**
+ * A file named on the command line, as the user meant it: `npm run sheaf` runs the command in
+ * the package's folder and passes the folder it was typed in as INIT_CWD. (Run by any other npm
+ * script, or installed, `sheaf` takes paths from its own working folder.)
+ */
+const userPath = (io: Io, file: string): string => {
+  const typedIn = io.env['npm_lifecycle_event'] === 'sheaf' ? io.env['INIT_CWD'] : undefined;
+  return typedIn ? path.resolve(typedIn, file) : file;
+};
+
 /** Runs one command; returns the exit code (never exits the process itself). */
 export async function run(argv: string[], io: Io): Promise<number> {
   try {
@@ -91,7 +102,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         break;
       case 'push': {
         if (!rest[0]) throw new CliError(`push needs a FILE\n\n${USAGE}`, EXIT.usage);
-        await push(client, io, rest[0], {
+        await push(client, io, userPath(io, rest[0]), {
           name: v.name,
           dataset: v.dataset === undefined ? undefined : idOf(v.dataset, '--dataset'),
           description: v.description,
@@ -111,7 +122,8 @@ export async function run(argv: string[], io: Io): Promise<number> {
         await pull(client, io, idOf(rest[0], 'ID'), {
           version: v.version === undefined ? undefined : idOf(v.version, '--version'),
           format: v.format as DownloadFormat,
-          output: v.output,
+          output: v.output === undefined ? undefined : userPath(io, v.output),
+          folder: userPath(io, '.'),
           json: v.json,
         });
         break;

@@ -26,13 +26,20 @@ afterAll(async () => {
 });
 
 /** Runs `sheaf …` in-process, as a user whose config lives in `config`. */
-async function sheaf(args: string[], options: { stdin?: string; config?: string } = {}) {
+async function sheaf(
+  args: string[],
+  options: { stdin?: string; config?: string; env?: Record<string, string> } = {},
+) {
   const out: string[] = [];
   let err = '';
   const code = await run(args, {
     out: (line) => out.push(line),
     err: { isTTY: false, write: (s: string) => (err += s) },
-    env: { SHEAF_API: base, SHEAF_CONFIG_DIR: options.config ?? path.join(dir, 'config') },
+    env: {
+      SHEAF_API: base,
+      SHEAF_CONFIG_DIR: options.config ?? path.join(dir, 'config'),
+      ...options.env,
+    },
     stdin: async () => options.stdin ?? '',
   });
   return { code, out: out.join('\n'), err };
@@ -145,6 +152,26 @@ describe('the sheaf command', () => {
     ]);
     expect(JSON.parse(latest.out)).toMatchObject({ version: 2, format: 'jsonl' });
     expect(await readFile(path.join(dir, 'latest.jsonl'), 'utf8')).toContain('深圳');
+  });
+
+  it('under `npm run sheaf`, takes file names from the folder the command was typed in', async () => {
+    // npm runs the script in the package's folder and names the user's folder in INIT_CWD.
+    const typedIn = await mkdtemp(path.join(dir, 'here-'));
+    const npmRun = { npm_lifecycle_event: 'sheaf', INIT_CWD: typedIn };
+    await writeFile(path.join(typedIn, 'towns.csv'), CSV);
+    const pushed = await sheaf(['push', 'towns.csv', '--name', 'towns', '--json'], {
+      env: npmRun,
+    });
+    expect([pushed.code, pushed.err]).toEqual([0, '']);
+    const { id: towns } = JSON.parse(pushed.out) as { id: number };
+    expect(
+      (await sheaf(['pull', String(towns), '-o', 'towns-copy.csv'], { env: npmRun })).code,
+    ).toBe(0);
+    expect(await readFile(path.join(typedIn, 'towns-copy.csv'), 'utf8')).toContain('广州');
+    const named = await sheaf(['pull', String(towns), '--format', 'json'], { env: npmRun });
+    const file = path.join(typedIn, `dataset-${towns}-v1.json`);
+    expect(named.out).toContain(`Saved ${file} (`);
+    expect(await readFile(file, 'utf8')).toContain('广州');
   });
 
   it('says what is wrong with an exit code scripts can test', async () => {
