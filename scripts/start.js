@@ -13,7 +13,7 @@ import { pathToFileURL } from 'node:url';
 
 /** What scripts/bundle-server.ts writes, and what it is made from. */
 export const BUNDLE = 'dist/node/main.mjs';
-export const BUNDLE_SOURCES = ['src', 'package-lock.json', 'scripts/bundle-server.ts'];
+const BUNDLE_SOURCES = ['src', 'package-lock.json', 'scripts/bundle-server.ts'];
 
 /** @type {(p: string) => number} */
 const newest = (p) => {
