@@ -115,6 +115,20 @@ test('a download is counted once for one downloader, whichever process sends it'
   expect(detail['download_count']).toBe(1);
 });
 
+test('the API reference opens through nginx at its own address, in both locales', async () => {
+  for (const [path, locale] of [
+    ['/api', 'zh-CN'],
+    ['/en-US/api', 'en-US'],
+  ] as const) {
+    const res = await fetch(`${cluster.url}${path}`, {
+      redirect: 'manual',
+      headers: { cookie: `locale=${locale}` },
+    });
+    expect([path, res.status]).toEqual([path, 200]);
+    expect(await res.text()).toContain('/api/v1/openapi.json');
+  }
+});
+
 test('pages and the API through nginx, in both locales, signed in and out', async ({
   newPage,
   uniqueName,
