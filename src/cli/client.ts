@@ -65,11 +65,20 @@ type CallOptions = {
 const exitFor = (status: number) =>
   status === 401 || status === 403 ? EXIT.auth : status === 404 ? EXIT.notFound : EXIT.failed;
 
+/** The site's origin from SHEAF_API; an address ending in /api/v1 (as curl examples use) is taken too. */
+function apiBase(env: Env): string {
+  const given = env['SHEAF_API'] || 'http://localhost:8080';
+  if (!/^https?:\/\/[^/]/i.test(given) || !URL.canParse(given)) {
+    throw new CliError(
+      `SHEAF_API must be an http(s) address such as http://localhost:8080, not "${given}"`,
+      EXIT.usage,
+    );
+  }
+  return given.replace(/\/+$/, '').replace(/\/api\/v1$/, '');
+}
+
 export async function createClient(env: Env): Promise<Client> {
-  // The site's origin; an address ending in /api/v1 (as curl examples use) is taken too.
-  const base = (env['SHEAF_API'] || 'http://localhost:8080')
-    .replace(/\/+$/, '')
-    .replace(/\/api\/v1$/, '');
+  const base = apiBase(env);
   const token = env['SHEAF_TOKEN'] || (await storedToken(env));
   const raw = async (method: string, route: string, options: CallOptions = {}) => {
     const url = new URL(`${base}/api/v1${route}`);

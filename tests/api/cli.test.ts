@@ -197,5 +197,13 @@ describe('the sheaf command', () => {
       ]);
     }
     expect((await sheaf(['--unknown-flag'])).code).toBe(2);
+    for (const address of ['127.0.0.1:8080', 'localhost:8080', 'ftp://example.com']) {
+      const nowhere = await sheaf(['ls'], { env: { SHEAF_API: address } });
+      expect([address, nowhere.code, nowhere.err]).toEqual([
+        address,
+        2,
+        `sheaf: SHEAF_API must be an http(s) address such as http://localhost:8080, not "${address}"\n`,
+      ]);
+    }
   });
 });
