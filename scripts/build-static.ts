@@ -24,17 +24,33 @@ import { notFoundPage } from '../src/lib/static-export/not-found.ts';
 import { rewritePage, rewriteRobots } from '../src/lib/static-export/page.ts';
 import { firstVisitScript } from '../src/lib/static-export/scripts.ts';
 
-const { values } = parseArgs({
-  options: {
-    origin: { type: 'string' },
-    out: { type: 'string', default: 'dist/static' },
-    from: { type: 'string', default: 'dist/client' },
-  },
-});
+const USAGE =
+  'Usage: npm run build:static -- --origin https://the.node.origin [--out dist/static] [--from dist/client]';
 
 function fail(message: string): never {
   console.error(`build:static: ${message}`);
   process.exit(1);
+}
+
+function options() {
+  try {
+    return parseArgs({
+      options: {
+        origin: { type: 'string' },
+        out: { type: 'string', default: 'dist/static' },
+        from: { type: 'string', default: 'dist/client' },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
+    }).values;
+  } catch (err) {
+    return fail(`${(err as Error).message}\n${USAGE}`);
+  }
+}
+
+const values = options();
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
 }
 
 /** The Node origin: an http(s) origin with nothing after it. */
