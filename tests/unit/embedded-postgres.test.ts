@@ -1,4 +1,5 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -78,6 +79,31 @@ describe('embedded PostgreSQL', () => {
       await server.stop();
       expect(alive(pid)).toBe(false);
       expect(existsSync(path.join(dir, 'data', 'postmaster.pid'))).toBe(false);
+    },
+  );
+
+  it(
+    'leaves alone a process that took the pid of a server stopped uncleanly, and starts',
+    { timeout: 120_000 },
+    async () => {
+      const dir = path.join(tempDir(), 'postgres');
+      await (await startEmbeddedPostgres({ dir, log })).stop();
+      // After a power cut or a reboot, postmaster.pid names a pid some other program now has.
+      const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+        stdio: 'ignore',
+      });
+      try {
+        const pidFile = path.join(dir, 'data', 'postmaster.pid');
+        writeFileSync(pidFile, `${other.pid}\n${path.join(dir, 'data')}\n0\n5432\n\n\n`);
+        const server = await startEmbeddedPostgres({ dir, log });
+        await server.stop();
+        expect(alive(other.pid!)).toBe(true);
+        expect(messages).toContain(
+          'postmaster.pid names a process that is not this cluster’s server (left by an unclean stop); removed it',
+        );
+      } finally {
+        other.kill('SIGKILL');
+      }
     },
   );
 

@@ -1,11 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { lstat, readFile, rm, symlink } from 'node:fs/promises';
+import { lstat, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { isAlive as alive } from '../lib/data-dir.ts';
+import { stopLeftoverServer } from './leftover-server.ts';
 import { ownedDir, run, serverOwner } from './postgres-owner.ts';
 
 /** What the supervisor reports; pino and Fastify's logger both fit. */
@@ -81,25 +81,6 @@ function socketDir(dir: string): string {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * A server left running by a Sheaf process that was killed (`kill -9` does not reach the
- * child): the DATA_DIR lock proves no Sheaf uses it, so it is shut down before ours starts.
- */
-async function stopOrphan(dataDir: string, log: EmbeddedLog): Promise<void> {
-  const pidFile = path.join(dataDir, 'postmaster.pid');
-  const pid = Number((await readFile(pidFile, 'utf8').catch(() => '')).split('\n')[0]);
-  if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  log.warn(
-    { serverPid: pid },
-    'an embedded PostgreSQL left by an earlier run is still running; stopping it',
-  );
-  process.kill(pid, 'SIGINT');
-  const deadline = Date.now() + STOP_TIMEOUT_MS;
-  while (alive(pid) && Date.now() < deadline) await sleep(100);
-  if (alive(pid)) process.kill(pid, 'SIGQUIT');
-  while (alive(pid)) await sleep(100);
-}
 
 async function connectable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1_000 });
@@ -183,7 +164,7 @@ async function prepareCluster(dir: string, log: EmbeddedLog) {
   await ownedDir(dir, owner);
   await ownedDir(socket, owner);
   if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await createCluster(bin, dataDir, owner, log);
-  await stopOrphan(dataDir, log);
+  await stopLeftoverServer(dataDir, log, STOP_TIMEOUT_MS);
   return { bin, owner, dataDir, socket };
 }
 
@@ -271,7 +252,7 @@ export async function startEmbeddedPostgres(options: {
   );
 
   // Best effort when the process ends without the graceful shutdown (an uncaught error):
-  // the server is asked to stop; a `kill -9` is handled by `stopOrphan` on the next start.
+  // the server is asked to stop; a `kill -9` is handled by `stopLeftoverServer` on the next start.
   const onExit = () => child?.kill('SIGINT');
   process.once('exit', onExit);
 
