@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -47,6 +47,40 @@ describe('DATA_DIR lock', () => {
       }
     },
   );
+
+  it('takes over a lock whose pid another program has been given since', async () => {
+    const dataDir = tempDir();
+    // A Sheaf takes the lock and is killed without releasing it…
+    const crashed = spawn(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `const { lockDataDir } = await import(${JSON.stringify(path.resolve('src/server/lib/data-dir.ts'))});
+         await lockDataDir(${JSON.stringify(dataDir)}); console.log('locked'); setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve) => crashed.stdout.once('data', () => resolve()));
+    const gone = new Promise((resolve) => crashed.once('exit', resolve));
+    crashed.kill('SIGKILL');
+    await gone;
+    // …and after a reboot its pid belongs to another program.
+    const other = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], {
+      stdio: 'ignore',
+    });
+    try {
+      const file = path.join(dataDir, 'sheaf.lock');
+      writeFileSync(
+        file,
+        readFileSync(file, 'utf8').replace(String(crashed.pid), String(other.pid)),
+      );
+      const lock = await lockDataDir(dataDir);
+      lock.release();
+    } finally {
+      other.kill('SIGKILL');
+    }
+  });
 
   it('takes over a lock left by a process that no longer runs, and releases it', async () => {
     const dataDir = tempDir();

@@ -18,9 +18,34 @@ export const isAlive = (pid: number) => {
 };
 
 /**
- * Takes the exclusive lock `DATA_DIR/sheaf.lock` (holding the owner's pid). The embedded
- * database loses data when two processes open it, so a second process is refused.
- * A lock left by a process that no longer runs is taken over.
+ * When a process started (clock ticks after boot: field 22 of `/proc/<pid>/stat`), or undefined
+ * where the system does not tell. With the pid it names one process, even across reboots.
+ */
+const startedAt = (pid: number | 'self'): string | undefined => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name, which is in parentheses and may hold anything.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether the lock's owner (`pid [start time]`, as written below) still runs. */
+function ownerRuns(lock: string): boolean {
+  const [pidText = '', started] = lock.trim().split(/\s+/);
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return false;
+  // The pid may have gone to another program since (a reboot after a power cut).
+  const now = started === undefined ? undefined : startedAt(pid);
+  return now === undefined || now === started;
+}
+
+/**
+ * Takes the exclusive lock `DATA_DIR/sheaf.lock` (holding the owner's pid and, where the system
+ * tells, when it started). The embedded database loses data when two processes open it, so a
+ * second process is refused. A lock left by a process that no longer runs is taken over, and so
+ * is one whose pid another program has been given since.
  */
 export async function lockDataDir(dataDir: string): Promise<{ file: string; release: () => void }> {
   await mkdir(dataDir, { recursive: true });
@@ -28,7 +53,7 @@ export async function lockDataDir(dataDir: string): Promise<{ file: string; rele
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600);
-      writeSync(fd, String(process.pid));
+      writeSync(fd, [process.pid, startedAt('self')].join(' ').trim());
       closeSync(fd);
       let released = false;
       return {
@@ -45,8 +70,9 @@ export async function lockDataDir(dataDir: string): Promise<{ file: string; rele
       };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+      const lock = readFileSync(file, 'utf8');
+      if (ownerRuns(lock)) {
+        const [pid] = lock.trim().split(/\s+/);
         throw new DataDirLockedError(
           `DATA_DIR ${dataDir} is in use by another Sheaf process (pid ${pid}); lock file: ${file}. ` +
             'Stop that process, or start this one with a different DATA_DIR.',
