@@ -15,7 +15,8 @@ process.env.PUBLIC_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toS
 const apiOrigin = process.env.PUBLIC_API_BASE ? new URL(process.env.PUBLIC_API_BASE).origin : '';
 
 export default defineConfig({
-  site: process.env.PUBLIC_SITE_URL ?? 'http://localhost:8080',
+  // `||`: an empty value (a Docker build argument left unset) means unset.
+  site: process.env.PUBLIC_SITE_URL || 'http://localhost:8080',
   output: 'static',
   adapter: node({ mode: 'middleware' }),
   // React rendered to a string, not a stream: the same HTML, cheaper; and two repeated costs of
