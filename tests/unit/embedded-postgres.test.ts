@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
@@ -32,6 +32,12 @@ async function rowsOf<T extends unknown[]>(database: Database, query: SQL): Prom
   return (result as { rows: T }).rows;
 }
 
+/** A process's group (field 5 of /proc/<pid>/stat). */
+const processGroup = (pid: number | 'self') => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2];
+};
+
 const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -59,6 +65,8 @@ describe('embedded PostgreSQL', () => {
         // Only through the socket: no TCP listener.
         const listen = await pool.query<{ listen_addresses: string }>('show listen_addresses');
         expect(listen.rows[0]?.listen_addresses).toBe('');
+        // Not in Sheaf's process group: a terminal's Ctrl-C does not stop it under Sheaf's requests.
+        expect(processGroup(server.pid()!)).not.toBe(processGroup('self'));
 
         await pool.query('create table kept (id int primary key, name text)');
         await pool.query(`insert into kept values (1, '北京')`);

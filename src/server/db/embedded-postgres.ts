@@ -140,7 +140,9 @@ function spawnServer(
       '-c',
       'max_connections=50',
     ],
-    { ...owner, stdio: ['ignore', 'ignore', 'pipe'] },
+    // In a process group of its own: a terminal's Ctrl-C (SIGINT to the foreground group) goes
+    // to Sheaf alone, which finishes the requests under way before it stops the server.
+    { ...owner, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
   let output = '';
   server.stderr?.on('data', (chunk: Buffer) => {
