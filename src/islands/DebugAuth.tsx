@@ -5,6 +5,7 @@ import type { Locale } from '../i18n/locales.ts';
 import { toApiError } from '../lib/api/errors.ts';
 import { $auth, clearAuth, refreshAccessToken, type AuthState } from '../stores/auth.ts';
 import { $refreshState, NO_REFRESH_YET, type RefreshState } from '../stores/refresh.ts';
+import { startLeaving, stayHere } from '../stores/navigation.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /** The first and last characters of a token: enough to tell two apart, not enough to use one. */
@@ -158,7 +159,10 @@ export default function DebugAuth({ locale }: { locale: Locale }) {
           className="btn btn-danger"
           disabled={!hydrated}
           onClick={() => {
+            // The visitor's own act, like a sign-out: no "you were signed out" notice.
+            startLeaving();
             clearAuth();
+            stayHere();
             setResult(t('debug:result.cleared'));
           }}
         >

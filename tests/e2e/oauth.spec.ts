@@ -292,6 +292,11 @@ test.describe('/debug-auth', () => {
     ).toBeVisible();
     await page.getByRole('button', { name: t('debug:action.clear') }).click();
     await expect(row(t('debug:field.isAuthenticated'))).toContainText(t('debug:value.no'));
+    // Clearing is the visitor's own act: no notice that the session ended by itself.
+    await expect(
+      page.getByRole('status').filter({ hasText: t('debug:result.cleared') }),
+    ).toBeVisible();
+    await expect(page.getByText(t('auth:session.ended'))).toHaveCount(0);
     expect(problems).toEqual([]);
   });
 });
