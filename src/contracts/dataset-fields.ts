@@ -3,6 +3,7 @@
  * imports them from there like every other dataset contract.
  */
 import { z } from 'zod';
+import { directionControlIn, isBlank } from '../lib/visible-text.ts';
 import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES, utf8Bytes } from './limits.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
@@ -43,15 +44,28 @@ export const languageSchema = z
   .regex(LANGUAGE_PATTERN, 'Language must be a BCP 47 tag such as zh-CN or en-US')
   .transform((s) => Intl.getCanonicalLocales(s)[0] ?? s);
 
+/**
+ * Refuses text holding a direction control, in the wording of INVALID_CHARACTERS (as nicknames
+ * do, src/contracts/users.ts): `subject` is what the message names ("Name", "Tag").
+ */
+const withoutDirectionControl =
+  (subject: string) => (s: string, context: z.core.$RefinementCtx<string>) => {
+    const character = directionControlIn(s);
+    if (character)
+      context.addIssue(`${subject} contains a character that is not allowed (${character})`);
+  };
+
+/** A name shows something (not only spaces and invisible characters) and reads as written. */
 export const datasetNameSchema = z
   .string()
   .trim()
-  .refine((s) => chars(s) >= 1, 'Name must not be empty')
+  .refine((s) => !isBlank(s), 'Name must not be empty')
   .refine(
     (s) => chars(s) <= DATASET_NAME_MAX,
     `Name must be at most ${DATASET_NAME_MAX} characters`,
   )
-  .refine((s) => !/\p{Cc}/u.test(s), 'Name must not contain control characters');
+  .refine((s) => !/\p{Cc}/u.test(s), 'Name must not contain control characters')
+  .superRefine(withoutDirectionControl('Name'));
 
 export const datasetDescriptionSchema = z
   .string()
@@ -90,20 +104,24 @@ export const readmeSchema = z
  */
 const TAG_SEPARATOR = /[,，]/;
 
-/** A tag: full-width and other compatibility forms made plain (ＡＩ → ai), trimmed, lower-cased. */
+/**
+ * A tag: full-width and other compatibility forms made plain (ＡＩ → ai), trimmed, lower-cased;
+ * one with nothing visible counts as empty, one with a direction control is refused.
+ */
 const tagSchema = z
   .string()
   .normalize('NFKC')
   .trim()
   .toLowerCase()
   .refine(
-    (s) => chars(s) >= 1 && chars(s) <= DATASET_TAG_MAX,
+    (s) => !isBlank(s) && chars(s) <= DATASET_TAG_MAX,
     `Each tag must be 1–${DATASET_TAG_MAX} characters`,
   )
   .refine(
     (s) => !/[\p{Cc}]/u.test(s) && !TAG_SEPARATOR.test(s),
     'Tags must not contain commas or control characters',
-  );
+  )
+  .superRefine(withoutDirectionControl('Tag'));
 
 /** Tags are made plain, trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
 export const datasetTagsSchema = z
@@ -142,14 +160,17 @@ export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])
   .transform((v) => v === 'true' || v === '1');
 
-/** Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`). */
+/**
+ * Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`); empty ones, like
+ * ones with nothing visible, are left out.
+ */
 export const queryTags = z
   .union([z.string(), z.array(z.string())])
   .transform((v) =>
     (Array.isArray(v) ? v : [v])
       .flatMap((s) => s.split(TAG_SEPARATOR))
       .map((s) => s.trim())
-      .filter(Boolean),
+      .filter((s) => !isBlank(s)),
   )
   .pipe(datasetTagsSchema);
 

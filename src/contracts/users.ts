@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { directionControlIn, isBlankNickname } from '../lib/account-rules.ts';
+import { directionControlIn, isBlank } from '../lib/visible-text.ts';
 import { positiveId } from './ids.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 
@@ -53,7 +53,7 @@ export const passwordSchema = z
 export const nicknameSchema = z
   .string()
   .trim()
-  .refine((s) => !isBlankNickname(s), 'Nickname must not be empty')
+  .refine((s) => !isBlank(s), 'Nickname must not be empty')
   .refine((s) => chars(s) <= NICKNAME_MAX, `Nickname must be at most ${NICKNAME_MAX} characters`)
   .refine((s) => !/\p{Cc}/u.test(s), 'Nickname must not contain control characters')
   .superRefine((s, context) => {

@@ -4,6 +4,7 @@
  * pulling zod into island bundles. Each check answers null or the `auth:` message key to show.
  */
 import type { MessageKey } from '../i18n/index.ts';
+import { directionControlIn, isBlank } from './visible-text.ts';
 
 export const RULES = {
   usernameMin: 3,
@@ -65,35 +66,9 @@ export function checkRequired(value: string): RuleError | null {
   return value.trim() ? null : { key: 'auth:validation.required' };
 }
 
-/** Characters that show nothing: zero-width space, non-joiner and joiner, word joiner, BOM. */
-const INVISIBLE = /[\u200B-\u200D\u2060\uFEFF]/gu;
-/**
- * Characters that turn the direction of the text after them (embeddings, overrides, isolates):
- * in a nickname they make it read as something else ("a\u202Eb" shows as "ab" reversed around it).
- */
-const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/u;
-
-const DIRECTION_CONTROLS = new RegExp(DIRECTION_CONTROL.source, 'gu');
-
-/** The text without its direction controls (a provider's display name made into a nickname). */
-export const withoutDirectionControls = (value: string): string =>
-  value.replace(DIRECTION_CONTROLS, '');
-
-/** A nickname with nothing visible in it: only spaces and invisible characters. */
-export const isBlankNickname = (value: string): boolean =>
-  value.replace(INVISIBLE, '').trim() === '';
-
-/** The first direction control in a nickname as "U+202E", or null when it has none. */
-export function directionControlIn(value: string): string | null {
-  const found = DIRECTION_CONTROL.exec(value)?.[0];
-  return found === undefined
-    ? null
-    : `U+${(found.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, '0')}`;
-}
-
 export function checkNickname(value: string): RuleError | null {
   const v = value.trim();
-  if (isBlankNickname(v)) return { key: 'auth:validation.required' };
+  if (isBlank(v)) return { key: 'auth:validation.required' };
   if (chars(v) > RULES.nicknameMax) {
     return { key: 'auth:validation.nicknameLength', vars: { max: RULES.nicknameMax } };
   }

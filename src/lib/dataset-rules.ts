@@ -4,6 +4,7 @@
  * zod into island bundles. Each check answers null or the `datasets:` message key to show.
  */
 import type { RuleError } from './account-rules.ts';
+import { directionControlIn, isBlank } from './visible-text.ts';
 
 export type { RuleError };
 
@@ -30,11 +31,12 @@ const chars = (s: string) => [...s].length;
 
 export function checkName(value: string): RuleError | null {
   const v = value.trim();
-  if (!v) return { key: 'datasets:rules.nameRequired' };
+  if (isBlank(v)) return { key: 'datasets:rules.nameRequired' };
   if (chars(v) > DATASET_RULES.nameMax) {
     return { key: 'datasets:rules.nameLength', vars: { max: DATASET_RULES.nameMax } };
   }
   if (/\p{Cc}/u.test(v)) return { key: 'datasets:rules.nameControl' };
+  if (directionControlIn(v)) return { key: 'datasets:rules.nameCharacters' };
   return null;
 }
 
@@ -54,12 +56,15 @@ export function checkChangelog(value: string): RuleError | null {
     : null;
 }
 
-/** Tags typed as text: split on commas (also the full-width ，), trimmed, lower-cased, unique. */
+/**
+ * Tags typed as text: split on commas (also the full-width ，), trimmed, lower-cased, unique;
+ * empty ones, like ones with nothing visible, are left out.
+ */
 export function parseTags(value: string): string[] {
   const tags = value
     .split(/[,，]/)
     .map((t) => t.trim().toLowerCase())
-    .filter(Boolean);
+    .filter((t) => !isBlank(t));
   return [...new Set(tags)];
 }
 
@@ -71,6 +76,7 @@ export function checkTags(value: string): RuleError | null {
   if (tags.some((t) => chars(t) > DATASET_RULES.tagMax)) {
     return { key: 'datasets:rules.tagLength', vars: { max: DATASET_RULES.tagMax } };
   }
+  if (tags.some((t) => directionControlIn(t))) return { key: 'datasets:rules.tagCharacters' };
   return null;
 }
 

@@ -73,9 +73,13 @@ describe('browser account rules', () => {
     'a\u200bb',
     'a\u202eb',
     '\u2066Ada\u2069',
+    '\u00ad',
+    '\ufe0f ',
+    '👨\u200d👩\u200d👧',
   ]);
   it('says why a nickname is refused', () => {
     expect(checkNickname('\u200b')?.key).toBe('auth:validation.required');
+    expect(checkNickname('\u00ad\ufe0f')?.key).toBe('auth:validation.required');
     expect(checkNickname('a\u202eb')?.key).toBe('auth:validation.nicknameCharacters');
   });
   agree('bio', checkBio, contract.bioSchema, ['', 'Hello', 'x'.repeat(500), 'x'.repeat(501)]);

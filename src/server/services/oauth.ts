@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { AVATAR_URL_MAX, NICKNAME_MAX, USERNAME_MAX, USERNAME_MIN } from '../../contracts/users.ts';
-import { isBlankNickname, withoutDirectionControls } from '../../lib/account-rules.ts';
+import { isBlank, withoutDirectionControls } from '../../lib/visible-text.ts';
 import type { Context } from '../context.ts';
 import { oauthAccounts, users } from '../db/schema.ts';
 import { AppError, conflict } from '../errors.ts';
@@ -49,13 +49,13 @@ async function freeUsername(ctx: Context, base: string): Promise<string> {
 }
 
 /**
- * The provider's display name as a nickname, held to the nickname rules (src/lib/account-rules.ts):
+ * The provider's display name as a nickname, held to the nickname rules (src/lib/visible-text.ts):
  * control and direction characters dropped, the username when nothing visible is left.
  */
 function nicknameOf(identity: OAuthIdentity, username: string): string {
   const name =
     identity.name && withoutDirectionControls(identity.name.replace(/\p{Cc}/gu, '')).trim();
-  return name && !isBlankNickname(name) ? [...name].slice(0, NICKNAME_MAX).join('') : username;
+  return name && !isBlank(name) ? [...name].slice(0, NICKNAME_MAX).join('') : username;
 }
 
 function avatarOf(identity: OAuthIdentity): string {

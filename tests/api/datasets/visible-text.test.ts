@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, caller, get, newDataset, type TestUser } from '../../support/api.ts';
+
+/**
+ * Dataset names and tags show something and read as written (docs/datasets.md, "Validation"):
+ * nothing but invisible characters is empty, a direction control is refused, and joiners
+ * between visible characters stay.
+ */
+let t: TestApp;
+let alice: TestUser;
+let id: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await addUser(t, 'alice');
+  id = (await newDataset(t, alice)).id;
+});
+afterAll(() => t.close());
+
+const put = (payload: Record<string, unknown>) =>
+  caller(t)('PUT', `/datasets/${id}`, alice, payload);
+const problems = (body: string) =>
+  (JSON.parse(body) as { details: { field: string; message: string }[] }).details;
+
+describe('names and tags with nothing visible', () => {
+  it.each([
+    ['zero-width space', '\u200b'],
+    ['joiners and a word joiner', '\u200c\u200d\u2060'],
+    ['a BOM between spaces', ' \ufeff '],
+    ['a soft hyphen', '\u00ad'],
+    ['a variation selector alone', '\ufe0f'],
+  ])('refuses a tag of %s as an empty tag', async (_, tag) => {
+    const res = await put({ tags: [tag] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ code: string }>().code).toBe('VALIDATION_ERROR');
+    expect(problems(res.body)).toEqual([
+      { field: 'tags.0', message: 'Each tag must be 1–30 characters' },
+    ]);
+    expect(problems((await put({ tags: [''] })).body)).toEqual(problems(res.body));
+  });
+
+  it('refuses a name of invisible characters as an empty name', async () => {
+    for (const name of ['\u200b', '\u2060\u200d', '\u00ad ', '']) {
+      const res = await put({ name });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(problems(res.body)).toEqual([{ field: 'name', message: 'Name must not be empty' }]);
+    }
+    const res = await caller(t)('POST', '/datasets', alice, {
+      name: '\u200b\u200b',
+      attributes: ['a'],
+      entries: [['1']],
+    });
+    expect(res.statusCode).toBe(400);
+    expect(problems(res.body)).toEqual([{ field: 'name', message: 'Name must not be empty' }]);
+  });
+
+  it('leaves a tag filter of invisible characters out, as an empty one', async () => {
+    const all = (await get(t, '/datasets?tags=')).json<DatasetSearchResponse>().total;
+    const res = await get(t, `/datasets?tags=${encodeURIComponent('\u200b')}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<DatasetSearchResponse>().total).toBe(all);
+  });
+});
+
+describe('direction controls in names and tags', () => {
+  it.each([
+    '\u202a',
+    '\u202b',
+    '\u202c',
+    '\u202d',
+    '\u202e',
+    '\u2066',
+    '\u2067',
+    '\u2068',
+    '\u2069',
+  ])('refuses %j in a name and in a tag, naming the character', async (control) => {
+    const code = `U+${control.codePointAt(0)!.toString(16).toUpperCase()}`;
+    const name = await put({ name: `${control}\u0645abc` });
+    expect(name.statusCode).toBe(400);
+    expect(problems(name.body)).toEqual([
+      { field: 'name', message: `Name contains a character that is not allowed (${code})` },
+    ]);
+    const tag = await put({ tags: ['ok', `a${control}b`] });
+    expect(tag.statusCode).toBe(400);
+    expect(problems(tag.body)).toEqual([
+      { field: 'tags.1', message: `Tag contains a character that is not allowed (${code})` },
+    ]);
+  });
+
+  it('leaves the stored name and tags as they were', async () => {
+    const before = (await get(t, `/datasets/${id}`, alice)).json<{ name: string }>();
+    await put({ name: '\u202etxt.exe', tags: ['\u202eab'] });
+    expect((await get(t, `/datasets/${id}`, alice)).json()).toEqual(before);
+  });
+});
+
+describe('text that needs its invisible characters', () => {
+  const family = '👨\u200d👩\u200d👧';
+  const persian = 'می\u200cخواهم';
+
+  it('keeps emoji sequences, Persian with a non-joiner and Chinese exactly', async () => {
+    const res = await put({
+      name: `${family} ${persian} 人口普查`,
+      tags: [family, persian, '人口'],
+    });
+    expect(res.statusCode).toBe(200);
+    const stored = (await get(t, `/datasets/${id}`, alice)).json<{
+      name: string;
+      tags: string[];
+    }>();
+    expect(stored.name).toBe(`${family} ${persian} 人口普查`);
+    expect(stored.tags).toEqual([family, persian, '人口']);
+  });
+
+  it('finds them by tag filter and by search', async () => {
+    for (const tag of [family, persian, '人口']) {
+      const res = await get(t, `/datasets?tags=${encodeURIComponent(tag)}`, alice);
+      expect(
+        res.json<DatasetSearchResponse>().datasets.map((d) => d.id),
+        tag,
+      ).toEqual([id]);
+    }
+    for (const query of [persian, '人口普查']) {
+      const res = await get(t, `/datasets/search?query=${encodeURIComponent(query)}`, alice);
+      expect(
+        res.json<DatasetSearchResponse>().datasets.map((d) => d.id),
+        query,
+      ).toContain(id);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { checkName, checkTags, parseTags } from '../../src/lib/dataset-rules.ts';
+import { datasetNameSchema, datasetTagsSchema } from '../../src/contracts/datasets.ts';
+import { EMPTY_METADATA, checkMetadata, metadataOf } from '../../src/islands/datasets/metadata.ts';
+
+/** The dataset forms judge names and tags as the server does, before sending them. */
+const family = '👨\u200d👩\u200d👧';
+const persian = 'می\u200cخواهم';
+
+describe('browser dataset rules', () => {
+  it.each([
+    '人口普查',
+    family,
+    `${persian} 2024`,
+    '  ',
+    '\u200b',
+    '\u2060\u200d\u00ad',
+    '\ufe0f',
+    '\u202e\u0645abc',
+    'report\u2066.txt\u2069',
+    'a\u200bb',
+  ])('name %j is judged as the server judges it', (name) => {
+    expect(checkName(name) === null).toBe(datasetNameSchema.safeParse(name).success);
+  });
+
+  it('says why a name is refused', () => {
+    expect(checkName('\u200b\u200d')?.key).toBe('datasets:rules.nameRequired');
+    expect(checkName('\u202e\u0645abc')?.key).toBe('datasets:rules.nameCharacters');
+    expect(checkName('a\u2067b')?.key).toBe('datasets:rules.nameCharacters');
+  });
+
+  it.each([
+    `人口, ${family}, ${persian}`,
+    'a\u202eb',
+    'ok, \u2068x\u2069',
+    '\u200b',
+    'census, \u00ad',
+  ])('tags %j are judged as the server judges them', (typed) => {
+    const sent = parseTags(typed);
+    expect(checkTags(typed) === null).toBe(datasetTagsSchema.safeParse(sent).success);
+  });
+
+  it('leaves out tags with nothing visible, as empty ones, and keeps joined ones exactly', () => {
+    expect(parseTags('census, \u200b, \u2060\ufeff, ,')).toEqual(['census']);
+    expect(parseTags(`${family}，${persian}`)).toEqual([family, persian]);
+    expect(checkTags('a\u202eb')?.key).toBe('datasets:rules.tagCharacters');
+  });
+
+  it('make the upload and edit forms show the errors before sending', () => {
+    const values = { ...EMPTY_METADATA, name: '\u200b', tags: 'a\u202eb' };
+    expect(checkMetadata(values)).toMatchObject({
+      name: { key: 'datasets:rules.nameRequired' },
+      tags: { key: 'datasets:rules.tagCharacters' },
+    });
+    const fine = { ...EMPTY_METADATA, name: `${family} 人口`, tags: `${persian}, \u200b` };
+    expect(checkMetadata(fine)).toMatchObject({ name: undefined, tags: undefined });
+    expect(metadataOf(fine)).toMatchObject({ name: `${family} 人口`, tags: [persian] });
+  });
+});
