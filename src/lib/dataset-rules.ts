@@ -57,13 +57,14 @@ export function checkChangelog(value: string): RuleError | null {
 }
 
 /**
- * Tags typed as text: split on commas (also the full-width ，), trimmed, lower-cased, unique;
- * empty ones, like ones with nothing visible, are left out.
+ * Tags typed as text: split on commas (also the full-width ，), made plain (NFKC) as the server
+ * stores them, trimmed, lower-cased, unique; empty ones, like ones with nothing visible, are left
+ * out.
  */
 export function parseTags(value: string): string[] {
   const tags = value
     .split(/[,，]/)
-    .map((t) => t.trim().toLowerCase())
+    .map((t) => t.normalize('NFKC').trim().toLowerCase())
     .filter((t) => !isBlank(t));
   return [...new Set(tags)];
 }

@@ -35,9 +35,16 @@ describe('browser dataset rules', () => {
     'ok, \u2068x\u2069',
     '\u200b',
     'census, \u00ad',
+    '㍿'.repeat(8),
+    Array.from({ length: 10 }, (_, i) => `t${i}`).join(',') + ', Ｔ０',
   ])('tags %j are judged as the server judges them', (typed) => {
     const sent = parseTags(typed);
     expect(checkTags(typed) === null).toBe(datasetTagsSchema.safeParse(sent).success);
+  });
+
+  it('count tags as the server stores them, made plain', () => {
+    expect(parseTags('ＡＩ, ai, ㍿')).toEqual(['ai', '株式会社']);
+    expect(checkTags('㍿'.repeat(8))?.key).toBe('datasets:rules.tagLength');
   });
 
   it('leaves out tags with nothing visible, as empty ones, and keeps joined ones exactly', () => {
