@@ -25,36 +25,67 @@ export async function* decodeUtf8(
   maxBytes = Infinity,
 ): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
+  const sniff = new Utf16Sniffer();
   let bytes = 0;
   const decode = (chunk?: Uint8Array) => {
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw new TableValidationError([
-        tableError(
-          null,
-          null,
-          'INVALID_ENCODING',
-          'The file is not UTF-8 text; save it as UTF-8 (for example "CSV UTF-8" in Excel)',
-        ),
-      ]);
+      throw notUtf8();
     }
   };
   for await (const chunk of source) {
     const data = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    sniff.look(data);
     bytes += data.byteLength;
     if (bytes > maxBytes) {
       throw uploadTooLarge(maxBytes);
     }
     const text = decode(data);
     const character = forbiddenCharacter(text);
-    if (character) throw forbiddenInUpload(character);
+    if (character) throw sniff.refusal(character);
     if (text !== '') yield text;
   }
   const rest = decode();
   const last = forbiddenCharacter(rest);
-  if (last) throw forbiddenInUpload(last);
+  if (last) throw sniff.refusal(last);
   if (rest !== '') yield rest;
+}
+
+const notUtf8 = () =>
+  new TableValidationError([
+    tableError(
+      null,
+      null,
+      'INVALID_ENCODING',
+      'The file is not UTF-8 text; save it as UTF-8 (for example "CSV UTF-8" in Excel)',
+    ),
+  ]);
+
+/** Bytes looked at to recognise UTF-16 or UTF-32 text without a byte order mark. */
+const SNIFF_BYTES = 512;
+
+/**
+ * Recognises text saved as UTF-16 (or UTF-32) without a byte order mark: Latin letters, digits
+ * and punctuation come out with a zero byte beside each, which is valid UTF-8 (U+0000) but never
+ * text. When U+0000 turns up and a quarter of the first bytes were zero, the file is in another
+ * encoding, not a table with a stray character.
+ */
+class Utf16Sniffer {
+  private seen = 0;
+  private zeros = 0;
+
+  look(data: Uint8Array): void {
+    const end = Math.min(data.byteLength, SNIFF_BYTES - this.seen);
+    for (let i = 0; i < end; i++) if (data[i] === 0) this.zeros++;
+    this.seen += end;
+  }
+
+  refusal(character: string): TableValidationError {
+    return character === 'U+0000' && this.zeros * 4 >= this.seen
+      ? notUtf8()
+      : forbiddenInUpload(character);
+  }
 }
 
 /** The lines of a text stream (without "\n" or "\r\n"), a batch per chunk of text. */

@@ -90,6 +90,33 @@ describe('parseCsvStream', () => {
     expect((await failure(csv(gbk)))[0]?.code).toBe('INVALID_ENCODING');
   });
 
+  it('refuses UTF-16 and UTF-32 without a byte order mark as an encoding, not as U+0000', async () => {
+    const text = 'city,n\nBeijing,1\n';
+    const le = Buffer.from(text, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    const utf32 = Buffer.concat([...text].map((c) => Buffer.from([c.charCodeAt(0), 0, 0, 0])));
+    for (const file of [le, be, utf32]) {
+      for (const size of [undefined, 1]) {
+        expect(await failure(csv(file, size))).toEqual([
+          {
+            row: null,
+            column: null,
+            code: 'INVALID_ENCODING',
+            message:
+              'The file is not UTF-8 text; save it as UTF-8 (for example "CSV UTF-8" in Excel)',
+          },
+        ]);
+      }
+    }
+    const jsonl = parseJsonlStream(bytes(Buffer.from('["a"]\n["b"]\n', 'utf16le')));
+    expect((await failure(jsonl))[0]?.code).toBe('INVALID_ENCODING');
+  });
+
+  it('still names a stray U+0000 in UTF-8 text as a character', async () => {
+    const errors = await failure(csv(`city\n${'Beijing\n'.repeat(10)}Bei\u0000jing\n`));
+    expect(errors.map((e) => e.code)).toEqual(['INVALID_CHARACTERS']);
+  });
+
   it('stops past maxBytes with a limit error, leaving the stream to its owner', async () => {
     const big = `a\n${'x\n'.repeat(1000)}`;
     const upload = bytes(big, 100);
