@@ -155,6 +155,40 @@ export const attributeTypesSchema = z
     additionalProperties: { type: 'string' },
   });
 
+/**
+ * Declared column types in a query string or form field (a streamed upload): the same object as
+ * the JSON body's `attribute_types`, written as JSON text (`{"zip":"string"}`).
+ */
+const queryAttributeTypes = z
+  .string()
+  .transform((text, ctx): unknown => {
+    try {
+      return JSON.parse(text);
+    } catch {
+      ctx.issues.push({
+        code: 'custom',
+        input: text,
+        message: 'Invalid input: expected a JSON object from column name to type',
+      });
+      return z.NEVER;
+    }
+  })
+  .pipe(attributeTypesSchema)
+  .meta({ type: 'string', description: 'JSON text, e.g. {"zip":"string"}' });
+
+/** Declared column types of a streamed upload, as JSON text (the body's two names). */
+export const uploadTypeFields = {
+  attribute_types: queryAttributeTypes
+    .optional()
+    .describe('Declared column types as JSON text, e.g. {"zip":"string"}; the others are inferred'),
+  attributes_type: queryAttributeTypes
+    .optional()
+    .describe('The same as `attribute_types` (that one wins)'),
+};
+
+/** The query (or form fields) of a streamed new version. */
+export const versionUploadFields = { changelog: changelogSchema.default(''), ...uploadTypeFields };
+
 /** `true` / `false` in a query string (any other value is a 400). */
 export const queryBoolean = z
   .enum(['true', 'false', '1', '0'])

@@ -23,6 +23,8 @@ import {
   licenseSchema,
   readmeSchema,
   queryBoolean,
+  uploadTypeFields,
+  versionUploadFields,
   queryTags,
   cursorQuery,
   searchQuery,
@@ -215,6 +217,7 @@ export const createDatasetUploadQuerySchema = z.object({
     .describe('SPDX identifier of the licence; leave out when none is stated'),
   citation: metadataFields.citation,
   changelog: changelogSchema.default(''),
+  ...uploadTypeFields,
 });
 
 /** PUT /datasets/{id}: fields left out keep their value. */
@@ -233,8 +236,7 @@ export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
 export const createVersionBodySchema = tableContentSchema.extend({
   changelog: changelogSchema.default(''),
 });
-
-export const createVersionUploadQuerySchema = z.object({ changelog: changelogSchema.default('') });
+export const createVersionUploadQuerySchema = z.object(versionUploadFields);
 
 export const datasetListQuerySchema = z.object({
   query: searchQuery.optional(),

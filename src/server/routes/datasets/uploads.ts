@@ -47,7 +47,7 @@ export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): voi
 export const uploadOf = (request: FastifyRequest): Upload | undefined => uploads.get(request);
 
 export const uploadDescription =
-  'A big table may instead be sent as `multipart/form-data` (the metadata fields first, then one file field: .csv, .tsv or .jsonl) or as the raw body with `Content-Type: text/csv` or `text/tab-separated-values` (first line: column names) or `application/x-ndjson` (first line: a JSON list of column names, or the first row as an object), streamed with constant memory; column types are inferred. Any body may be sent with `Content-Encoding: gzip`.';
+  'A big table may instead be sent as `multipart/form-data` (the metadata fields first, then one file field: .csv, .tsv or .jsonl) or as the raw body with `Content-Type: text/csv` or `text/tab-separated-values` (first line: column names) or `application/x-ndjson` (first line: a JSON list of column names, or the first row as an object), streamed with constant memory; column types are inferred unless declared with `attribute_types` as JSON text in the query or a form field (`{"zip":"string"}`). Any body may be sent with `Content-Encoding: gzip`.';
 
 /** The body again through parseJsonExact when it may hold a long integer (the default parser rounded it). */
 function exactAgain(text: string, parsed: unknown): unknown {

@@ -108,8 +108,13 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
       const form = await multipartUpload(request, createVersionUploadQuerySchema);
       const upload = form ?? { fields: request.query, upload: uploadOf(request) };
       if (upload.upload) {
-        const { changelog } = upload.fields;
-        const version = await addVersionFromUpload(ctx, viewer.id, id, changelog, upload.upload);
+        const version = await addVersionFromUpload(
+          ctx,
+          viewer.id,
+          id,
+          upload.fields,
+          upload.upload,
+        );
         return reply.status(201).send(version);
       }
       if (!request.body) throw badRequest('Request body is required');

@@ -17,30 +17,41 @@ import { lockOwned } from './rows.ts';
  */
 export type Upload = { format: 'csv' | 'tsv' | 'jsonl'; body: AsyncIterable<Uint8Array> };
 
-/** Parses and stores the upload (column types inferred over all rows); 400/413 when invalid. */
-const ingestUpload = (ctx: Context, upload: Upload) => (): Promise<StoredContent> =>
-  asApiErrors(
-    (async () => {
-      const options = { maxBytes: ctx.config.limits.maxUploadBytes };
-      const parsed =
-        upload.format === 'jsonl'
-          ? await parseJsonlStream(upload.body, options)
-          : await parseCsvStream(upload.body, {
-              ...options,
-              delimiter: upload.format === 'tsv' ? '\t' : ',',
-            });
-      return ingestTable(ctx.blobs, parsed, ctx.config.limits);
-    })(),
-  );
+/**
+ * Declared column types sent with a streamed upload (query or form fields), under either of the
+ * JSON body's names; `attribute_types` wins, as in a JSON body.
+ */
+export type UploadTypes = { attribute_types?: unknown; attributes_type?: unknown };
+
+/**
+ * Parses and stores the upload; declared types are checked like a JSON body's, the other
+ * columns' types inferred over all rows. 400/413 when invalid.
+ */
+const ingestUpload =
+  (ctx: Context, upload: Upload, types: UploadTypes) => (): Promise<StoredContent> =>
+    asApiErrors(
+      (async () => {
+        const options = { maxBytes: ctx.config.limits.maxUploadBytes };
+        const parsed =
+          upload.format === 'jsonl'
+            ? await parseJsonlStream(upload.body, options)
+            : await parseCsvStream(upload.body, {
+                ...options,
+                delimiter: upload.format === 'tsv' ? '\t' : ',',
+              });
+        const attributeTypes = types.attribute_types ?? types.attributes_type;
+        return ingestTable(ctx.blobs, { ...parsed, attributeTypes }, ctx.config.limits);
+      })(),
+    );
 
 /** POST /datasets with a streamed body; the metadata comes from the query. */
 export function createDatasetFromUpload(
   ctx: Context,
   ownerId: number,
-  meta: DatasetMetadata,
+  meta: DatasetMetadata & UploadTypes,
   upload: Upload,
 ): Promise<Dataset> {
-  return createDatasetWith(ctx, ownerId, meta, ingestUpload(ctx, upload), false);
+  return createDatasetWith(ctx, ownerId, meta, ingestUpload(ctx, upload, meta), false);
 }
 
 /** POST /datasets/{id}/versions with a streamed body: owner only (403, or 404 when private). */
@@ -48,9 +59,10 @@ export async function addVersionFromUpload(
   ctx: Context,
   viewerId: number,
   datasetId: number,
-  changelog: string,
+  fields: { changelog: string } & UploadTypes,
   upload: Upload,
 ): Promise<DatasetVersion> {
   await lockOwned(ctx.db, datasetId, viewerId);
-  return addVersionWith(ctx, viewerId, datasetId, changelog, ingestUpload(ctx, upload), false);
+  const write = ingestUpload(ctx, upload, fields);
+  return addVersionWith(ctx, viewerId, datasetId, fields.changelog, write, false);
 }
