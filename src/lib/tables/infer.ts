@@ -66,17 +66,17 @@ const SMALLEST_NORMAL = 2 ** -1022;
  * a normal double always does; otherwise only when its shortest spelling has the same digits
  * (`0.30000000000000004` does, `3.14159265358979323846` or `1e-400` does not).
  */
-function keepsDigits(text: string, n: number): boolean {
+export function keepsDigits(text: string, n: number): boolean {
   const digits = significant(text);
   if (digits.length <= 15 && Math.abs(n) >= SMALLEST_NORMAL) return true;
   return digits === significant(String(n));
 }
 
-/** A finite number that keeps its digits (a number, or its text). */
+/** A finite number that keeps its digits (a number, its text, or a JSON number kept as written). */
 export function fitsNumber(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
-  if (typeof v !== 'string') return false;
-  const t = v.trim();
+  const t = isBigInteger(v) ? v.rawJSON : typeof v === 'string' ? v.trim() : null;
+  if (t === null) return false;
   if (!STRICT_NUMBER.test(t)) return false;
   const n = Number(t);
   // A long run of digits is an identifier, not a number: it would lose digits as one.

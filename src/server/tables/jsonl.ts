@@ -1,7 +1,7 @@
 import { TableValidationError, tableError, emptyInput } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, forbiddenInUpload, keepOpen, lineBatches } from './lines.ts';
 import { findForbiddenText } from '../text-rules.ts';
-import { parseJsonExact } from '../../lib/big-integer.ts';
+import { parseTableJson } from '../../lib/tables/exact-json.ts';
 import { repeatedKeyOf } from '../../lib/tables/repeated-keys.ts';
 
 /**
@@ -51,7 +51,7 @@ async function* jsonLines(
       if (line.trim() === '') continue;
       let value: unknown;
       try {
-        value = parseJsonExact(line);
+        value = parseTableJson(line);
       } catch {
         const row = headerList ? index : index + 1;
         throw new TableValidationError([

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { createReadStream, createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { parseJsonExact } from '../../lib/big-integer.ts';
+import { parseTableJson } from '../../lib/tables/exact-json.ts';
 import { decodeUtf8, lineBatches } from './lines.ts';
 
 const FLUSH_CHARS = 64 * 1024;
@@ -42,7 +42,7 @@ export class RowSpool {
     this.out.end();
     await this.closed;
     for await (const lines of lineBatches(decodeUtf8(createReadStream(this.path)))) {
-      for (const line of lines) yield parseJsonExact(line) as unknown[];
+      for (const line of lines) yield parseTableJson(line) as unknown[];
     }
   }
 

@@ -1,5 +1,5 @@
 import { fitsBoolean, fitsInteger, fitsNumber } from '../../lib/tables/infer.ts';
-import { int64, isBigInteger } from './big-integer.ts';
+import { int64, isBigInteger, type BigInteger } from './big-integer.ts';
 import type { AttributeType, Cell } from './types.ts';
 
 /**
@@ -47,9 +47,17 @@ const pad4 = (n: number) => String(n).padStart(4, '0');
 /** Digits of a whole number as a 64-bit integer cell, or INVALID out of range. */
 const integerOf = (t: string): Coerced => int64(t) ?? INVALID;
 
+/**
+ * A JSON number kept as written (`parseTableJson`): its digits when it is an integer past 2^53,
+ * else (`2.0`, `1e3`, `123456789012345678.5`) the number its text says, for the types that read
+ * numbers as numbers.
+ */
+const rawNumber = (v: BigInteger): number => Number(v.rawJSON);
+const isRawInteger = (v: BigInteger): boolean => INTEGER_TEXT.test(v.rawJSON);
+
 function toInteger(v: unknown): Coerced {
   if (typeof v === 'number') return Number.isSafeInteger(v) ? noNegativeZero(v) : INVALID;
-  if (isBigInteger(v)) return integerOf(v.rawJSON);
+  if (isBigInteger(v)) return isRawInteger(v) ? integerOf(v.rawJSON) : toInteger(rawNumber(v));
   if (typeof v !== 'string') return INVALID;
   const t = v.trim();
   if (t === '') return null;
@@ -59,7 +67,7 @@ function toInteger(v: unknown): Coerced {
 
 function toNumber(v: unknown): Coerced {
   if (typeof v === 'number') return Number.isFinite(v) ? noNegativeZero(v) : INVALID;
-  if (isBigInteger(v)) return Number(v.rawJSON);
+  if (isBigInteger(v)) return toNumber(rawNumber(v));
   if (typeof v !== 'string') return INVALID;
   const t = v.trim();
   if (t === '') return null;
@@ -70,6 +78,7 @@ function toNumber(v: unknown): Coerced {
 
 function toBoolean(v: unknown): Coerced {
   if (typeof v === 'boolean') return v;
+  if (isBigInteger(v)) return isRawInteger(v) ? INVALID : toBoolean(rawNumber(v));
   if (v === 1 || v === 0) return v === 1;
   if (typeof v !== 'string') return INVALID;
   const t = v.trim().toLowerCase();

@@ -29,6 +29,7 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets/validate',
     {
+      config: { tableBody: true },
       schema: {
         tags,
         summary: 'Check table content without storing it',
@@ -52,7 +53,7 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets',
     {
-      config: { streamedTable: true },
+      config: { streamedTable: true, tableBody: true },
       schema: {
         tags,
         security,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tableRejected } from '../../services/datasets/content.ts';
-import { parseJsonExact } from '../../../lib/big-integer.ts';
+import { parseTableJson } from '../../../lib/tables/exact-json.ts';
 import { uploadTooLarge } from '../../tables/lines.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 
@@ -19,17 +19,21 @@ const uploads = new WeakMap<FastifyRequest, Upload>();
  * the body is not buffered but handed to the handler as a stream (see `uploadOf`).
  */
 export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): void {
-  // JSON tables: integers past 2^53 arrive as exact big integers, never rounded (see parseJsonExact).
   // Keys are column names, and `__proto__` or `constructor` is a name like any other: JSON.parse
   // keeps it as the object's own key, which is how the tables code reads and writes it.
   const json = app.getDefaultJsonParser('ignore', 'ignore');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     const text = typeof body === 'string' ? body : body.toString('utf8');
-    void json(request, text, (err, parsed) => {
-      if (err) return done(err, undefined);
-      done(null, parsed === undefined ? parsed : exactAgain(text, parsed));
-    });
+    if (!takesTable(request)) return void json(request, text, done);
+    let parsed: unknown;
+    try {
+      parsed = parseTableJson(text);
+    } catch {
+      // Malformed: the default parser answers it as for every other route.
+      return void json(request, text, done);
+    }
+    done(null, parsed);
   });
   app.addContentTypeParser(Object.keys(UPLOAD_TYPES), (request, payload, done) => {
     // A declared length over the limit is refused before a byte is read.
@@ -49,7 +53,9 @@ export const uploadOf = (request: FastifyRequest): Upload | undefined => uploads
 export const uploadDescription =
   'A big table may instead be sent as `multipart/form-data` (the metadata fields first, then one file field: .csv, .tsv or .jsonl) or as the raw body with `Content-Type: text/csv` or `text/tab-separated-values` (first line: column names) or `application/x-ndjson` (first line: a JSON list of column names, or the first row as an object), streamed with constant memory; column types are inferred unless declared with `attribute_types` as JSON text in the query or a form field (`{"zip":"string"}`). Any body may be sent with `Content-Encoding: gzip`.';
 
-/** The body again through parseJsonExact when it may hold a long integer (the default parser rounded it). */
-function exactAgain(text: string, parsed: unknown): unknown {
-  return /\d{16}/.test(text) ? parseJsonExact(text) : parsed;
-}
+/**
+ * A route whose JSON body is a table (`config: { tableBody: true }`): its numbers are read as
+ * written (`parseTableJson`), so a number with more digits than a double holds is never rounded.
+ */
+const takesTable = (request: FastifyRequest): boolean =>
+  (request.routeOptions.config as { tableBody?: boolean } | undefined)?.tableBody === true;

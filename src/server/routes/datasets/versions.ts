@@ -87,7 +87,7 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets/:id/versions',
     {
-      config: { streamedTable: true },
+      config: { streamedTable: true, tableBody: true },
       schema: {
         tags,
         security,
