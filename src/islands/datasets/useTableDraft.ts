@@ -35,8 +35,8 @@ const checkFailureText = (t: T, error: unknown): string =>
   (error instanceof Error ? error.message : t('datasets:validation.failed'));
 
 /** A table from CSV text; columns named in `known` keep those types (when they are types). */
-async function textDraft(text: string, known: Record<string, string>): Promise<TableDraft> {
-  const { attributes, rows } = await parseCsvText(text);
+function textDraft(text: string, known: Record<string, string>): TableDraft {
+  const { attributes, rows } = parseCsvText(text);
   const declared = Object.fromEntries(
     Object.entries(known).filter(([, type]) => isAttributeType(type)),
   );
@@ -124,7 +124,8 @@ export function useTableDraft(t: T) {
 
   /** Reads CSV text; columns named in `known` keep those types. */
   const readText = useCallback(
-    (text: string, known: Record<string, string> = {}) => read(() => textDraft(text, known)),
+    (text: string, known: Record<string, string> = {}) =>
+      read(() => Promise.resolve().then(() => textDraft(text, known))),
     [read],
   );
 

@@ -1,6 +1,7 @@
 const NEWLINE = 0x0a;
 const QUOTE = 0x22;
-const BLANK = new Set([0x0d, 0x20, 0x09]);
+const RETURN = 0x0d;
+const BLANK = new Set([NEWLINE, RETURN, 0x20, 0x09]);
 
 /**
  * The records of a CSV/TSV (newlines inside quotes belong to their cell) or the lines of a
@@ -10,13 +11,17 @@ export async function countRecords(file: Blob, quoted: boolean): Promise<number>
   let records = 0;
   let inQuotes = false;
   let content = false;
+  // CSV records also end at a lone "\r", as the server reads them (csv-reader.ts).
+  let afterCr = false;
   const reader = file.stream().getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
     for (const byte of value) {
       if (quoted && byte === QUOTE) inQuotes = !inQuotes;
-      if (byte === NEWLINE && !inQuotes) {
+      const ends = !inQuotes && (byte === NEWLINE ? !afterCr : quoted && byte === RETURN);
+      afterCr = quoted && !inQuotes && byte === RETURN;
+      if (ends) {
         if (content) records++;
         content = false;
       } else if (!BLANK.has(byte)) content = true;

@@ -1,14 +1,15 @@
 /**
  * A table being prepared for upload in the browser: read from a CSV, TSV, JSON or JSON Lines
- * file or from CSV text, with the column types the preview proposes. CSV is parsed with papaparse, loaded only
- * when a table is read. Files over LARGE_FILE_BYTES are read only in part (the first SAMPLE_ROWS
+ * file or from CSV text, with the column types the preview proposes. CSV is read by the same
+ * rule as the server's (`csv-reader.ts`). Files over LARGE_FILE_BYTES are read only in part (the first SAMPLE_ROWS
  * rows, for the preview and the validation sample) and then sent as a stream; the server reads
  * every row and infers the column types itself.
  */
-import { parseJsonExact } from '../big-integer.ts';
+import { parseTableJson } from './exact-json.ts';
 import { repeatedKeyOf } from './repeated-keys.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 import { countRecords } from './count-records.ts';
+import { CsvReader, readCsvText, type Delimiter } from './csv-reader.ts';
 
 export { countRecords };
 
@@ -53,68 +54,45 @@ export class DraftError extends Error {
   }
 }
 
-type ParseResult = { data: string[][]; errors: { type: string; code: string; row?: number }[] };
-
-async function papa() {
-  const module = await import('papaparse');
-  return module.default;
-}
-
-const PARSE_CONFIG = { skipEmptyLines: true, header: false } as const;
-
-function fromRecords(records: string[][], errors: ParseResult['errors']) {
-  const quotes = errors.find((e) => e.type === 'Quotes');
-  if (quotes) throw new DraftError('csvQuotes', quotes.row ?? null);
+function fromRecords(records: string[][], open: number | null) {
+  if (open !== null) throw new DraftError('csvQuotes', open || null);
   const [header, ...rows] = records;
   if (!header) throw new DraftError('csvEmpty');
   return { attributes: header, rows };
 }
 
 /**
- * Column names and rows of CSV text (the first record names the columns). Blank lines are
- * skipped as the server skips them, but a line holding `""` is a row with one empty value (papaparse
- * alone cannot tell the two apart, so each record's own text is looked at).
+ * Column names and rows of CSV text (the first record names the columns), read by the rule the
+ * server reads an upload with (`csv-reader.ts`).
  */
-export async function parseCsvText(
+export function parseCsvText(
   text: string,
-  delimiter: ',' | '\t' = ',',
-): Promise<{ attributes: string[]; rows: string[][] }> {
-  const Papa = await papa();
-  const input = text.replace(/^\uFEFF/, '');
-  const records: string[][] = [];
-  const errors: ParseResult['errors'] = [];
-  let previous = 0;
-  Papa.parse<string[]>(input, {
-    ...PARSE_CONFIG,
-    delimiter,
-    skipEmptyLines: false,
-    step: (result) => {
-      const raw = input.slice(previous, result.meta.cursor);
-      previous = result.meta.cursor;
-      const [first, ...more] = result.data;
-      if (more.length === 0 && first === '' && !raw.includes('"')) return;
-      for (const error of result.errors) errors.push({ ...error, row: records.length });
-      records.push(result.data);
-    },
-  });
-  return fromRecords(records, errors);
+  delimiter: Delimiter = ',',
+): { attributes: string[]; rows: string[][] } {
+  const { records, open } = readCsvText(text.replace(/^\uFEFF/, ''), delimiter);
+  return fromRecords(records, open);
 }
 
 /** The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). */
-async function sampleCsvFile(file: File, rows: number, delimiter: ',' | '\t') {
-  const Papa = await papa();
-  const result = await new Promise<ParseResult>((resolve, reject) => {
-    Papa.parse<string[]>(file, {
-      ...PARSE_CONFIG,
-      delimiter,
-      preview: rows + 1,
-      complete: (r) => resolve(r),
-      error: (e) => reject(e),
-    });
-  });
-  const first = result.data[0];
-  if (first?.[0]?.startsWith('\uFEFF')) first[0] = first[0].slice(1);
-  return fromRecords(result.data, result.errors);
+async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
+  const reader = new CsvReader(delimiter);
+  const decoder = new TextDecoder();
+  const records: string[][] = [];
+  const chunks = file.stream().getReader();
+  for (;;) {
+    const { done, value } = await chunks.read();
+    const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+    if (text !== '') records.push(...reader.feed(text));
+    if (records.length > rows) {
+      await chunks.cancel();
+      return fromRecords(records.slice(0, rows + 1), null);
+    }
+    if (done) break;
+  }
+  const open = reader.inQuotes && !reader.quotePending ? records.length : null;
+  const last = reader.finish();
+  if (last) records.push(last);
+  return fromRecords(records, open);
 }
 
 /** Builds a draft of rows given as lists; `declared` types win over inferred ones. */
@@ -138,7 +116,7 @@ export function draftOf(
 export function parseJsonTable(text: string, source: DraftSource): TableDraft {
   let value: unknown;
   try {
-    value = parseJsonExact(text.replace(/^\uFEFF/, ''));
+    value = parseTableJson(text.replace(/^\uFEFF/, ''));
   } catch (error) {
     throw new DraftError('jsonSyntax', null, error instanceof Error ? error.message : '');
   }
@@ -194,7 +172,7 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
     if (line.trim() === '') continue;
     let value: unknown;
     try {
-      value = parseJsonExact(line);
+      value = parseTableJson(line);
     } catch (error) {
       throw new DraftError('jsonSyntax', i + 1, error instanceof Error ? error.message : '');
     }
@@ -252,7 +230,7 @@ export async function readTableFile(file: File): Promise<TableDraft> {
     const draft = draftOf(source, attributes, rows, {}, file);
     return { ...draft, totalRows: (await countRecords(file, true)) - 1 };
   }
-  const { attributes, rows } = await parseCsvText(await file.text(), delimiter);
+  const { attributes, rows } = parseCsvText(await file.text(), delimiter);
   return draftOf(source, attributes, rows);
 }
 
