@@ -74,10 +74,10 @@ describe('column types in the browser', () => {
 });
 
 describe('reading tables', () => {
-  it('reads CSV with quotes, commas and line breaks in cells, a BOM and blank lines', async () => {
+  it('reads CSV with quotes, commas and line breaks in cells, a BOM and blank lines', () => {
     const text =
       '\uFEFF城市,备注\n北京,"首都,直辖市"\n\n上海,"他说:""你好"""\n广州,"第一行\n第二行"\n';
-    const { attributes, rows } = await parseCsvText(text);
+    const { attributes, rows } = parseCsvText(text);
     expect(attributes).toEqual(['城市', '备注']);
     expect(rows).toEqual([
       ['北京', '首都,直辖市'],
@@ -86,26 +86,25 @@ describe('reading tables', () => {
     ]);
   });
 
-  it('refuses an unclosed quote and an empty file', async () => {
-    await expect(parseCsvText('a,b\nx,y\n1,"2\n')).rejects.toMatchObject({
-      key: 'csvQuotes',
-      row: 2,
-    });
-    await expect(parseCsvText('')).rejects.toMatchObject({ key: 'csvEmpty' });
+  it('refuses an unclosed quote and an empty file', () => {
+    expect(() => parseCsvText('a,b\nx,y\n1,"2\n')).toThrow(
+      expect.objectContaining({ key: 'csvQuotes', row: 2 }),
+    );
+    expect(() => parseCsvText('')).toThrow(expect.objectContaining({ key: 'csvEmpty' }));
   });
 
-  it('writes CSV text that reads back the same', async () => {
+  it('writes CSV text that reads back the same', () => {
     const rows = [
       ['a, b', 'x"y', 1, true],
       [' lead', 'line\nbreak', null, false],
     ];
-    const back = await parseCsvText(csvText(['c1', 'c2', 'c3', 'c4'], rows));
+    const back = parseCsvText(csvText(['c1', 'c2', 'c3', 'c4'], rows));
     expect(back.rows).toEqual([
       ['a, b', 'x"y', '1', 'true'],
       [' lead', 'line\nbreak', '', 'false'],
     ]);
     // A one-column row without a value is not a blank line.
-    expect((await parseCsvText(csvText(['only'], [[null], ['x']]))).rows).toEqual([[''], ['x']]);
+    expect(parseCsvText(csvText(['only'], [[null], ['x']])).rows).toEqual([[''], ['x']]);
   });
 
   const source = { kind: 'json' as const, name: 't.json', size: 1 };
