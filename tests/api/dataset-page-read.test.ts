@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blobs } from '../../src/server/db/schema.ts';
+import { DOWNLOAD_RENDERING } from '../../src/server/tables/index.ts';
 import { createSiteServices } from '../../src/server/site/services.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
@@ -46,6 +47,7 @@ describe('the public dataset page read', () => {
     const digests = await storedDigests(sha);
     const csv = await t.app.inject({ url: `/api/v1/datasets/${d.id}/versions/1/download` });
     expect(digests?.['csv']?.bytes).toBe(csv.rawPayload.length);
-    expect(Object.keys(digests ?? {}).sort()).toEqual(['csv', 'json', 'jsonl']);
+    expect(Object.keys(digests ?? {}).sort()).toEqual(['csv', 'json', 'jsonl', 'rendering']);
+    expect(digests?.['rendering']).toBe(DOWNLOAD_RENDERING);
   });
 });

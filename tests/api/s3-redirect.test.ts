@@ -5,6 +5,7 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DownloadFormat } from '../../src/contracts/datasets.ts';
+import { RENDERED_SUFFIX } from '../../src/server/blobs/store.ts';
 import { createS3BlobStore, parseS3Url } from '../../src/server/blobs/s3-store.ts';
 import { run } from '../../src/cli/main.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../../src/server/services/datasets/downloads.ts';
@@ -33,6 +34,9 @@ afterAll(async () => {
 });
 
 const FORMATS: DownloadFormat[] = ['csv', 'json', 'jsonl', 'parquet'];
+/** Where a format's file lies in the bucket: text formats are named by their rendering. */
+const suffixOf = (format: DownloadFormat) =>
+  format === 'parquet' ? '.parquet' : RENDERED_SUFFIX[format];
 const urlOf = (d: Dataset, format: DownloadFormat) =>
   `/api/v1/datasets/${d.id}/versions/1/download?format=${format}`;
 const shaOf = (d: Dataset) => (d.versions as { sha256: string }[])[0]!.sha256;
@@ -74,7 +78,7 @@ describe('downloads with BLOB_REDIRECT', () => {
       const link = linkOf(await t.app.inject({ url: urlOf(d, format) }));
       expect(link.origin).toBe(s3.endpoint);
       expect(link.pathname).toBe(
-        `/${s3.bucket}/${PREFIX}/${sha.slice(0, 2)}/${sha.slice(2)}.${format}`,
+        `/${s3.bucket}/${PREFIX}/${sha.slice(0, 2)}/${sha.slice(2)}${suffixOf(format)}`,
       );
       expect(link.searchParams.get('X-Amz-Expires')).toBe(String(DOWNLOAD_LINK_SECONDS));
       expect(signedFor(link, 'GET')).toBe(true);
@@ -89,7 +93,7 @@ describe('downloads with BLOB_REDIRECT', () => {
       expect(file.headers.get('content-disposition')).toContain(`-v1.${format}`);
     }
     // The text renders are in the bucket only; the working copy keeps what the engine reads.
-    for (const suffix of ['.csv', '.json', '.jsonl'] as const) {
+    for (const suffix of Object.values(RENDERED_SUFFIX)) {
       expect(existsSync(t.ctx.blobs.derivedPath(sha, suffix))).toBe(false);
     }
   });
@@ -168,14 +172,14 @@ describe('downloads with BLOB_REDIRECT', () => {
     } finally {
       store.putDerived = putDerived;
     }
-    expect(written).toEqual(['.jsonl']);
+    expect(written).toEqual([RENDERED_SUFFIX.jsonl]);
     for (const format of FORMATS) linkOf(await t.app.inject({ url: urlOf(d, format) }));
     expect(await objectsOf(sha)).toEqual([
       '',
-      '.csv',
-      '.json',
-      '.jsonl',
       '.parquet',
+      RENDERED_SUFFIX.csv,
+      RENDERED_SUFFIX.json,
+      RENDERED_SUFFIX.jsonl,
       '.stats.json',
     ]);
 

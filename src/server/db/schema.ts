@@ -180,9 +180,13 @@ export const datasets = pgTable(
 export const blobs = pgTable('blobs', {
   sha256: text('sha256').primaryKey(),
   byteSize: integer('byte_size').notNull(),
-  /** sha256 and length of each download format rendered from this table (download-digests.ts). */
-  downloadDigests:
-    jsonb('download_digests').$type<Record<string, { sha256: string; bytes: number }>>(),
+  /**
+   * sha256 and length of each download format rendered from this table, and the rendering they
+   * were taken of (download-digests.ts).
+   */
+  downloadDigests: jsonb('download_digests').$type<
+    { [F in 'csv' | 'json' | 'jsonl']?: { sha256: string; bytes: number } } & { rendering?: number }
+  >(),
   createdAt: createdAt(),
 });
 

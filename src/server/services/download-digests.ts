@@ -5,11 +5,13 @@ import { TEXT_DOWNLOAD_FORMATS, type TextDownloadFormat } from '../../contracts/
 import type { BlobStore } from '../blobs/store.ts';
 import type { Context } from '../context.ts';
 import { blobs } from '../db/schema.ts';
-import { downloadStream } from '../tables/index.ts';
+import { DOWNLOAD_RENDERING, downloadStream } from '../tables/index.ts';
 
 /** What a rendered download is: its sha256 (hex) and its length in bytes. */
 export type DownloadDigest = { sha256: string; bytes: number };
 export type DownloadDigests = Record<TextDownloadFormat, DownloadDigest>;
+/** As kept in `blobs.download_digests`: with the rendering they were taken of. */
+type KeptDigests = DownloadDigests & { rendering: number };
 
 /**
  * Digests of the downloads of a stored table, keyed by its sha256. A download is a pure function
@@ -51,8 +53,11 @@ async function hashDownload(
   return { sha256: hash.digest('hex'), bytes };
 }
 
-const complete = (value: Partial<DownloadDigests> | null | undefined): value is DownloadDigests =>
-  !!value && TEXT_DOWNLOAD_FORMATS.every((format) => value[format]);
+/** Digests of every format, taken of the downloads this code writes (not an earlier rendering). */
+const complete = (value: Partial<KeptDigests> | null | undefined): value is KeptDigests =>
+  !!value &&
+  value.rendering === DOWNLOAD_RENDERING &&
+  TEXT_DOWNLOAD_FORMATS.every((format) => value[format]);
 
 /** The digests kept for a table, or null when they have not been computed yet (no rendering). */
 export async function storedDownloadDigests(
@@ -65,7 +70,7 @@ export async function storedDownloadDigests(
     .select({ digests: blobs.downloadDigests })
     .from(blobs)
     .where(eq(blobs.sha256, sha256));
-  const digests = row?.digests as Partial<DownloadDigests> | null | undefined;
+  const digests = row?.digests;
   if (!complete(digests)) return null;
   known.set(sha256, digests);
   return digests;
@@ -88,9 +93,10 @@ export async function downloadDigests(
       const hashed = await Promise.all(
         TEXT_DOWNLOAD_FORMATS.map((format) => hashDownload(ctx.blobs, sha256, format)),
       );
-      const digests = Object.fromEntries(
-        TEXT_DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!]),
-      ) as DownloadDigests;
+      const digests = {
+        ...Object.fromEntries(TEXT_DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!])),
+        rendering: DOWNLOAD_RENDERING,
+      } as KeptDigests;
       await ctx.db.update(blobs).set({ downloadDigests: digests }).where(eq(blobs.sha256, sha256));
       known.set(sha256, digests);
       return digests;

@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { LRUCache } from 'lru-cache';
-import { writeDerived, type DerivedSuffix } from '../blobs/store.ts';
+import { RENDERED_SUFFIX, writeDerived, type DerivedSuffix } from '../blobs/store.ts';
 import type { DownloadFormat } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
 import { datasetVersions } from '../db/schema.ts';
@@ -56,12 +56,12 @@ export async function storedDownload(
   sha256: string,
   format: DownloadFormat,
 ): Promise<DerivedSuffix> {
-  const suffix = `.${format}` as const;
-  if (await ctx.blobs.hasDerived(sha256, suffix)) return suffix;
   if (format === 'parquet') {
-    await parquetFile(ctx, sha256);
-    return suffix;
+    if (!(await ctx.blobs.hasDerived(sha256, '.parquet'))) await parquetFile(ctx, sha256);
+    return '.parquet';
   }
+  const suffix = RENDERED_SUFFIX[format];
+  if (await ctx.blobs.hasDerived(sha256, suffix)) return suffix;
   await once(`${sha256}${suffix}`, () =>
     writeDerived(ctx.blobs, sha256, suffix, (temp) =>
       pipeline(downloadStream(ctx.blobs, sha256, format), createWriteStream(temp)),

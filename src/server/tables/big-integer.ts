@@ -3,8 +3,8 @@ import { isInt64Text } from '../../lib/tables/infer.ts';
 
 export { type BigInteger, isBigInteger };
 
-/** The big integer written by these digits (Node always has `JSON.rawJSON`). */
-const bigInteger = (digits: string): BigInteger =>
+/** A JSON number kept as this text, e.g. a big integer's digits (Node always has `JSON.rawJSON`). */
+export const bigInteger = (digits: string): BigInteger =>
   (JSON.rawJSON as (t: string) => BigInteger)(digits);
 
 /**

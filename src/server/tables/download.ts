@@ -3,7 +3,8 @@ import type { BlobStore } from '../blobs/store.ts';
 import { csvRecord } from './csv.ts';
 import { parseJsonExact } from '../../lib/big-integer.ts';
 import { openTableLines } from './read.ts';
-import type { Cell } from './types.ts';
+import type { Cell, TableHeader } from './types.ts';
+import { bigInteger, isBigInteger } from './big-integer.ts';
 import type { TextDownloadFormat } from '../../contracts/dataset-fields.ts';
 
 /** The formats written here from the rows as they stream: the contract's text formats. */
@@ -17,6 +18,14 @@ const CONTENT_TYPES: Record<DownloadFormat, string> = {
 
 export const contentTypeOf = (format: DownloadFormat): string => CONTENT_TYPES[format];
 export const extensionOf = (format: DownloadFormat): string => `.${format}`;
+
+/**
+ * Which rendering of the text downloads this code writes, bumped whenever their bytes change, so
+ * that download digests, entity tags and rendered files of another rendering are never taken for
+ * these. 2: whole numbers of `number` columns are written `2.0`; a zero-row table's JSON Lines
+ * file is its list of column names.
+ */
+export const DOWNLOAD_RENDERING = 2;
 
 /** Byte order mark at the start of CSV downloads, so Excel reads them as UTF-8. */
 const CSV_BOM = '\uFEFF';
@@ -37,6 +46,33 @@ function objectWriter(attributes: string[]): (cells: Cell[]) => string {
   };
 }
 
+/**
+ * A whole number of a `number` column written with a fraction (`2.0`, `1152921504606846976.0`),
+ * so that reading the file again, by Sheaf, pandas or DuckDB, gives a number column rather than
+ * an integer one. `1e+21` already says it is not an integer.
+ */
+function asNumber(cell: Cell): Cell {
+  const text =
+    typeof cell === 'number' && Number.isInteger(cell)
+      ? String(cell)
+      : isBigInteger(cell)
+        ? cell.rawJSON
+        : null;
+  return text === null || text.includes('e') ? cell : bigInteger(`${text}.0`);
+}
+
+/** The row with the whole numbers of its `number` columns written as numbers (see asNumber). */
+function numbersOf(header: TableHeader): (cells: Cell[]) => Cell[] {
+  const numbers = header.attributes.flatMap((a, c) =>
+    header.attributeTypes[a] === 'number' ? [c] : [],
+  );
+  if (numbers.length === 0) return (cells) => cells;
+  return (cells) => {
+    for (const c of numbers) cells[c] = asNumber(cells[c] ?? null);
+    return cells;
+  };
+}
+
 function formatterOf(format: DownloadFormat, attributes: string[]): Formatter {
   if (format === 'csv') {
     return {
@@ -46,8 +82,11 @@ function formatterOf(format: DownloadFormat, attributes: string[]): Formatter {
     };
   }
   const object = objectWriter(attributes);
-  if (format === 'jsonl')
-    return { start: () => '', row: (cells) => `${object(cells)}\n`, end: () => '' };
+  if (format === 'jsonl') {
+    // Without rows, the column names as the header line a JSON Lines upload takes.
+    const end = (empty: boolean) => (empty ? `${JSON.stringify(attributes)}\n` : '');
+    return { start: () => '', row: (cells) => `${object(cells)}\n`, end };
+  }
   return {
     start: () => '[',
     row: (cells, first) => `${first ? '\n' : ',\n'}${object(cells)}`,
@@ -63,11 +102,12 @@ export function downloadStream(blobs: BlobStore, sha256: string, format: Downloa
   async function* chunks(): AsyncGenerator<Buffer> {
     const { header, batches } = await openTableLines(blobs, sha256);
     const formatter = formatterOf(format, header.attributes);
+    const typed = numbersOf(header);
     let first = true;
     let out = formatter.start(header.attributes);
     for await (const lines of batches) {
       for (const line of lines) {
-        out += formatter.row(parseJsonExact(line) as Cell[], first);
+        out += formatter.row(typed(parseJsonExact(line) as Cell[]), first);
         first = false;
       }
       if (out !== '') yield Buffer.from(out);

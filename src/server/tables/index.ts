@@ -28,4 +28,10 @@ export { ingestTable } from './ingest.ts';
 export { parseCsvStream } from './csv.ts';
 export { parseJsonlStream } from './jsonl.ts';
 export { readTable, readTablePage, toEntryObjects } from './read.ts';
-export { contentTypeOf, downloadStream, extensionOf, type DownloadFormat } from './download.ts';
+export {
+  DOWNLOAD_RENDERING,
+  contentTypeOf,
+  downloadStream,
+  extensionOf,
+  type DownloadFormat,
+} from './download.ts';

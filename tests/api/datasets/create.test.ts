@@ -304,7 +304,7 @@ describe('POST /datasets with a streamed body', () => {
     const id = res.json().id;
     const download = await get(t, `/datasets/${id}/versions/1/download?format=csv`);
     expect(download.body).toBe(
-      '\uFEFFreading,ratio,exact\r\n3.14159265358979323846,0.30000000000000004,2.5\r\n123456789012345678.5,1e-400,1000\r\n',
+      '\uFEFFreading,ratio,exact\r\n3.14159265358979323846,0.30000000000000004,2.5\r\n123456789012345678.5,1e-400,1000.0\r\n',
     );
   });
 

@@ -26,7 +26,7 @@ const csvOf = async (id: number, version = 1) =>
 
 const ROWS = '[[123456789012345678.5, 9007199254740993, 1.5], [2.25, 2, 2.0]]';
 const TABLE = `"attributes":["reading","id","ratio"],"entries":${ROWS}`;
-const CSV = '\uFEFFreading,id,ratio\r\n123456789012345678.5,9007199254740993,1.5\r\n2.25,2,2\r\n';
+const CSV = '\uFEFFreading,id,ratio\r\n123456789012345678.5,9007199254740993,1.5\r\n2.25,2,2.0\r\n';
 
 describe('numbers in a JSON body keep every digit', () => {
   it('creating a dataset infers and stores them as the same text in a CSV upload would', async () => {

@@ -45,7 +45,7 @@ describe('CSV download', () => {
       '城市,"note, with comma",n,ok,day\r\n' +
         '北京,"say ""hi""",1.5,true,2024-01-02\r\n' +
         '上海,"two\nlines",,false,\r\n' +
-        '深圳," padded ",-2,,2024-02-29\r\n' +
+        '深圳," padded ",-2.0,,2024-02-29\r\n' +
         '广州,"cr\r\nlf",1e+21,true,2024-03-01\r\n',
     );
   });
@@ -64,7 +64,7 @@ describe('CSV download', () => {
     const original =
       '\uFEFF名称,价格,数量,上架,日期,时间,备注\r\n' +
       '苹果,1.5,3,true,2024-01-02,2024-01-02T08:00:00Z,"红, 甜"\r\n' +
-      '"梨 ""雪花""",12,,false,,2024-01-02T08:00:00,"多\r\n行"\r\n' +
+      '"梨 ""雪花""",12.0,,false,,2024-01-02T08:00:00,"多\r\n行"\r\n' +
       '橙,-0.25,7,,2024-12-31,,\r\n';
     const { attributes, rows } = await parseCsvStream(bytes(original, 7));
     const { sha256, header } = await ingestTable(blobs, { attributes, rows }, LIMITS);
@@ -86,7 +86,7 @@ describe('CSV download', () => {
     const { attributes, rows } = await parseCsvStream(bytes(upload));
     const { sha256 } = await ingestTable(blobs, { attributes, rows }, LIMITS);
     expect((await download(blobs, sha256, 'csv')).toString('utf8')).toBe(
-      '\uFEFFa,b,c\r\nx,1.5,true\r\ny,1000,false\r\n',
+      '\uFEFFa,b,c\r\nx,1.5,true\r\ny,1000.0,false\r\n',
     );
   });
 });
@@ -126,12 +126,12 @@ describe('JSON and JSON Lines downloads', () => {
     });
   });
 
-  it('an empty table is a header, [] or nothing', async () => {
+  it('an empty table is a header, [] or its column names', async () => {
     const { blobs } = await tempStore();
     const sha = await stored(blobs, { attributes: ['a', 'b'], entries: [] });
     expect((await download(blobs, sha, 'csv')).toString('utf8')).toBe('\uFEFFa,b\r\n');
     expect((await download(blobs, sha, 'json')).toString('utf8')).toBe('[]\n');
-    expect((await download(blobs, sha, 'jsonl')).toString('utf8')).toBe('');
+    expect((await download(blobs, sha, 'jsonl')).toString('utf8')).toBe('["a","b"]\n');
   });
 
   it('names content types and extensions', () => {

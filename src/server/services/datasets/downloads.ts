@@ -6,7 +6,7 @@ import type { BlobStore, DerivedLink } from '../../blobs/store.ts';
 import type { DownloadFormat } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions, downloadMarks } from '../../db/schema.ts';
-import { contentTypeOf, downloadStream } from '../../tables/index.ts';
+import { DOWNLOAD_RENDERING, contentTypeOf, downloadStream } from '../../tables/index.ts';
 import { sliceStream } from '../../tables/slice.ts';
 import { downloadDigests } from '../download-digests.ts';
 import { parquetFile, storedDownload } from '../table-files.ts';
@@ -195,7 +195,11 @@ export async function openDownload(
   };
   // The configuration allows BLOB_REDIRECT only with an S3 store, which has `derivedUrl`.
   const link = ctx.config.blobRedirect ? ctx.blobs.derivedUrl : undefined;
-  const etag = `"${version.sha256}.${format}"`;
+  // A text format's tag names the rendering too: its bytes changed when the rendering did.
+  const etag =
+    format === 'parquet'
+      ? `"${version.sha256}.parquet"`
+      : `"${version.sha256}.r${DOWNLOAD_RENDERING}.${format}"`;
   const download = link
     ? await downloadLink(ctx, link, version.sha256, format, { ...headers, method: input.method })
     : await streamedDownload(ctx, version.sha256, format, {
