@@ -39,6 +39,14 @@ describe('table files read in the browser', () => {
     expect(objects.types).toEqual(['integer', 'boolean']);
   });
 
+  it('keeps the order a JSON Lines file writes columns named like numbers in', async () => {
+    const draft = await readTableFile(
+      file('years.jsonl', '{"城市":"北京","2024":1,"2023":2}\n{"城市":"上海","1":0}\n'),
+    );
+    expect(draft.attributes).toEqual(['城市', '2024', '2023', '1']);
+    expect(draft.types).toEqual(['string', 'integer', 'integer', 'integer']);
+  });
+
   it('names the line of a JSON Lines syntax error', async () => {
     await expect(readTableFile(file('c.jsonl', '["a"]\n[1]\n{oops\n'))).rejects.toMatchObject({
       key: 'jsonSyntax',

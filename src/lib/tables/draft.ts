@@ -6,7 +6,7 @@
  * every row and infers the column types itself.
  */
 import { parseTableJson } from './exact-json.ts';
-import { repeatedKeyOf } from './repeated-keys.ts';
+import { keysInOrder, repeatedKeyOf } from './repeated-keys.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 import { countRecords } from './count-records.ts';
 import { CsvReader, readCsvText, type Delimiter } from './csv-reader.ts';
@@ -161,13 +161,16 @@ export function parseJsonTable(text: string, source: DraftSource): TableDraft {
 
 /**
  * JSON Lines (one JSON value per line, as the server reads them): the first line a list of
- * column names followed by lists, or objects throughout (columns in order of appearance).
+ * column names followed by lists, or objects throughout (columns in order of appearance, as
+ * each line writes its keys).
  * `partial`: the text was cut from a longer file, so its last line may be incomplete.
  */
 function parseJsonLines(text: string, source: DraftSource, partial = false): TableDraft {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (partial) lines.pop();
   const values: unknown[] = [];
+  // Columns of object rows in order of appearance, each line's keys as it writes them.
+  const keys = new Set<string>();
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     let value: unknown;
@@ -178,6 +181,7 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
     }
     const repeated = repeatedKeyOf(line, value);
     if (repeated !== null) throw new DraftError('jsonRepeatedKey', i + 1, repeated);
+    if (isRecord(value)) for (const key of keysInOrder(line, value)) keys.add(key);
     values.push(value);
   }
   const [first, ...rest] = values;
@@ -189,8 +193,13 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
     }
     return draftOf(source, names, rest);
   }
-  return parseJsonTable(JSON.stringify(values), source);
+  const other = values.findIndex((value) => !isRecord(value));
+  if (other !== -1) throw new DraftError('jsonShape', other + 1);
+  return draftOf(source, [...keys], values);
 }
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** What kind of table a file holds, by its name or type; null when none Sheaf reads. */
 function kindOf(file: File): DraftSource['kind'] | null {

@@ -2,12 +2,12 @@ import { TableValidationError, tableError, emptyInput } from './errors.ts';
 import { MAX_ROW_CHARS, decodeUtf8, forbiddenInUpload, keepOpen, lineBatches } from './lines.ts';
 import { findForbiddenText } from '../text-rules.ts';
 import { parseTableJson } from '../../lib/tables/exact-json.ts';
-import { repeatedKeyOf } from '../../lib/tables/repeated-keys.ts';
+import { keysInOrder, repeatedKeyOf } from '../../lib/tables/repeated-keys.ts';
 
 /**
  * Reads a JSON Lines upload (UTF-8, one JSON value per line, blank lines skipped). The first line
  * either lists the column names (a JSON array) or is the first row as an object, whose keys then
- * name the columns. Rows are lists in column order or objects keyed by column name, streamed;
+ * name the columns, in the order the line writes them. Rows are lists in column order or objects keyed by column name, streamed;
  * a line that is not JSON fails the read naming its row. The input is not destroyed when reading
  * stops early.
  */
@@ -15,7 +15,8 @@ export async function parseJsonlStream(
   input: AsyncIterable<Uint8Array | string>,
   options: { maxBytes?: number } = {},
 ): Promise<{ attributes: unknown[]; rows: AsyncGenerator<unknown> }> {
-  const values = jsonLines(input, options.maxBytes);
+  let firstLine = '';
+  const values = jsonLines(input, options.maxBytes, (line) => (firstLine = line));
   const first = await values.next();
   if (first.done) {
     throw emptyInput();
@@ -27,7 +28,7 @@ export async function parseJsonlStream(
       yield head;
       yield* values;
     }
-    return { attributes: Object.keys(head), rows: withFirst() };
+    return { attributes: keysInOrder(firstLine, head), rows: withFirst() };
   }
   throw new TableValidationError([
     tableError(
@@ -42,7 +43,8 @@ export async function parseJsonlStream(
 /** Parsed non-blank lines; the line numbering for errors counts rows after a header list. */
 async function* jsonLines(
   input: AsyncIterable<Uint8Array | string>,
-  maxBytes?: number,
+  maxBytes: number | undefined,
+  onFirst: (line: string) => void,
 ): AsyncGenerator<unknown> {
   let index = 0; // non-blank lines seen
   let headerList = false;
@@ -63,7 +65,10 @@ async function* jsonLines(
           ),
         ]);
       }
-      if (index === 0) headerList = Array.isArray(value);
+      if (index === 0) {
+        headerList = Array.isArray(value);
+        onFirst(line);
+      }
       const repeated = repeatedKeyOf(line, value);
       if (repeated !== null) throw repeatedColumn(repeated, headerList ? index : index + 1);
       // The raw text was checked as it was decoded; a JSON escape (`\u0000`) can still spell one.

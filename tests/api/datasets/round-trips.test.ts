@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dataset, DatasetVersion } from '../../../src/contracts/datasets.ts';
+import type { TableRows } from '../../../src/contracts/tables.ts';
+import { createTestApp, type TestApp } from '../../support/app.ts';
+import { addUser, get, type TestUser } from '../../support/api.ts';
+
+let t: TestApp;
+let alice: TestUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  alice = await addUser(t, 'alice');
+});
+afterAll(() => t.close());
+
+const LONG = `长${'x'.repeat(70_000)}"\n,`;
+
+/** Odd values of every type; a declared string column of codes that look like numbers. */
+const TABLE = {
+  name: 'odd',
+  attributes: ['城市 名', 'code', 'price', 'n', 'ok', 'day', 'at', 'note', 'Ünïcødé ✓'],
+  attribute_types: { code: 'string', price: 'number' },
+  entries: [
+    ['北京', '007', 3, '9007199254740993', true, '2024-02-29', '2024-01-01T08:30:00Z', LONG, 'é'],
+    ['', '0', 2.5, -1, false, null, '2024-01-01T08:30:00.123456789', ' padded ', null],
+    [null, '1e3', -0, 0, null, '1999-12-31', null, '=1+2', '"'],
+  ],
+};
+
+const send = (url: string, type: string, payload: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: { ...alice.headers, 'content-type': type },
+    payload,
+  });
+
+const rowsOf = async (id: number, version: number) =>
+  (await get(t, `/datasets/${id}/versions/${version}/rows?limit=10`)).json<TableRows>();
+
+const TYPES = { csv: 'text/csv', jsonl: 'application/x-ndjson' } as const;
+
+describe('download a version, upload the file again as a new version', () => {
+  it.each(['csv', 'jsonl'] as const)('%s keeps every value, name and type', async (format) => {
+    const created = await send('/datasets', 'application/json', JSON.stringify(TABLE));
+    expect(created.statusCode).toBe(201);
+    const dataset = created.json<Dataset>();
+    const first = dataset.versions[0]!;
+    const file = (await get(t, `/datasets/${dataset.id}/versions/1/download?format=${format}`))
+      .rawPayload;
+    const types = encodeURIComponent(JSON.stringify({ code: 'string' }));
+    const again = await send(
+      `/datasets/${dataset.id}/versions?attribute_types=${types}`,
+      TYPES[format],
+      file.toString('utf8'),
+    );
+    expect(again.statusCode).toBe(201);
+    const second = again.json<DatasetVersion>();
+    expect(second.attributes).toEqual(first.attributes);
+    expect(second.attribute_types).toEqual(first.attribute_types);
+    expect(second.sha256).toBe(first.sha256);
+    expect((await rowsOf(dataset.id, 2)).rows).toEqual((await rowsOf(dataset.id, 1)).rows);
+  });
+
+  it('json, sent with its column names, too', async () => {
+    const created = await send('/datasets', 'application/json', JSON.stringify(TABLE));
+    const dataset = created.json<Dataset>();
+    const first = dataset.versions[0]!;
+    const file = (await get(t, `/datasets/${dataset.id}/versions/1/download?format=json`)).body;
+    // The download is a list of objects, rows keyed by column: sent with the column names.
+    const body = `{"attributes":${JSON.stringify(first.attributes)},"attribute_types":{"code":"string"},"entries":${file}}`;
+    const again = await send(`/datasets/${dataset.id}/versions`, 'application/json', body);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<DatasetVersion>().attribute_types).toEqual(first.attribute_types);
+    expect(again.json<DatasetVersion>().sha256).toBe(first.sha256);
+  });
+
+  it('columns named like numbers keep their order through JSON Lines', async () => {
+    const table = {
+      name: 'years',
+      attributes: ['城市', '2024', '2023'],
+      entries: [['北京', 1, 2]],
+    };
+    const created = await send('/datasets', 'application/json', JSON.stringify(table));
+    const dataset = created.json<Dataset>();
+    const file = (await get(t, `/datasets/${dataset.id}/versions/1/download?format=jsonl`)).body;
+    expect(file).toBe('{"城市":"北京","2024":1,"2023":2}\n');
+    const again = await send(`/datasets/${dataset.id}/versions`, TYPES.jsonl, file);
+    expect(again.statusCode).toBe(201);
+    expect(again.json<DatasetVersion>().attributes).toEqual(table.attributes);
+    expect(again.json<DatasetVersion>().sha256).toBe(dataset.versions[0]!.sha256);
+  });
+});
