@@ -27,8 +27,27 @@ function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableCon
 }
 
 /**
- * POST /datasets/validate. A sampled (large) file is checked on the rows read, without declared
- * types: the server infers them over the whole file.
+ * The types of a sampled (large) file that are declared: only those changed on the page. The
+ * others were proposed from the rows read, and the server infers them over the whole file.
+ */
+function changedTypes(draft: TableDraft, types: readonly AttributeType[]) {
+  return Object.fromEntries(
+    draft.attributes.flatMap((a, c) =>
+      types[c] !== undefined && types[c] !== draft.types[c] ? [[a, types[c]]] : [],
+    ),
+  );
+}
+
+/** A sampled file as the stream it is sent as, with the types changed on the page. */
+const streamOf = (draft: TableDraft, sampled: File, types: readonly AttributeType[]) => ({
+  body: sampled,
+  format: streamFormatOf(draft.source),
+  attributeTypes: changedTypes(draft, types),
+});
+
+/**
+ * POST /datasets/validate. A sampled (large) file is checked on the rows read, with only the
+ * types changed on the page declared: the server infers the others over the whole file.
  */
 export function checkDraft(
   draft: TableDraft,
@@ -36,7 +55,7 @@ export function checkDraft(
 ): Promise<TableValidation> {
   const content = contentOf(draft, types);
   return datasetsApi.validateContent(
-    draft.sampled ? { attributes: content.attributes, entries: content.entries } : content,
+    draft.sampled ? { ...content, attributeTypes: changedTypes(draft, types) } : content,
   );
 }
 
@@ -52,11 +71,9 @@ export async function publishDataset(
   if (draft.sampled) {
     // A streamed upload takes its metadata in the query: the card (up to 64 KB) follows by PUT.
     const { readme, ...query } = meta;
-    const created = await datasetsApi.uploadDataset(
-      query,
-      { body: draft.sampled, format: streamFormatOf(draft.source) },
-      { onProgress },
-    );
+    const created = await datasetsApi.uploadDataset(query, streamOf(draft, draft.sampled, types), {
+      onProgress,
+    });
     return readme ? datasetsApi.updateDataset(created.id, { readme }) : created;
   }
   return datasetsApi.createDataset({ ...meta, ...contentOf(draft, types) }, { onProgress });
@@ -71,12 +88,9 @@ export function publishVersion(
   onProgress: Progress,
 ): Promise<DatasetVersion> {
   if (draft.sampled) {
-    return datasetsApi.uploadVersion(
-      id,
-      changelog,
-      { body: draft.sampled, format: streamFormatOf(draft.source) },
-      { onProgress },
-    );
+    return datasetsApi.uploadVersion(id, changelog, streamOf(draft, draft.sampled, types), {
+      onProgress,
+    });
   }
   const { attributes, attributeTypes, entries } = contentOf(draft, types);
   return datasetsApi.createVersion(

@@ -236,10 +236,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
     }
 
-    test('a large file is previewed from its first rows and counted exactly', async ({
+    test('a large file is previewed from its first rows, counted exactly, and its types changed', async ({
       page,
       account,
       signIn,
+      uniqueName,
     }) => {
       // Over the 8 MB sampling threshold: 70,001 data rows, one with a newline in quotes.
       const rows = 70_001;
@@ -254,6 +255,24 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           columns: 3,
         }),
       );
+      // A changed type is declared with the streamed file; the others are inferred from it all.
+      const year = page.getByLabel(t('datasets:table.typeFor', { column: '年份' }), {
+        exact: true,
+      });
+      await expect(year).toHaveValue('integer');
+      await year.selectOption('string');
+      await page
+        .getByLabel(t('datasets:meta.name'), { exact: true })
+        .fill(`big ${uniqueName('d')}`);
+      await page.getByRole('button', { name: t('datasets:create.submit'), exact: true }).click();
+      await expect(page).toHaveURL((url) => datasetPath.test(url.pathname), { timeout: 45_000 });
+      const id = Number(datasetPath.exec(pathnameOf(page))?.[2]);
+      const dataset = await (await page.request.get(`/api/v1/datasets/${id}`)).json();
+      expect(dataset.versions[0].attribute_types).toEqual({
+        城市: 'string',
+        备注: 'string',
+        年份: 'string',
+      });
     });
 
     test('a JSON file with an integer past 2^53 is published with every digit', async ({

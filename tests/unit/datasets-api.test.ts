@@ -342,6 +342,28 @@ describe('streamed uploads with progress', () => {
     expect(api.count('/api/v1/datasets/1')).toBe(2);
   });
 
+  it('declare the types a file is sent with in the query, as JSON text', async () => {
+    const m = await load();
+    fakeApi();
+    FakeXhr.answer = { status: 201, body: version(1, 2) };
+    await m.datasets.uploadVersion(1, 'v2', {
+      body: new Blob(['zip,n\n02139,1\n']),
+      format: 'csv',
+      attributeTypes: { zip: 'string', 'Zip Code': 'string' },
+    });
+    await m.datasets.uploadVersion(1, 'v3', {
+      body: new Blob(['zip\n1\n']),
+      format: 'csv',
+      attributeTypes: {},
+    });
+    const [declared, none] = FakeXhr.sent.map((xhr) => new URL(xhr.url).searchParams);
+    expect(JSON.parse(declared!.get('attribute_types') ?? '')).toEqual({
+      zip: 'string',
+      'Zip Code': 'string',
+    });
+    expect(none!.has('attribute_types')).toBe(false);
+  });
+
   it('report a rejected table with the server message, code and problems', async () => {
     const m = await load();
     fakeApi();

@@ -24,20 +24,18 @@ function columnProblems(errors: TableProblem[], column: string, t: T) {
 }
 
 /**
- * The columns of a table being uploaded: name, type (editable unless the server infers them)
- * and the problems the check found in it; then the first rows.
+ * The columns of a table being uploaded: name, type (to change; for a large file, a changed type
+ * is declared and the others are inferred from all its rows) and the problems the check found in
+ * it; then the first rows.
  */
 export function ColumnTypes({ draft, types, problems, onType, t }: Props) {
-  const editable = draft.sampled === null;
   const sample = draft.entries.slice(0, SAMPLE).map((e) => rowValues(draft.attributes, e));
   return (
     <div className="flex flex-col gap-4">
       <TableRegion labelledBy="column-types-caption">
         <caption id="column-types-caption" className="caption-top px-3 py-2 text-left">
           <span className="font-semibold">{t('datasets:table.columns')}</span>
-          {editable && (
-            <span className="block text-muted">{t('datasets:table.columnsCaption')}</span>
-          )}
+          <span className="block text-muted">{t('datasets:table.columnsCaption')}</span>
         </caption>
         <thead className="bg-canvas">
           <tr>
@@ -58,7 +56,6 @@ export function ColumnTypes({ draft, types, problems, onType, t }: Props) {
               key={`${c}-${name}`}
               name={name}
               type={types[c] ?? 'string'}
-              editable={editable}
               problems={columnProblems(problems, name, t)}
               onType={(type) => onType(c, type)}
               t={t}
@@ -88,14 +85,13 @@ function TableRegion({ labelledBy, children }: { labelledBy: string; children: R
 type ColumnRowProps = {
   name: string;
   type: AttributeType;
-  editable: boolean;
   problems: { count: number; text: string };
   onType: (type: AttributeType) => void;
   t: T;
 };
 
 /** One column: its name, its type and how many problems it has. */
-function ColumnRow({ name, type, editable, problems, onType, t }: ColumnRowProps) {
+function ColumnRow({ name, type, problems, onType, t }: ColumnRowProps) {
   return (
     <tr className="border-t border-line">
       <th scope="row" className="px-1.5 py-1.5 text-left font-medium wrap-anywhere sm:px-3">
@@ -107,7 +103,6 @@ function ColumnRow({ name, type, editable, problems, onType, t }: ColumnRowProps
           className="field-input min-w-32 py-1 pr-1 pl-2"
           aria-label={t('datasets:table.typeFor', { column: name })}
           value={type}
-          disabled={!editable}
           onChange={(e) => onType(e.target.value as AttributeType)}
         >
           {ATTRIBUTE_TYPES.map((option) => (

@@ -34,8 +34,21 @@ export type SendOptions = {
   signal?: AbortSignal;
 };
 
-/** A table file sent as the raw body: CSV (first line: column names) or JSON Lines. */
-export type TableFile = { body: Blob; format: 'csv' | 'tsv' | 'jsonl' };
+/**
+ * A table file sent as the raw body: CSV (first line: column names) or JSON Lines, with the
+ * column types it declares (the server infers the others).
+ */
+export type TableFile = {
+  body: Blob;
+  format: 'csv' | 'tsv' | 'jsonl';
+  attributeTypes?: Record<string, string>;
+};
+
+/** Declared types in the query of a streamed upload: JSON text, left out when there are none. */
+const typesParam = (file: TableFile) =>
+  file.attributeTypes && Object.keys(file.attributeTypes).length > 0
+    ? JSON.stringify(file.attributeTypes)
+    : undefined;
 
 const CONTENT_TYPES: Record<TableFile['format'], string> = {
   csv: 'text/csv; charset=utf-8',
@@ -206,7 +219,7 @@ export function createDataset(input: NewDataset, options: SendOptions = {}): Pro
 
 /**
  * POST /datasets with the table as a streamed CSV or JSON Lines body and the metadata in the
- * query; the server infers the column types over all rows. Clears all caches.
+ * query; the server infers the column types not declared over all rows. Clears all caches.
  */
 export function uploadDataset(
   meta: DatasetMetadata & { changelog?: string },
@@ -215,7 +228,12 @@ export function uploadDataset(
 ): Promise<Dataset> {
   return changing(
     uploadRequest<Dataset>('/datasets', {
-      query: { ...meta, license: meta.license ?? undefined, tags: tagsParam(meta.tags) },
+      query: {
+        ...meta,
+        license: meta.license ?? undefined,
+        tags: tagsParam(meta.tags),
+        attribute_types: typesParam(file),
+      },
       body: file.body,
       contentType: CONTENT_TYPES[file.format],
       ...options,
@@ -269,7 +287,7 @@ export function uploadVersion(
 ): Promise<DatasetVersion> {
   return changing(
     uploadRequest<DatasetVersion>(`/datasets/${id}/versions`, {
-      query: { changelog },
+      query: { changelog, attribute_types: typesParam(file) },
       body: file.body,
       contentType: CONTENT_TYPES[file.format],
       ...options,

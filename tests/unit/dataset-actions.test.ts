@@ -1,0 +1,51 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TableDraft } from '../../src/lib/tables/draft.ts';
+
+const api = vi.hoisted(() => ({
+  uploadVersion: vi.fn(() => Promise.resolve({})),
+  validateContent: vi.fn(() => Promise.resolve({ isValid: true, errors: [] })),
+}));
+vi.mock('../../src/lib/api/datasets.ts', () => api);
+
+const { checkDraft, publishVersion } = await import('../../src/stores/datasets.ts');
+
+const file = new File(['zip,n\n02139,1\n'], 'big.csv');
+/** A large file read in part: its types proposed from the rows read. */
+const sampled: TableDraft = {
+  source: { kind: 'csv', name: 'big.csv', size: file.size },
+  attributes: ['zip', 'n'],
+  types: ['integer', 'integer'],
+  entries: [['02139', '1']],
+  sampled: file,
+  totalRows: 1,
+};
+
+describe('a large file sent as a stream', () => {
+  beforeEach(() => vi.clearAllMocks());
+
+  it('declares the types changed on the page, leaving the others to be inferred', async () => {
+    await publishVersion(1, 'v2', sampled, ['string', 'integer'], () => undefined);
+    expect(api.uploadVersion).toHaveBeenCalledWith(
+      1,
+      'v2',
+      { body: file, format: 'csv', attributeTypes: { zip: 'string' } },
+      expect.anything(),
+    );
+    await checkDraft(sampled, ['string', 'integer']);
+    expect(api.validateContent).toHaveBeenCalledWith({
+      attributes: ['zip', 'n'],
+      attributeTypes: { zip: 'string' },
+      entries: [['02139', '1']],
+    });
+  });
+
+  it('declares none when no type was changed', async () => {
+    await publishVersion(1, 'v2', sampled, sampled.types, () => undefined);
+    expect(api.uploadVersion).toHaveBeenCalledWith(
+      1,
+      'v2',
+      { body: file, format: 'csv', attributeTypes: {} },
+      expect.anything(),
+    );
+  });
+});
