@@ -47,6 +47,13 @@ describe('table files read in the browser', () => {
     expect(draft.types).toEqual(['string', 'integer', 'integer', 'integer']);
   });
 
+  it('keeps that order in a JSON file too, as a JSON download writes it', async () => {
+    const json =
+      '[\n{"城市":"北京","2024":1,"2023":{"x":[1]}},\n{"城市":"上海","2024":2,"2023":null}\n]\n';
+    const draft = await readTableFile(file('years.json', json));
+    expect(draft.attributes).toEqual(['城市', '2024', '2023']);
+  });
+
   it('names the line of a JSON Lines syntax error', async () => {
     await expect(readTableFile(file('c.jsonl', '["a"]\n[1]\n{oops\n'))).rejects.toMatchObject({
       key: 'jsonSyntax',

@@ -6,7 +6,7 @@
  * every row and infers the column types itself.
  */
 import { parseTableJson } from './exact-json.ts';
-import { keysInOrder, repeatedKeyOf } from './repeated-keys.ts';
+import { keysInOrder, listKeysInOrder, repeatedKeyOf } from './repeated-keys.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 import { countRecords } from './count-records.ts';
 import { CsvReader, readCsvText, type Delimiter } from './csv-reader.ts';
@@ -135,7 +135,7 @@ export function parseJsonTable(text: string, source: DraftSource): TableDraft {
         }
       }
     });
-    return draftOf(source, attributes, list);
+    return draftOf(source, listKeysInOrder(text, attributes), list);
   }
   if (typeof value === 'object' && value !== null) {
     const table = value as Record<string, unknown>;

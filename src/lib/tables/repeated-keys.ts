@@ -2,8 +2,11 @@
 const KEY_END = /"\s*:/g;
 const SPACE = /\s/;
 
-/** The keys of an object written on one line, as written (repeats included). */
-function* keysOf(line: string): Generator<string> {
+/**
+ * The keys of an object written on one line, as written (repeats included); with `at` 2, the
+ * keys of the objects in a list (`[{…},{…}]`), one after the other.
+ */
+function* keysOf(line: string, at = 1): Generator<string> {
   let depth = 0;
   for (let i = 0; i < line.length; i++) {
     const char = line[i];
@@ -12,7 +15,7 @@ function* keysOf(line: string): Generator<string> {
     else if (char === '"') {
       const start = i;
       for (i++; i < line.length && line[i] !== '"'; i++) if (line[i] === '\\') i++;
-      if (depth !== 1) continue;
+      if (depth !== at) continue;
       let next = i + 1;
       while (next < line.length && SPACE.test(line[next]!)) next++;
       if (line[next] !== ':') continue;
@@ -54,3 +57,11 @@ export const repeatedKeyOf = (line: string, value: unknown): string | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value)
     ? repeatedKey(line, Object.keys(value).length)
     : null;
+
+/**
+ * The columns of a JSON list of objects (a JSON download) in order of first appearance, each
+ * object's keys as the text writes them; `keys` is that order by `Object.keys`, which lists keys
+ * that look like array indexes first. The text is only read again when there is such a key.
+ */
+export const listKeysInOrder = (text: string, keys: string[]): string[] =>
+  keys.some((key) => INDEX_LIKE.test(key)) ? [...new Set(keysOf(text, 2))] : keys;
