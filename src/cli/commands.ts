@@ -124,6 +124,8 @@ export type PushOptions = {
   license?: string;
   isPrivate: boolean;
   changelog?: string;
+  /** Declared column types as JSON text (`{"zip":"string"}`); the others are inferred. */
+  types?: string;
   json: boolean;
 };
 
@@ -154,12 +156,13 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
             license: o.license,
             is_public: o.isPrivate ? false : undefined,
             changelog: o.changelog,
+            attribute_types: o.types,
           },
         })
       : await client.raw('POST', `/datasets/${o.dataset}/versions`, {
           stream,
           headers,
-          query: { changelog: o.changelog },
+          query: { changelog: o.changelog, attribute_types: o.types },
         });
   bar.done();
   const answer = (await res.json()) as Dataset | DatasetVersion;

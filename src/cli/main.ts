@@ -20,6 +20,7 @@ const USAGE = `Usage: sheaf <command> [options]
   push FILE --name NAME [--description D] [--tags a,b] [--language TAG]
             [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.jsonl(.gz)
   push FILE --dataset ID [--changelog C]               add a version
+            [--types '{"zip":"string"}']               either: declare column types
   pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes)
 
 Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
@@ -42,6 +43,7 @@ const OPTIONS = {
   license: { type: 'string' },
   private: { type: 'boolean', default: false },
   changelog: { type: 'string' },
+  types: { type: 'string' },
   version: { type: 'string' },
   format: { type: 'string', default: 'csv' },
   output: { type: 'string', short: 'o' },
@@ -111,6 +113,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
           license: v.license,
           isPrivate: v.private,
           changelog: v.changelog,
+          types: v.types,
           json: v.json,
         });
         break;

@@ -174,6 +174,31 @@ describe('the sheaf command', () => {
     expect(await readFile(file, 'utf8')).toContain('广州');
   });
 
+  it('pushes a file with declared column types; a bad declaration is the API error', async () => {
+    const tsv = path.join(dir, 'typed.tsv');
+    await writeFile(tsv, '城市\t人口\t年份\n深圳\t17560061\t2020\n');
+    const typed = await sheaf([
+      'push',
+      tsv,
+      '--name',
+      'typed',
+      '--types',
+      '{"年份":"string"}',
+      '--json',
+    ]);
+    expect(typed.code).toBe(0);
+    expect(JSON.parse(typed.out).versions[0].attribute_types).toEqual({
+      城市: 'string',
+      人口: 'integer',
+      年份: 'string',
+    });
+    const wrong = await sheaf(['push', tsv, '--name', 'typed', '--types', '{"省":"string"}']);
+    expect(wrong.code).toBe(1);
+    expect(wrong.err).toBe(
+      'sheaf: Invalid table: A type is given for "省", which is not a column (INVALID_TABLE)\n',
+    );
+  });
+
   it('says what is wrong with an exit code scripts can test', async () => {
     expect((await sheaf(['info', '999999'])).code).toBe(4);
     const guest = await sheaf(['ls', '--mine'], { config: path.join(dir, 'guest') });
