@@ -123,6 +123,12 @@ export const datasets = pgTable(
     description: text('description').notNull().default(''),
     language: text('language').notNull().default('zh-CN'),
     isPublic: boolean('is_public').notNull().default(true),
+    /**
+     * Public and its owner's account active (`users.is_active`, or no owner): what guests and
+     * other users may see, and what public lists, search, boards and the sitemap show. Kept by
+     * triggers on both tables (migration 0013, docs/community.md "Deactivated accounts").
+     */
+    listed: boolean('listed').notNull().default(true),
     allowFork: boolean('allow_fork').notNull().default(true),
     /** An SPDX identifier from LICENSES (contracts/limits.ts); null: no licence stated. */
     license: text('license'),
@@ -164,11 +170,11 @@ export const datasets = pgTable(
   },
   (t) => [
     index('datasets_owner_idx').on(t.ownerId, t.createdAt.desc()),
-    index('datasets_public_created_idx').on(t.isPublic, t.createdAt.desc(), t.id.desc()),
-    index('datasets_public_heat_idx').on(t.isPublic, t.heat.desc(), t.id.desc()),
-    index('datasets_public_downloads_idx').on(t.isPublic, t.downloadCount.desc(), t.id.desc()),
-    index('datasets_public_score_idx').on(t.isPublic, t.averageScore.desc(), t.id.desc()),
-    index('datasets_name_idx').on(t.isPublic, t.name, t.id),
+    index('datasets_public_created_idx').on(t.listed, t.createdAt.desc(), t.id.desc()),
+    index('datasets_public_heat_idx').on(t.listed, t.heat.desc(), t.id.desc()),
+    index('datasets_public_downloads_idx').on(t.listed, t.downloadCount.desc(), t.id.desc()),
+    index('datasets_public_score_idx').on(t.listed, t.averageScore.desc(), t.id.desc()),
+    index('datasets_name_idx').on(t.listed, t.name, t.id),
     index('datasets_tags_idx').using('gin', t.tags),
     index('datasets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('datasets_search_vector_idx').using('gin', t.searchVector),

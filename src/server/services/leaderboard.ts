@@ -11,7 +11,7 @@ import {
 import type { DatasetSummary } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
 import { datasets, follows, users } from '../db/schema.ts';
-import { selectSummaries, toSummary } from './datasets/rows.ts';
+import { listed, selectSummaries, toSummary } from './datasets/rows.ts';
 import { publicUserColumns, toPublicUser } from './users.ts';
 
 /** Competition ranks (1, 2, 2, 4): an entry shares the rank of the one before when equal. */
@@ -61,7 +61,7 @@ export async function datasetLeaderboard(
 ): Promise<DatasetLeaderboardResponse> {
   const board = DATASET_BOARDS[input.by];
   const rows = await selectSummaries(ctx.db)
-    .where(and(eq(datasets.isPublic, true), ...board.where))
+    .where(and(listed, ...board.where))
     .orderBy(...board.order)
     .limit(input.limit);
   const summaries = rows.map((r) => toSummary(r, null));
@@ -117,7 +117,7 @@ function byDownloads(ctx: Context, limit: number) {
   return ctx.db
     .select({ user: publicUserColumns, value })
     .from(users)
-    .innerJoin(datasets, and(eq(datasets.ownerId, users.id), eq(datasets.isPublic, true)))
+    .innerJoin(datasets, and(eq(datasets.ownerId, users.id), listed))
     .where(eq(users.isActive, true))
     .groupBy(users.id)
     .having(sql`${value} > 0`)

@@ -4,11 +4,12 @@ import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import { preparedPer } from '../db/prepared.ts';
 import { datasets, follows, users } from '../db/schema.ts';
+import { listed } from './datasets/rows.ts';
 import { activeUserById, publicUserColumns, toPublicUser, userNotFound } from './users.ts';
 
 const countOf = (query: ReturnType<typeof sql>) => sql`(${query})`.mapWith(Number);
 
-const owned = and(eq(datasets.ownerId, users.id), eq(datasets.isPublic, true));
+const owned = and(eq(datasets.ownerId, users.id), listed);
 /** Follows whose other side is an active user: the ones the follow lists list and count. */
 const followCount = (mine: PgColumn, theirs: PgColumn) =>
   countOf(

@@ -1,6 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Context } from '../context.ts';
 import { datasets, users } from '../db/schema.ts';
+import { listed } from './datasets/rows.ts';
 
 export type SitemapEntries = {
   /** Public datasets, newest first. */
@@ -19,8 +20,8 @@ export async function sitemapEntries(ctx: Context, limit: number): Promise<Sitem
       ? await ctx.db
           .select({ id: datasets.id, updatedAt: datasets.updatedAt })
           .from(datasets)
-          .where(eq(datasets.isPublic, true))
-          // matches datasets_public_created_idx (created_at desc nulls last, id desc)
+          .where(listed)
+          // matches datasets_public_created_idx (listed, created_at desc nulls last, id desc)
           .orderBy(sql`${datasets.createdAt} desc nulls last`, desc(datasets.id))
           .limit(limit)
       : [];

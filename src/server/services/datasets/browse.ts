@@ -15,6 +15,7 @@ import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import {
   datasetNotFound,
+  listed,
   toDataset,
   toSummary,
   toVersion,
@@ -91,7 +92,7 @@ export async function listDatasets(
     input.owner_id === undefined ||
     input.owner_id !== viewerId
   ) {
-    filters.push(eq(datasets.isPublic, true));
+    filters.push(listed);
   }
   if (input.owner_id !== undefined) filters.push(eq(datasets.ownerId, input.owner_id));
   if (input.tags?.length) filters.push(arrayContains(datasets.tags, input.tags));
@@ -190,7 +191,7 @@ export function datasetStats(ctx: Context): Promise<DatasetStats> {
     const [row] = await ctx.db
       .select({ n: count(), downloads: sum(datasets.downloadCount).mapWith(Number) })
       .from(datasets)
-      .where(eq(datasets.isPublic, true));
+      .where(listed);
     return { total_datasets: row?.n ?? 0, total_downloads: row?.downloads ?? 0 };
   });
 }

@@ -1,7 +1,8 @@
-import { asc, count, desc, eq } from 'drizzle-orm';
+import { asc, count, desc } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import { datasets } from '../../db/schema.ts';
 import { cachedTotal } from './counts.ts';
+import { listed } from './rows.ts';
 
 /** At most this many languages are offered by the list page's filter (the most used ones). */
 const LANGUAGE_FILTER_MAX = 40;
@@ -18,7 +19,7 @@ export function datasetLanguages(ctx: Context): Promise<LanguageCount[]> {
     ctx.db
       .select({ tag: datasets.language, count: count() })
       .from(datasets)
-      .where(eq(datasets.isPublic, true))
+      .where(listed)
       .groupBy(datasets.language)
       .orderBy(desc(count()), asc(datasets.language))
       .limit(LANGUAGE_FILTER_MAX),

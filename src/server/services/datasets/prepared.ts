@@ -4,15 +4,12 @@ import type { Db } from '../../db/client.ts';
 import { preparedPer } from '../../db/prepared.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
 import { countUpTo } from './counts.ts';
-import { selectDetails, selectSummaries, versionColumns } from './rows.ts';
+import { listed, selectDetails, selectSummaries, versionColumns } from './rows.ts';
 import { orderSql, SORT_ORDER } from './search.ts';
 
 /** Statements of the hottest reads: no query building or planning per request. */
 function build(db: Db) {
-  const userPublic = and(
-    eq(datasets.ownerId, sql.placeholder('owner')),
-    eq(datasets.isPublic, true),
-  );
+  const userPublic = and(eq(datasets.ownerId, sql.placeholder('owner')), listed);
   return {
     /** Summaries of a page's ids (any order; callers put them in the page's order). */
     summariesByIds: selectSummaries(db)
@@ -23,7 +20,7 @@ function build(db: Db) {
       .where(
         and(
           eq(datasets.id, sql.placeholder('id')),
-          or(eq(datasets.isPublic, true), eq(datasets.ownerId, sql.placeholder('viewer'))),
+          or(listed, eq(datasets.ownerId, sql.placeholder('viewer'))),
         ),
       )
       .prepare('dataset_visible_detail'),

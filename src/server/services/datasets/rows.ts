@@ -19,11 +19,15 @@ export type ViewerId = number | null;
 export const datasetNotFound = () => notFound('Dataset', 'DATASET_NOT_FOUND');
 export const versionNotFound = () => notFound('Version', 'VERSION_NOT_FOUND');
 
-/** Datasets a viewer may see: public ones, and their own. */
+/**
+ * Datasets everyone may see: public ones whose owner's account is active (the `listed` column;
+ * a deactivated account's datasets are hidden with it, docs/community.md).
+ */
+export const listed: SQL = eq(datasets.listed, true);
+
+/** Datasets a viewer may see: listed ones, and their own. */
 export function visibleTo(viewerId: ViewerId): SQL {
-  return viewerId === null
-    ? eq(datasets.isPublic, true)
-    : (or(eq(datasets.isPublic, true), eq(datasets.ownerId, viewerId)) as SQL);
+  return viewerId === null ? listed : (or(listed, eq(datasets.ownerId, viewerId)) as SQL);
 }
 
 /**
@@ -49,6 +53,7 @@ const summaryColumns = {
   language: datasets.language,
   ownerId: datasets.ownerId,
   isPublic: datasets.isPublic,
+  listed: datasets.listed,
   allowFork: datasets.allowFork,
   license: datasets.license,
   citation: datasets.citation,
@@ -66,7 +71,7 @@ const summaryColumns = {
   createdAt: datasets.createdAt,
   updatedAt: datasets.updatedAt,
   owner: publicUserColumns,
-  origin: { id: origin.id, name: origin.name, isPublic: origin.isPublic, ownerId: origin.ownerId },
+  origin: { id: origin.id, name: origin.name, listed: origin.listed, ownerId: origin.ownerId },
 };
 
 /** `select … from datasets` joined to its owner and the dataset it was forked from. */
@@ -143,7 +148,7 @@ function forkCredit(row: SummaryRow, originVisible: boolean): DatasetSummary['fo
 
 export function toSummary(row: SummaryRow, viewerId: ViewerId): DatasetSummary {
   const origin = row.origin;
-  const originVisible = origin && (origin.isPublic || origin.ownerId === viewerId);
+  const originVisible = origin && (origin.listed || origin.ownerId === viewerId);
   return {
     id: row.id,
     name: row.name,
@@ -222,13 +227,13 @@ export async function lockOwned(db: Db, id: number, viewerId: number) {
     .select({
       id: datasets.id,
       ownerId: datasets.ownerId,
-      isPublic: datasets.isPublic,
+      listed: datasets.listed,
       latestVersion: datasets.latestVersion,
     })
     .from(datasets)
     .where(eq(datasets.id, id))
     .for('update');
-  if (!row || (!row.isPublic && row.ownerId !== viewerId)) throw datasetNotFound();
+  if (!row || (!row.listed && row.ownerId !== viewerId)) throw datasetNotFound();
   if (row.ownerId !== viewerId) throw forbidden('Only the owner may change this dataset');
   return row;
 }

@@ -155,9 +155,9 @@ export async function relevancePage(
     const from = Math.max(0, start - ranked.length);
     ids = [...ids, ...(await pastWindow(db, filter, query, coldest, from, limit - ids.length))];
   }
-  // The ranking may be a few seconds old: a dataset made private meanwhile is left out.
+  // The ranking may be a few seconds old: a dataset hidden meanwhile is left out.
   const rows = (await summariesByIds(db, ids)).filter(
-    (r) => r.isPublic || (viewerId !== null && r.ownerId === viewerId),
+    (r) => r.listed || (viewerId !== null && r.ownerId === viewerId),
   );
   const next = start + limit;
   return {
