@@ -78,4 +78,15 @@ describe('search folding', () => {
     );
     expect((folded as { rows: { q: string }[] }).rows[0]?.q).toBe(`'cafe':* & 'οδοσ':*`);
   });
+
+  it('names no collation that PostgreSQL 15 lacks, so a dump of it restores there', async () => {
+    // A dump carries the function's text; pg_c_utf8 exists only from PostgreSQL 17 on
+    // (docs/database.md, "Moving to another PostgreSQL server").
+    const result = await t.ctx.db.execute(
+      sql`select pg_get_functiondef('search_fold(text)'::regprocedure) as body`,
+    );
+    const body = (result as { rows: { body: string }[] }).rows[0]?.body ?? '';
+    expect(body).toContain('COLLATE "und-x-icu"');
+    expect(body).not.toContain('pg_c_utf8');
+  });
 });
