@@ -174,7 +174,8 @@ export const datasets = pgTable(
     index('datasets_public_heat_idx').on(t.listed, t.heat.desc(), t.id.desc()),
     index('datasets_public_downloads_idx').on(t.listed, t.downloadCount.desc(), t.id.desc()),
     index('datasets_public_score_idx').on(t.listed, t.averageScore.desc(), t.id.desc()),
-    index('datasets_name_idx').on(t.listed, t.name, t.id),
+    // `sort=name`: names in the `dataset_name` collation (migration 0015, docs/datasets.md "Sorts").
+    index('datasets_name_idx').on(t.listed, sql`${t.name} collate dataset_name`, t.id),
     index('datasets_tags_idx').using('gin', t.tags),
     index('datasets_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('datasets_search_vector_idx').using('gin', t.searchVector),

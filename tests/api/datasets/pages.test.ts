@@ -34,7 +34,7 @@ const SCAN: Record<string, string> = {
   heat: 'heat desc, id desc',
   downloads: 'download_count desc, id desc',
   score: 'average_score desc, id desc',
-  name: 'name asc, id asc',
+  name: 'name collate dataset_name asc, id asc',
 };
 
 async function scan(sort: string): Promise<number[]> {

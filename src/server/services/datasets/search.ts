@@ -49,7 +49,8 @@ export const SORT_ORDER: Record<DatasetSort, Order> = {
   name: {
     name: 'name',
     keys: [
-      { expr: sql`${datasets.name}`, desc: false, type: 'text' },
+      // Case and accents aside first, Chinese by pinyin (migration 0015, docs/datasets.md).
+      { expr: sql`${datasets.name} collate dataset_name`, desc: false, type: 'text' },
       { ...id, desc: false },
     ],
   },
