@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_SORTS, type DatasetListResponse } from '../../../src/contracts/datasets.ts';
 import { forgetCounts } from '../../../src/server/services/datasets/counts.ts';
 import { LANDMARK_STRIDE } from '../../../src/server/services/datasets/landmarks.ts';
-import { RANK_WINDOW } from '../../../src/server/services/datasets/search-page.ts';
+import { RANK_WINDOW } from '../../../src/server/services/datasets/search-window.ts';
 import { createTestApp, type TestApp } from '../../support/app.ts';
 import { addUser, createDataset, get, queryRows, type TestUser } from '../../support/api.ts';
 

@@ -26,7 +26,7 @@ import {
 import { cachedTotal } from './counts.ts';
 import { decodeCursor, positionAfter, readPage } from './pages.ts';
 import { prepared } from './prepared.ts';
-import { relevancePage, startOf } from './search-page.ts';
+import { relevancePage } from './search-page.ts';
 import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
 /** Where a page starts, as the request says it (see pages.ts). */
@@ -61,10 +61,7 @@ async function matchingPage(
   if (!similar || cursor?.order !== similar.order.name) {
     const found = order
       ? await listed(and(...filters, textMatch(query).where), order)
-      : {
-          page: await relevancePage(db, viewerId, and(...filters), query, request),
-          start: async () => startOf(request),
-        };
+      : await relevancePage(db, viewerId, and(...filters), query, request);
     if (found.page.total > 0 || !similar) return found;
   }
   const near = await listed(and(...filters, similar.where), order ?? similar.order);

@@ -11,7 +11,7 @@ import { datasets } from '../../db/schema.ts';
  * only its `total` (and the stats) may lag behind other processes' writes by up to COUNT_TTL_MS.
  * This process's own creates, updates and deletes clear the cache at once (`forgetCounts`).
  * The same cache keeps the other per-filter reads that cost a pass over the matches: a list's
- * landmarks (landmarks.ts) and a search's ranked window (search-page.ts).
+ * landmarks (landmarks.ts) and a search's ranked window (search-window.ts).
  */
 const COUNT_TTL_MS = 10_000;
 

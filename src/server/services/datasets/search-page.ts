@@ -4,93 +4,79 @@ import { SEARCH_EXACT_TOTAL_MAX } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { cachedTotal, countUpTo } from './counts.ts';
+import { readsAs } from './cursor-values.ts';
 import { encodeCursor, invalidCursor, summariesByIds, type Cursor } from './pages.ts';
-import { exactName, orderSql, SORT_ORDER, textMatch } from './search.ts';
+import { textMatch } from './search.ts';
 import { toSummary, type ViewerId } from './rows.ts';
+import {
+  coldPosition,
+  coldRows,
+  rankWindow,
+  thresholdOf,
+  type Cold,
+  type Ranked,
+  type Threshold,
+} from './search-window.ts';
 
-/**
- * How many of the hottest matches a search ranks by relevance (docs/search.md, "Ranking").
- * Ranking reads every row it ranks; a common term (数据, "data") matches half of all datasets,
- * so ranking all of them would cost a scan per search.
- */
-export const RANK_WINDOW = 200;
-
-/** The order of a relevance-ranked search; its cursors carry a position. */
+/** The order of a relevance-ranked search. */
 const RELEVANCE = 'relevance';
 
 type Request = { offset: number; limit: number; cursor?: Cursor | undefined };
-type Ranked = { id: number; hot: boolean; heat: string };
-
-const heatOrder = orderSql(SORT_ORDER.heat.keys);
 
 /**
- * The ranked window: the RANK_WINDOW hottest matches (walked down the heat index, so a common
- * term stops early) and every exact name match, ranked by exact name, text rank, heat and id.
+ * Where a relevance page starts (docs/search.md, "Cursors"): the window's threshold as the
+ * first page found it, and the last row shown — a window row by its relevance keys, or a row
+ * past the window by its heat and id.
  */
-async function rankWindow(db: Db, filter: SQL | undefined, query: string): Promise<Ranked[]> {
-  const match = textMatch(query);
-  const hot = db.$with('hot').as(
-    db
-      .select({ id: datasets.id })
-      .from(datasets)
-      .where(and(filter, match.where))
-      .orderBy(...heatOrder)
-      .limit(RANK_WINDOW),
-  );
-  const exact = db
-    .select({ id: datasets.id })
-    .from(datasets)
-    .where(and(filter, exactName(query)));
-  const rows = await db
-    .with(hot)
-    .select({
-      id: datasets.id,
-      hot: sql<boolean>`${datasets.id} in (select "id" from "hot")`,
-      heat: sql<string>`${datasets.heat}::text`,
-    })
-    .from(datasets)
-    .where(sql`${datasets.id} in (select "id" from "hot" union ${exact})`)
-    .orderBy(...match.order.keys.map((k) => (k.desc ? sql`${k.expr} desc` : sql`${k.expr} asc`)));
-  return rows;
+type Place = { threshold: Threshold } & (
+  { in: 'window'; row: Ranked } | { in: 'cold'; row: Cold } | { in: 'start' }
+);
+
+/** A cursor's values: `[w|c, threshold heat, threshold id, …the row's keys]`. */
+function placeOf(cursor: Cursor): Place {
+  const v = cursor.values;
+  const [where, tHeat, tId] = v;
+  const noThreshold = tHeat === '' && tId === '';
+  const fits =
+    cursor.order === RELEVANCE &&
+    (noThreshold || (readsAs('float8', tHeat ?? '') && readsAs('int', tId ?? ''))) &&
+    ((where === 'w' &&
+      v.length === 7 &&
+      readsAs('boolean', v[3]!) &&
+      readsAs('real', v[4]!) &&
+      readsAs('float8', v[5]!) &&
+      readsAs('int', v[6]!)) ||
+      (where === 'c' &&
+        !noThreshold &&
+        v.length === 5 &&
+        readsAs('float8', v[3]!) &&
+        readsAs('int', v[4]!)));
+  if (!fits) throw invalidCursor();
+  const threshold = noThreshold ? null : { heat: tHeat!, id: Number(tId) };
+  return where === 'w'
+    ? {
+        threshold,
+        in: 'window',
+        row: { exact: v[3] === 'true', rank: v[4]!, heat: v[5]!, id: Number(v[6]) },
+      }
+    : { threshold, in: 'cold', row: { heat: v[3]!, id: Number(v[4]) } };
 }
 
-/**
- * Whether `a` comes after `b` in heat order (heat, then id, descending). The window is in
- * relevance order, so its coldest hot row is not its last one.
- */
-const colder = (a: Ranked, b: Ranked) =>
-  Number(a.heat) < Number(b.heat) || (Number(a.heat) === Number(b.heat) && a.id < b.id);
+function cursorAt(threshold: Threshold, row: Ranked | Cold, inWindow: boolean): string {
+  const t = threshold ? [threshold.heat, String(threshold.id)] : ['', ''];
+  const keys =
+    inWindow && 'rank' in row
+      ? ['w', ...t, String(row.exact), row.rank, row.heat, String(row.id)]
+      : ['c', ...t, row.heat, String(row.id)];
+  return encodeCursor(RELEVANCE, keys);
+}
 
-/**
- * Matches after the window: those colder than its coldest hot row (exact name matches are all
- * in the window), in heat order.
- */
-async function pastWindow(
-  db: Db,
-  filter: SQL | undefined,
-  query: string,
-  coldest: Ranked,
-  offset: number,
-  limit: number,
-): Promise<number[]> {
-  const heat = sql`cast(${coldest.heat} as float8)`;
-  const colder = sql`(${datasets.heat} < ${heat} or (${datasets.heat} = ${heat} and ${datasets.id} < ${coldest.id}))`;
-  const rows = await db
-    .select({ id: datasets.id })
-    .from(datasets)
-    .where(
-      and(
-        filter,
-        textMatch(query).where,
-        sql`${datasets.heat} <= ${heat}`,
-        colder,
-        sql`not (${exactName(query)})`,
-      ),
-    )
-    .orderBy(...heatOrder)
-    .offset(offset)
-    .limit(limit);
-  return rows.map((r) => r.id);
+/** Relevance keys compared as the database orders them (all descending): > 0 when `a` is later. */
+const keyOf = (r: Ranked) => [r.exact ? 1 : 0, Number(r.rank), Number(r.heat), r.id];
+function later(a: Ranked, b: Ranked): boolean {
+  const [x, y] = [keyOf(a), keyOf(b)];
+  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
+  return false;
 }
 
 type Total = { total: number; estimated: boolean };
@@ -120,19 +106,26 @@ function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
   });
 }
 
-/** Where a relevance page starts: its cursor's position plus `offset`. */
-export function startOf({ offset, cursor }: Request): number {
-  if (!cursor) return offset;
-  const fits = cursor.order === RELEVANCE && cursor.values.length === 1;
-  if (!fits || !/^\d{1,15}$/.test(cursor.values[0]!)) throw invalidCursor();
-  return Number(cursor.values[0]) + offset;
+/** The window's threshold (a cursor's, else as of now) and its ranking, both kept briefly. */
+async function windowAt(db: Db, filter: SQL | undefined, query: string, place: Place) {
+  const where = and(filter, textMatch(query).where);
+  const { threshold } =
+    place.in === 'start'
+      ? await cachedTotal(db, sql`rank threshold ${where}`, () => thresholdOf(db, filter, query))
+      : place;
+  const key = sql`ranked window ${where} ${JSON.stringify(threshold)}`;
+  const ranked = await cachedTotal(db, key, () => rankWindow(db, filter, query, threshold));
+  return { threshold, ranked };
 }
+
+type Found = { page: DatasetListResponse; start: () => Promise<number> };
 
 /**
  * A page of the datasets matching `query` (and `filter`) in relevance order: the ranked window
- * first, then the remaining matches by heat. The window's ranking (ids only) and the total are
- * kept as briefly as list totals (counts.ts): later pages and repeated searches within seconds
- * rank nothing again, while the rows themselves are always read fresh.
+ * first, then the remaining matches by heat. Cursors are keyset ones that keep the window's
+ * threshold, so datasets published or removed between pages neither repeat nor skip a row. The
+ * window's ranking (ids and keys) and the total are kept as briefly as list totals (counts.ts);
+ * the rows themselves are always read fresh.
  */
 export async function relevancePage(
   db: Db,
@@ -140,32 +133,48 @@ export async function relevancePage(
   filter: SQL | undefined,
   query: string,
   request: Request,
-): Promise<DatasetListResponse> {
-  const start = startOf(request);
-  const { limit } = request;
-  const where = and(filter, textMatch(query).where);
-  const [ranked, { total, estimated }] = await Promise.all([
-    cachedTotal(db, sql`ranked window ${where}`, () => rankWindow(db, filter, query)),
-    searchTotal(db, where),
+): Promise<Found> {
+  const { offset, limit } = request;
+  const place: Place = request.cursor ? placeOf(request.cursor) : { threshold: null, in: 'start' };
+  const [{ threshold, ranked }, { total, estimated }] = await Promise.all([
+    windowAt(db, filter, query, place),
+    searchTotal(db, and(filter, textMatch(query).where)),
   ]);
-  let ids = ranked.slice(start, start + limit).map((r) => r.id);
-  const hot = ranked.filter((r) => r.hot);
-  const coldest = hot.reduce<Ranked | undefined>((c, r) => (c && !colder(r, c) ? c : r), undefined);
-  if (ids.length < limit && hot.length === RANK_WINDOW && coldest) {
-    const from = Math.max(0, start - ranked.length);
-    ids = [...ids, ...(await pastWindow(db, filter, query, coldest, from, limit - ids.length))];
+  const rest =
+    place.in === 'cold' ? [] : ranked.filter((r) => place.in === 'start' || later(r, place.row));
+  const shown: (Ranked | Cold)[] = rest.slice(offset, offset + limit + 1);
+  if (shown.length <= limit && threshold) {
+    const from = place.in === 'cold' ? place.row : undefined;
+    const skip = Math.max(0, offset - rest.length);
+    shown.push(
+      ...(await coldRows(db, filter, query, { threshold, from }, skip, limit + 1 - shown.length)),
+    );
   }
+  const more = shown.length > limit;
+  const page = shown.slice(0, limit);
+  const last = page.at(-1);
   // The ranking may be a few seconds old: a dataset hidden meanwhile is left out.
-  const rows = (await summariesByIds(db, ids)).filter(
-    (r) => r.listed || (viewerId !== null && r.ownerId === viewerId),
-  );
-  const next = start + limit;
+  const rows = (
+    await summariesByIds(
+      db,
+      page.map((r) => r.id),
+    )
+  ).filter((r) => r.listed || (viewerId !== null && r.ownerId === viewerId));
+  const start = async () => {
+    if (place.in === 'start') return offset;
+    if (place.in === 'window') return ranked.filter((r) => !later(r, place.row)).length + offset;
+    const cold = await coldPosition(db, filter, query, place.threshold!, place.row);
+    return ranked.length + cold + offset;
+  };
   return {
-    datasets: rows.map((r) => toSummary(r, viewerId)),
-    total,
-    ...(estimated && { total_estimated: true as const }),
-    offset: request.offset,
-    limit,
-    next_cursor: next < total ? encodeCursor(RELEVANCE, [String(next)]) : null,
+    page: {
+      datasets: rows.map((r) => toSummary(r, viewerId)),
+      total,
+      ...(estimated && { total_estimated: true as const }),
+      offset,
+      limit,
+      next_cursor: more && last ? cursorAt(threshold, last, ranked.includes(last as Ranked)) : null,
+    },
+    start,
   };
 }

@@ -1,0 +1,136 @@
+import { and, count, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { datasets } from '../../db/schema.ts';
+import { exactName, orderSql, SORT_ORDER, textMatch } from './search.ts';
+
+/**
+ * How many of the hottest matches a search ranks by relevance (docs/search.md, "Ranking").
+ * Ranking reads every row it ranks; a common term (数据, "data") matches half of all datasets,
+ * so ranking all of them would cost a scan per search.
+ */
+export const RANK_WINDOW = 200;
+
+/**
+ * Where the ranked window ends: the heat and id of the RANK_WINDOW-th hottest match when the
+ * first page was read, or null when fewer matched (then every match is ranked). Cursors carry
+ * it, so the window's members stay the same from page to page (docs/search.md, "Cursors").
+ */
+export type Threshold = { heat: string; id: number } | null;
+
+/** A row of the ranked window with its relevance keys, as text where they are floats. */
+export type Ranked = { id: number; exact: boolean; rank: string; heat: string };
+
+/** A match past the window, in heat order. */
+export type Cold = { id: number; heat: string };
+
+const heatOrder = orderSql(SORT_ORDER.heat.keys);
+
+/** `(heat, id)` at or past `at` in heat order (descending), the heat bound on its own. */
+const heatFrom = (at: { heat: string; id: number }, inclusive: boolean) => {
+  const heat = sql`cast(${at.heat} as float8)`;
+  const id = inclusive ? sql`${datasets.id} >= ${at.id}` : sql`${datasets.id} > ${at.id}`;
+  return sql`${datasets.heat} >= ${heat} and (${datasets.heat} > ${heat} or ${id})`;
+};
+
+/** `(heat, id)` after `at` in heat order (descending). */
+const heatAfter = (at: { heat: string; id: number }) => {
+  const heat = sql`cast(${at.heat} as float8)`;
+  return sql`${datasets.heat} <= ${heat} and (${datasets.heat} < ${heat} or ${datasets.id} < ${at.id})`;
+};
+
+/** The threshold of a first page: the RANK_WINDOW-th hottest match (the heat index's walk). */
+export async function thresholdOf(
+  db: Db,
+  filter: SQL | undefined,
+  query: string,
+): Promise<{ threshold: Threshold }> {
+  const [row] = await db
+    .select({ id: datasets.id, heat: sql<string>`${datasets.heat}::text` })
+    .from(datasets)
+    .where(and(filter, textMatch(query).where))
+    .orderBy(...heatOrder)
+    .offset(RANK_WINDOW - 1)
+    .limit(1);
+  return { threshold: row ?? null };
+}
+
+/**
+ * The ranked window: the matches at or above the threshold in heat (all of them without one)
+ * and every exact name match, ranked by exact name, text rank, heat and id.
+ */
+export async function rankWindow(
+  db: Db,
+  filter: SQL | undefined,
+  query: string,
+  threshold: Threshold,
+): Promise<Ranked[]> {
+  const match = textMatch(query);
+  const [exact, rank] = match.order.keys;
+  const hot = db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(filter, match.where, threshold ? heatFrom(threshold, true) : undefined));
+  const named = db
+    .select({ id: datasets.id })
+    .from(datasets)
+    .where(and(filter, exactName(query)));
+  return db
+    .select({
+      id: datasets.id,
+      exact: sql<boolean>`${exact!.expr}`,
+      rank: sql<string>`${rank!.expr}::text`,
+      heat: sql<string>`${datasets.heat}::text`,
+    })
+    .from(datasets)
+    .where(sql`${datasets.id} in (${hot} union ${named})`)
+    .orderBy(...match.order.keys.map((k) => sql`${k.expr} desc`));
+}
+
+/** The matches past the window that are not exact names, after `from` when given. */
+function coldWhere(
+  filter: SQL | undefined,
+  query: string,
+  threshold: Exclude<Threshold, null>,
+  from: Cold | undefined,
+) {
+  return and(
+    filter,
+    textMatch(query).where,
+    heatAfter(threshold),
+    from ? heatAfter(from) : undefined,
+    sql`not (${exactName(query)})`,
+  );
+}
+
+/** Matches past the window in heat order, after `from` (a cursor's row) when given. */
+export async function coldRows(
+  db: Db,
+  filter: SQL | undefined,
+  query: string,
+  at: { threshold: Exclude<Threshold, null>; from?: Cold | undefined },
+  offset: number,
+  limit: number,
+): Promise<Cold[]> {
+  return db
+    .select({ id: datasets.id, heat: sql<string>`${datasets.heat}::text` })
+    .from(datasets)
+    .where(coldWhere(filter, query, at.threshold, at.from))
+    .orderBy(...heatOrder)
+    .offset(offset)
+    .limit(limit);
+}
+
+/** How many matches past the window come up to and including `row` (for page numbers). */
+export async function coldPosition(
+  db: Db,
+  filter: SQL | undefined,
+  query: string,
+  threshold: Exclude<Threshold, null>,
+  row: Cold,
+): Promise<number> {
+  const [found] = await db
+    .select({ n: count() })
+    .from(datasets)
+    .where(and(coldWhere(filter, query, threshold, undefined), heatFrom(row, true)));
+  return found?.n ?? 0;
+}
