@@ -5,6 +5,7 @@
  * Failures reject with the ApiError (the island shows it). Caches are kept right by
  * lib/api/community.ts.
  */
+import { map } from 'nanostores';
 import * as communityApi from '../lib/api/community.ts';
 import type { FavoriteStatus, ForkInput, ForkedDataset, Rating } from '../lib/api/community.ts';
 
@@ -66,12 +67,19 @@ export function setFavorite(datasetId: number, favoriteId: number | null): Promi
   });
 }
 
+/**
+ * How many follows or unfollows of each user (by id) this page has made: what shows that user's
+ * followers reads them again when it changes (islands/community/FollowersList.tsx).
+ */
+export const $followChanges = map<Record<number, number>>({});
+
 /** Follows or stops following a user; answers whether the caller now follows them. */
 export function setFollowing(userId: number, follow: boolean): Promise<boolean> {
   return single(`follow:${userId}`, async () => {
     const { isFollowing } = follow
       ? await communityApi.followUser(userId)
       : await communityApi.unfollowUser(userId);
+    $followChanges.setKey(userId, ($followChanges.get()[userId] ?? 0) + 1);
     return isFollowing;
   });
 }

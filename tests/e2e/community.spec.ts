@@ -324,5 +324,32 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
       await expect(count).toHaveText('1');
     });
+
+    test("the profile's follower list follows the button, without a reload", async ({
+      page,
+      createAccount,
+      signIn,
+    }) => {
+      const author = await createAccount({ prefix: 'a' });
+      const reader = await createAccount({ prefix: 'b' });
+      await signIn(page, reader);
+      await expectSignedInAs(page, reader.username);
+      await page.goto(at(`/users/${author.id}`));
+      const list = page.getByRole('region', { name: t('community:profile.followers') });
+      await expect(list).toContainText(t('community:profile.noFollowers'));
+      const follow = page.getByRole('button', { name: t('community:follow.button') });
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+
+      await follow.click();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
+      await expect(list.getByRole('link', { name: reader.username })).toBeVisible();
+      await expect(list.getByRole('heading')).toContainText('(1)');
+
+      await follow.click();
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      await expect(list.getByRole('link', { name: reader.username })).toHaveCount(0);
+      await expect(list).toContainText(t('community:profile.noFollowers'));
+      await expect(list.getByRole('heading')).toContainText('(0)');
+    });
   });
 }

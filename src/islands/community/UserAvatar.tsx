@@ -7,7 +7,13 @@ const SIZES = { sm: 'h-8 w-8 text-sm', md: 'h-12 w-12 text-xl' } as const;
  * A user's picture, or the first letter of their name when they have none (or it fails to
  * load). Decorative: their name is always written next to it.
  */
-export function UserAvatar({ user, size }: { user: PublicUser; size: keyof typeof SIZES }) {
+export function UserAvatar({
+  user,
+  size,
+}: {
+  user: Pick<PublicUser, 'nickname' | 'username' | 'avatar'>;
+  size: keyof typeof SIZES;
+}) {
   const [broken, setBroken] = useState(false);
   const name = user.nickname || user.username;
   const box = `${SIZES[size]} shrink-0 rounded-full`;
