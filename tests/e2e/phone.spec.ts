@@ -155,6 +155,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await expect(page.getByRole('link', { name: new RegExp(tag) })).toBeVisible();
     const board = page.locator('section[aria-labelledby="board-heading"]');
     expect(await board.evaluate((s) => s.scrollWidth - s.clientWidth)).toBeLessThanOrEqual(0);
+    // The owner column keeps room for its heading ("发布者" went one character a line).
+    const owner = board.getByRole('columnheader', {
+      name: t('community:leaderboard.column.owner'),
+    });
+    expect((await owner.boundingBox())!.height).toBeLessThanOrEqual(40);
     expect(await sideways(page), '/leaderboard scrolls sideways').toBeLessThanOrEqual(0);
 
     // Signed in: the header of a page without islands keeps name and sign-out on one row.
