@@ -12,7 +12,6 @@ import {
   coldPosition,
   coldRows,
   rankWindow,
-  thresholdOf,
   type Cold,
   type Ranked,
   type Threshold,
@@ -107,15 +106,11 @@ function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
 }
 
 /** The window's threshold (a cursor's, else as of now) and its ranking, both kept briefly. */
-async function windowAt(db: Db, filter: SQL | undefined, query: string, place: Place) {
+function windowAt(db: Db, filter: SQL | undefined, query: string, place: Place) {
   const where = and(filter, textMatch(query).where);
-  const { threshold } =
-    place.in === 'start'
-      ? await cachedTotal(db, sql`rank threshold ${where}`, () => thresholdOf(db, filter, query))
-      : place;
-  const key = sql`ranked window ${where} ${JSON.stringify(threshold)}`;
-  const ranked = await cachedTotal(db, key, () => rankWindow(db, filter, query, threshold));
-  return { threshold, ranked };
+  const at = place.in === 'start' ? 'first' : place.threshold;
+  const key = sql`ranked window ${where} ${JSON.stringify(at)}`;
+  return cachedTotal(db, key, () => rankWindow(db, filter, query, at));
 }
 
 type Found = { page: DatasetListResponse; start: () => Promise<number> };

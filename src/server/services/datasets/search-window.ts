@@ -38,52 +38,57 @@ const heatAfter = (at: { heat: string; id: number }) => {
   return sql`${datasets.heat} <= ${heat} and (${datasets.heat} < ${heat} or ${datasets.id} < ${at.id})`;
 };
 
-/** The threshold of a first page: the RANK_WINDOW-th hottest match (the heat index's walk). */
-export async function thresholdOf(
-  db: Db,
-  filter: SQL | undefined,
-  query: string,
-): Promise<{ threshold: Threshold }> {
-  const [row] = await db
-    .select({ id: datasets.id, heat: sql<string>`${datasets.heat}::text` })
-    .from(datasets)
-    .where(and(filter, textMatch(query).where))
-    .orderBy(...heatOrder)
-    .offset(RANK_WINDOW - 1)
-    .limit(1);
-  return { threshold: row ?? null };
-}
+/** The coldest of `rows` in heat order (heat, then id, descending). */
+const coldest = (rows: Ranked[]): Ranked | undefined =>
+  rows.reduce<Ranked | undefined>((c, r) => {
+    const colder = !c || Number(r.heat) < Number(c.heat);
+    return colder || (Number(r.heat) === Number(c.heat) && r.id < c.id) ? r : c;
+  }, undefined);
 
 /**
- * The ranked window: the matches at or above the threshold in heat (all of them without one)
- * and every exact name match, ranked by exact name, text rank, heat and id.
+ * The ranked window, ranked by exact name, text rank, heat and id: for a first page (`first`)
+ * the RANK_WINDOW hottest matches (walked down the heat index, so a common term stops early)
+ * and every exact name match, with the threshold they set; for a cursor's page the matches at
+ * or above its threshold in heat (all of them without one) and every exact name match.
  */
 export async function rankWindow(
   db: Db,
   filter: SQL | undefined,
   query: string,
-  threshold: Threshold,
-): Promise<Ranked[]> {
+  at: Threshold | 'first',
+): Promise<{ threshold: Threshold; ranked: Ranked[] }> {
   const match = textMatch(query);
   const [exact, rank] = match.order.keys;
-  const hot = db
-    .select({ id: datasets.id })
-    .from(datasets)
-    .where(and(filter, match.where, threshold ? heatFrom(threshold, true) : undefined));
+  const matching = db.select({ id: datasets.id }).from(datasets);
+  const hot = db.$with('hot').as(
+    at === 'first'
+      ? matching
+          .where(and(filter, match.where))
+          .orderBy(...heatOrder)
+          .limit(RANK_WINDOW)
+      : matching.where(and(filter, match.where, at ? heatFrom(at, true) : undefined)),
+  );
   const named = db
     .select({ id: datasets.id })
     .from(datasets)
     .where(and(filter, exactName(query)));
-  return db
+  const rows = await db
+    .with(hot)
     .select({
       id: datasets.id,
       exact: sql<boolean>`${exact!.expr}`,
       rank: sql<string>`${rank!.expr}::text`,
       heat: sql<string>`${datasets.heat}::text`,
+      hot: sql<boolean>`${datasets.id} in (select "id" from "hot")`,
     })
     .from(datasets)
-    .where(sql`${datasets.id} in (${hot} union ${named})`)
+    .where(sql`${datasets.id} in (select "id" from "hot" union ${named})`)
     .orderBy(...match.order.keys.map((k) => sql`${k.expr} desc`));
+  const ranked = rows.map(({ hot: _hot, ...r }) => r);
+  if (at !== 'first') return { threshold: at, ranked };
+  const hottest = rows.filter((r) => r.hot);
+  const edge = hottest.length === RANK_WINDOW ? coldest(hottest) : undefined;
+  return { threshold: edge ? { heat: edge.heat, id: edge.id } : null, ranked };
 }
 
 /** The matches past the window that are not exact names, after `from` when given. */
