@@ -123,11 +123,7 @@ export const datasets = pgTable(
     description: text('description').notNull().default(''),
     language: text('language').notNull().default('zh-CN'),
     isPublic: boolean('is_public').notNull().default(true),
-    /**
-     * Public and its owner's account active (`users.is_active`, or no owner): what guests and
-     * other users may see, and what public lists, search, boards and the sitemap show. Kept by
-     * triggers on both tables (migration 0013, docs/community.md "Deactivated accounts").
-     */
+    /** Public and owner active: what public reads show (triggers of migration 0013). */
     listed: boolean('listed').notNull().default(true),
     allowFork: boolean('allow_fork').notNull().default(true),
     /** An SPDX identifier from LICENSES (contracts/limits.ts); null: no licence stated. */
