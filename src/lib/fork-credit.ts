@@ -8,4 +8,4 @@ export type ForkCredit = { name: string; author: string } | null;
  * author as recorded when the fork was made, or that the origin is gone.
  */
 export const originGone = (credit: ForkCredit, t: T): string =>
-  credit ? t('datasets:detail.forkCredit', credit) : t('datasets:detail.originDeleted');
+  credit ? t('datasets:detail.forkCredit', credit) : t('datasets:detail.originUnavailable');
