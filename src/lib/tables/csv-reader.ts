@@ -26,9 +26,9 @@ export class CsvReader {
   private started = false;
   /** This field began with a quote. */
   private quoted = false;
-  inQuotes = false;
+  private inQuotes = false;
   /** A quote ended the last chunk inside a quoted field. */
-  quotePending = false;
+  private quotePending = false;
   /** A "\r" ended the last chunk. */
   private skipLf = false;
 
@@ -129,6 +129,11 @@ export class CsvReader {
     return out;
   }
 
+  /** Whether a quoted field is still open (an error once the text has ended). */
+  get leftOpen(): boolean {
+    return this.inQuotes && !this.quotePending;
+  }
+
   /** The last record, when the text does not end with a line break. */
   finish(): string[] | null {
     return this.started || this.quoted || this.record.length > 0 ? this.endRecord() : null;
@@ -145,8 +150,16 @@ export function readCsvText(
 ): { records: string[][]; open: number | null } {
   const reader = new CsvReader(delimiter);
   const records = text === '' ? [] : reader.feed(text);
-  const open = reader.inQuotes && !reader.quotePending ? records.length : null;
+  return { records, open: finishRecords(reader, records) };
+}
+
+/**
+ * Ends a text read into `records`: adds its last record, and returns where a quoted field was
+ * left open (the number of records before it), or null when none was.
+ */
+export function finishRecords(reader: CsvReader, records: string[][]): number | null {
+  const open = reader.leftOpen ? records.length : null;
   const last = reader.finish();
   if (last) records.push(last);
-  return { records, open };
+  return open;
 }

@@ -9,7 +9,7 @@ import { parseTableJson } from './exact-json.ts';
 import { keysInOrder, listKeysInOrder, repeatedKeyOf } from './repeated-keys.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 import { countRecords } from './count-records.ts';
-import { CsvReader, readCsvText, type Delimiter } from './csv-reader.ts';
+import { CsvReader, finishRecords, readCsvText, type Delimiter } from './csv-reader.ts';
 
 export { countRecords };
 
@@ -89,9 +89,7 @@ async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
     }
     if (done) break;
   }
-  const open = reader.inQuotes && !reader.quotePending ? records.length : null;
-  const last = reader.finish();
-  if (last) records.push(last);
+  const open = finishRecords(reader, records);
   return fromRecords(records, open);
 }
 

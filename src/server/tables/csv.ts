@@ -54,7 +54,7 @@ async function* csvRecords(
     emitted += out.length;
     for (const done of out) yield done;
   }
-  if (reader.inQuotes && !reader.quotePending) {
+  if (reader.leftOpen) {
     throw new TableValidationError([
       tableError(
         emitted || null,

@@ -61,10 +61,11 @@ function placeOf(cursor: Cursor): Place {
     : { threshold, in: 'cold', row: { heat: v[3]!, id: Number(v[4]) } };
 }
 
-function cursorAt(threshold: Threshold, row: Ranked | Cold, inWindow: boolean): string {
+/** The cursor after `row`: a window row (it has relevance keys) or a row past the window. */
+function cursorAt(threshold: Threshold, row: Ranked | Cold): string {
   const t = threshold ? [threshold.heat, String(threshold.id)] : ['', ''];
   const keys =
-    inWindow && 'rank' in row
+    'rank' in row
       ? ['w', ...t, String(row.exact), row.rank, row.heat, String(row.id)]
       : ['c', ...t, row.heat, String(row.id)];
   return encodeCursor(RELEVANCE, keys);
@@ -168,7 +169,7 @@ export async function relevancePage(
       ...(estimated && { total_estimated: true as const }),
       offset,
       limit,
-      next_cursor: more && last ? cursorAt(threshold, last, ranked.includes(last as Ranked)) : null,
+      next_cursor: more && last ? cursorAt(threshold, last) : null,
     },
     start,
   };
