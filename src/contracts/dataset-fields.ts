@@ -3,7 +3,8 @@
  * imports them from there like every other dataset contract.
  */
 import { z } from 'zod';
-import { directionControlIn, isBlank } from '../lib/visible-text.ts';
+import { isBlank } from '../lib/visible-text.ts';
+import { refuseDirectionControls } from './direction-controls.ts';
 import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES, utf8Bytes } from './limits.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
@@ -44,17 +45,6 @@ export const languageSchema = z
   .regex(LANGUAGE_PATTERN, 'Language must be a BCP 47 tag such as zh-CN or en-US')
   .transform((s) => Intl.getCanonicalLocales(s)[0] ?? s);
 
-/**
- * Refuses text holding a direction control, in the wording of INVALID_CHARACTERS (as nicknames
- * do, src/contracts/users.ts): `subject` is what the message names ("Name", "Tag").
- */
-const withoutDirectionControl =
-  (subject: string) => (s: string, context: z.core.$RefinementCtx<string>) => {
-    const character = directionControlIn(s);
-    if (character)
-      context.addIssue(`${subject} contains a character that is not allowed (${character})`);
-  };
-
 /** A name shows something (not only spaces and invisible characters) and reads as written. */
 export const datasetNameSchema = z
   .string()
@@ -65,7 +55,7 @@ export const datasetNameSchema = z
     `Name must be at most ${DATASET_NAME_MAX} characters`,
   )
   .refine((s) => !/\p{Cc}/u.test(s), 'Name must not contain control characters')
-  .superRefine(withoutDirectionControl('Name'));
+  .superRefine(refuseDirectionControls('Name'));
 
 export const datasetDescriptionSchema = z
   .string()
@@ -121,7 +111,7 @@ const tagSchema = z
     (s) => !/[\p{Cc}]/u.test(s) && !TAG_SEPARATOR.test(s),
     'Tags must not contain commas or control characters',
   )
-  .superRefine(withoutDirectionControl('Tag'));
+  .superRefine(refuseDirectionControls('Tag'));
 
 /** Tags are made plain, trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
 export const datasetTagsSchema = z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { directionControlIn, isBlank } from '../lib/visible-text.ts';
+import { isBlank } from '../lib/visible-text.ts';
+import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 
@@ -56,12 +57,7 @@ export const nicknameSchema = z
   .refine((s) => !isBlank(s), 'Nickname must not be empty')
   .refine((s) => chars(s) <= NICKNAME_MAX, `Nickname must be at most ${NICKNAME_MAX} characters`)
   .refine((s) => !/\p{Cc}/u.test(s), 'Nickname must not contain control characters')
-  .superRefine((s, context) => {
-    const character = directionControlIn(s);
-    // The wording of INVALID_CHARACTERS, which refuses control characters anywhere.
-    if (character)
-      context.addIssue(`Nickname contains a character that is not allowed (${character})`);
-  });
+  .superRefine(refuseDirectionControls('Nickname'));
 
 export const bioSchema = z
   .string()
