@@ -22,7 +22,7 @@
 export type { AttributeType, Cell, StoredTable, Table, TableError, TableHeader } from './types.ts';
 export { MAX_ERRORS, PREVIEW_ROWS } from './types.ts';
 export { TableValidationError, isLimitError } from './errors.ts';
-export { validateTable } from './validate.ts';
+export { declaredTypesOf, validateTable, type DeclaredTypes } from './validate.ts';
 export { writeTable, writeTableFromRows } from './write.ts';
 export { ingestTable } from './ingest.ts';
 export { parseCsvStream } from './csv.ts';

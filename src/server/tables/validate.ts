@@ -4,13 +4,17 @@ import { TypeInference } from './infer.ts';
 import { RowShaper, coerceRow } from './rows.ts';
 import type { Cell, Table, TableError, TableLimits } from './types.ts';
 
-/** `attributes_type`, the name a version answers its types under, is taken for `attribute_types`. */
-export type TableInput = {
-  attributes: unknown;
-  attribute_types?: unknown;
-  attributes_type?: unknown;
-  entries: unknown;
-};
+/** Declared column types under either name: `attribute_types`, or `attributes_type`. */
+export type DeclaredTypes = { attribute_types?: unknown; attributes_type?: unknown };
+
+/**
+ * The declared column types: `attributes_type`, the name a version answers its types under, is
+ * taken for `attribute_types`, which wins when both are sent.
+ */
+export const declaredTypesOf = (input: DeclaredTypes): unknown =>
+  input.attribute_types ?? input.attributes_type;
+
+export type TableInput = DeclaredTypes & { attributes: unknown; entries: unknown };
 export type ValidationResult = { is_valid: boolean; errors: TableError[]; table?: Table };
 
 const invalid = (errors: ErrorCollector): ValidationResult => ({
@@ -25,8 +29,7 @@ const invalid = (errors: ErrorCollector): ValidationResult => ({
  */
 export function validateTable(input: TableInput, limits: TableLimits): ValidationResult {
   const errors = new ErrorCollector();
-  const declared = input.attribute_types ?? input.attributes_type;
-  const header = checkHeader(input.attributes, declared, limits, errors);
+  const header = checkHeader(input.attributes, declaredTypesOf(input), limits, errors);
   if (!header) return invalid(errors);
   const { entries } = input;
   if (!Array.isArray(entries)) {

@@ -1,6 +1,12 @@
 import type { Dataset, DatasetVersion } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
-import { ingestTable, parseCsvStream, parseJsonlStream } from '../../tables/index.ts';
+import {
+  declaredTypesOf,
+  ingestTable,
+  parseCsvStream,
+  parseJsonlStream,
+  type DeclaredTypes,
+} from '../../tables/index.ts';
 import {
   addVersionWith,
   asApiErrors,
@@ -18,17 +24,11 @@ import { lockOwned } from './rows.ts';
 export type Upload = { format: 'csv' | 'tsv' | 'jsonl'; body: AsyncIterable<Uint8Array> };
 
 /**
- * Declared column types sent with a streamed upload (query or form fields), under either of the
- * JSON body's names; `attribute_types` wins, as in a JSON body.
- */
-export type UploadTypes = { attribute_types?: unknown; attributes_type?: unknown };
-
-/**
  * Parses and stores the upload; declared types are checked like a JSON body's, the other
  * columns' types inferred over all rows. 400/413 when invalid.
  */
 const ingestUpload =
-  (ctx: Context, upload: Upload, types: UploadTypes) => (): Promise<StoredContent> =>
+  (ctx: Context, upload: Upload, types: DeclaredTypes) => (): Promise<StoredContent> =>
     asApiErrors(
       (async () => {
         const options = { maxBytes: ctx.config.limits.maxUploadBytes };
@@ -39,7 +39,7 @@ const ingestUpload =
                 ...options,
                 delimiter: upload.format === 'tsv' ? '\t' : ',',
               });
-        const attributeTypes = types.attribute_types ?? types.attributes_type;
+        const attributeTypes = declaredTypesOf(types);
         return ingestTable(ctx.blobs, { ...parsed, attributeTypes }, ctx.config.limits);
       })(),
     );
@@ -48,7 +48,7 @@ const ingestUpload =
 export function createDatasetFromUpload(
   ctx: Context,
   ownerId: number,
-  meta: DatasetMetadata & UploadTypes,
+  meta: DatasetMetadata & DeclaredTypes,
   upload: Upload,
 ): Promise<Dataset> {
   return createDatasetWith(ctx, ownerId, meta, ingestUpload(ctx, upload, meta), false);
@@ -59,7 +59,7 @@ export async function addVersionFromUpload(
   ctx: Context,
   viewerId: number,
   datasetId: number,
-  fields: { changelog: string } & UploadTypes,
+  fields: { changelog: string } & DeclaredTypes,
   upload: Upload,
 ): Promise<DatasetVersion> {
   await lockOwned(ctx.db, datasetId, viewerId);
