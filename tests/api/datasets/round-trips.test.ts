@@ -1,3 +1,7 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset, DatasetVersion } from '../../../src/contracts/datasets.ts';
 import type { TableRows } from '../../../src/contracts/tables.ts';
@@ -90,4 +94,80 @@ describe('download a version, upload the file again as a new version', () => {
     expect(again.json<DatasetVersion>().attributes).toEqual(table.attributes);
     expect(again.json<DatasetVersion>().sha256).toBe(dataset.versions[0]!.sha256);
   });
+});
+
+/** The column types DuckDB reads from a downloaded Parquet file. */
+async function parquetTypes(bytes: Buffer): Promise<string[][]> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'sheaf-empty-'));
+  const file = path.join(dir, 't.parquet');
+  await writeFile(file, bytes);
+  const db = await DuckDBInstance.create(':memory:');
+  const c = await db.connect();
+  try {
+    const described = await c.runAndReadAll(`DESCRIBE SELECT * FROM read_parquet('${file}')`);
+    return described.getRows().map((r) => [r[0] as string, r[1] as string]);
+  } finally {
+    c.closeSync();
+    db.closeSync();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+describe('a table without rows', () => {
+  const types = { n: 'number', ok: 'boolean', day: 'date', at: 'datetime' };
+  const uploads = [
+    [
+      'a JSON body',
+      'application/json',
+      '',
+      JSON.stringify({
+        name: 'e',
+        attributes: Object.keys(types),
+        attribute_types: types,
+        entries: [],
+      }),
+    ],
+    [
+      'a CSV header',
+      'text/csv',
+      `?name=e&attribute_types=${encodeURIComponent(JSON.stringify(types))}`,
+      'n,ok,day,at\r\n',
+    ],
+    [
+      'a JSON Lines header',
+      'application/x-ndjson',
+      `?name=e&attribute_types=${encodeURIComponent(JSON.stringify(types))}`,
+      '["n","ok","day","at"]\n',
+    ],
+  ] as const;
+
+  it.each(uploads)(
+    'from %s keeps its declared types: answers, statistics and Parquet',
+    async (_, type, query, body) => {
+      const created = await send(`/datasets${query}`, type, body);
+      expect(created.statusCode).toBe(201);
+      const dataset = created.json<Dataset>();
+      expect(dataset.versions[0]?.attribute_types).toEqual(types);
+      expect(
+        (await get(t, `/datasets/${dataset.id}`)).json<Dataset>().versions[0]?.attribute_types,
+      ).toEqual(types);
+      expect((await get(t, `/datasets/${dataset.id}/version`)).json()).toMatchObject({
+        attribute_types: types,
+        entries: [],
+      });
+      const expected = Object.entries(types).map(([name, type]) => ({ name, type }));
+      expect((await rowsOf(dataset.id, 1)).columns).toEqual(expected);
+      const stats = (await get(t, `/datasets/${dataset.id}/versions/1/stats`)).json<{
+        columns: { name: string; type: string }[];
+      }>();
+      expect(stats.columns.map(({ name, type }) => ({ name, type }))).toEqual(expected);
+      const parquet = await get(t, `/datasets/${dataset.id}/versions/1/download?format=parquet`);
+      expect(await parquetTypes(parquet.rawPayload)).toEqual([
+        ['n', 'DOUBLE'],
+        ['ok', 'BOOLEAN'],
+        ['day', 'DATE'],
+        ['at', 'TIMESTAMP'],
+      ]);
+    },
+  );
 });
