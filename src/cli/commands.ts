@@ -17,6 +17,7 @@ import type { CreatedToken } from '../contracts/tokens.ts';
 import type { UserResponse } from '../contracts/users.ts';
 import { CliError, EXIT, storeToken, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
+import { savedTypes, saveTypes } from './types-file.ts';
 
 export type Io = {
   out: (line: string) => void;
@@ -137,15 +138,19 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
   }
   const total = (await stat(file).catch(() => null))?.size;
   if (total === undefined) throw new CliError(`No such file: ${file}`, EXIT.usage);
+  // Types saved by `sheaf pull` beside the file, unless --types says otherwise.
+  const saved = o.types === undefined ? await savedTypes(file) : null;
+  if (saved) io.err.write(`Column types from ${saved.file}\n`);
+  const types = o.types ?? saved?.text;
   const bar = progress(io.err, 'push', total);
   const counted = counting(bar);
   const source = createReadStream(file).pipe(counted);
   const body = gzipped ? source : source.pipe(createGzip());
   const stream = Readable.toWeb(body) as ReadableStream<Uint8Array>;
   const headers = { 'content-type': type, 'content-encoding': 'gzip' };
-  const res =
+  const send = () =>
     o.dataset === undefined
-      ? await client.raw('POST', '/datasets', {
+      ? client.raw('POST', '/datasets', {
           stream,
           headers,
           query: {
@@ -156,14 +161,19 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
             license: o.license,
             is_public: o.isPrivate ? false : undefined,
             changelog: o.changelog,
-            attribute_types: o.types,
+            attribute_types: types,
           },
         })
-      : await client.raw('POST', `/datasets/${o.dataset}/versions`, {
+      : client.raw('POST', `/datasets/${o.dataset}/versions`, {
           stream,
           headers,
-          query: { changelog: o.changelog, attribute_types: o.types },
+          query: { changelog: o.changelog, attribute_types: types },
         });
+  const res = await send().catch((err: unknown) => {
+    if (!saved || !(err instanceof CliError) || err.code !== 'INVALID_TABLE') throw err;
+    const hint = `the column types come from ${saved.file}: edit it, or pass --types '{}'`;
+    throw new CliError(`${err.message}; ${hint}`, err.exitCode, err.code);
+  });
   bar.done();
   const answer = (await res.json()) as Dataset | DatasetVersion;
   print(io, o.json, answer, () =>
@@ -188,8 +198,13 @@ export type PullOptions = {
  * asks only for the rest (`Range`, with `If-Range` so a different file starts over).
  */
 export async function pull(client: Client, io: Io, id: number, o: PullOptions): Promise<void> {
-  const version =
-    o.version ?? (await client.json<Dataset>('GET', `/datasets/${id}`)).latest_version;
+  const dataset = await client.json<Dataset>('GET', `/datasets/${id}`);
+  const version = o.version ?? dataset.latest_version;
+  // A typed Parquet file needs none; the text formats cannot say that `00123` is text.
+  const types =
+    o.format === 'parquet'
+      ? null
+      : (dataset.versions.find((v) => v.version === version)?.attribute_types ?? null);
   const output = o.output ?? path.join(o.folder, `dataset-${id}-v${version}.${o.format}`);
   const part = `${output}.part`;
   const etagFile = `${part}.etag`;
@@ -205,7 +220,7 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     // Nothing lies past what the .part holds: it is the whole file (a pull stopped before
     // renaming it), or it is longer than the file and the pull starts over.
     const size = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
-    if (size === have) return saved(io, o, { output, version, resumed: true });
+    if (size === have) return saved(io, o, { output, version, types, resumed: true });
     await rm(part, { force: true });
     return pull(client, io, id, { ...o, version });
   }
@@ -224,20 +239,31 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     createWriteStream(part, { flags: partial ? 'a' : 'w' }),
   );
   bar.done();
-  await saved(io, o, { output, version, resumed: partial });
+  await saved(io, o, { output, version, types, resumed: partial });
 }
 
-/** Renames a pulled `FILE.part` to `FILE`, drops its ETag and says what was saved. */
+/**
+ * Renames a pulled `FILE.part` to `FILE`, drops its ETag, writes the column types beside a text
+ * file (`FILE.types.json`, which `sheaf push FILE` declares) and says what was saved.
+ */
 async function saved(
   io: Io,
   o: PullOptions,
-  pulled: { output: string; version: number; resumed: boolean },
+  pulled: {
+    output: string;
+    version: number;
+    types: Record<string, string> | null;
+    resumed: boolean;
+  },
 ): Promise<void> {
-  const { output, version, resumed } = pulled;
+  const { output, version, types, resumed } = pulled;
   await rename(`${output}.part`, output);
   await rm(`${output}.part.etag`, { force: true });
+  const typesFile = types ? await saveTypes(output, types) : null;
   const bytes = (await stat(output)).size;
-  print(io, o.json, { file: output, bytes, version, format: o.format, resumed }, () => [
+  const answer = { file: output, bytes, version, format: o.format, resumed, types_file: typesFile };
+  print(io, o.json, answer, () => [
     `Saved ${output} (${bytes} bytes, v${version}, ${o.format})`,
+    ...(typesFile ? [`Column types saved in ${typesFile}`] : []),
   ]);
 }

@@ -21,7 +21,9 @@ const USAGE = `Usage: sheaf <command> [options]
             [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.jsonl(.gz)
   push FILE --dataset ID [--changelog C]               add a version
             [--types '{"zip":"string"}']               either: declare column types
-  pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes)
+                                    (default: FILE.types.json, if pull saved one; '{}' infers all)
+  pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes);
+            a text format saves the column types beside it in FILE.types.json
 
 Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
 SHEAF_TOKEN (else the token stored by login).`;

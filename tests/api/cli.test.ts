@@ -199,6 +199,48 @@ describe('the sheaf command', () => {
     );
   });
 
+  it('pull saves the column types beside a text file, and push declares them: nothing retyped', async () => {
+    const tables = [
+      // Codes that look like numbers, zeros in front, and a table without rows.
+      ['codes.csv', 'code,zip,n\n1e3,00123,1\n2.50,02139,2\n', '{"code":"string"}'],
+      ['empty.csv', 'n,ok,day\n', '{"n":"number","ok":"boolean","day":"date"}'],
+    ] as const;
+    for (const [name, text, types] of tables) {
+      await writeFile(path.join(dir, name), text);
+      const pushed = await sheaf(['push', path.join(dir, name), '--name', name, '--types', types]);
+      expect(pushed.code).toBe(0);
+      const ds = Number(/#(\d+)/.exec(pushed.out)?.[1]);
+      const first = (await t.app.inject({ url: `/api/v1/datasets/${ds}` })).json().versions[0];
+      for (const format of ['csv', 'jsonl']) {
+        const file = path.join(dir, `pulled-${ds}.${format}`);
+        const pulled = await sheaf(['pull', String(ds), '--format', format, '-o', file, '--json']);
+        expect(JSON.parse(pulled.out).types_file).toBe(`${file}.types.json`);
+        expect(JSON.parse(await readFile(`${file}.types.json`, 'utf8'))).toEqual(
+          first.attribute_types,
+        );
+        const again = await sheaf(['push', file, '--dataset', String(ds), '--json']);
+        expect(again.err).toBe(`Column types from ${file}.types.json\n`);
+        const version = JSON.parse(again.out);
+        expect([name, format, version.attribute_types, version.sha256]).toEqual([
+          name,
+          format,
+          first.attribute_types,
+          first.sha256,
+        ]);
+      }
+    }
+
+    // Without them, the codes would be numbers; an edited file names what to change.
+    const edited = path.join(dir, 'edited.csv');
+    await writeFile(edited, 'code\n1e3\n');
+    await writeFile(`${edited}.types.json`, '{"code":"string","zip":"string"}');
+    const refused = await sheaf(['push', edited, '--name', 'edited']);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain(`the column types come from ${edited}.types.json`);
+    const inferred = await sheaf(['push', edited, '--name', 'edited', '--types', '{}', '--json']);
+    expect(JSON.parse(inferred.out).versions[0].attribute_types).toEqual({ code: 'number' });
+  });
+
   it('says what is wrong with an exit code scripts can test', async () => {
     expect((await sheaf(['info', '999999'])).code).toBe(4);
     const guest = await sheaf(['ls', '--mine'], { config: path.join(dir, 'guest') });
