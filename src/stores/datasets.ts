@@ -16,6 +16,7 @@ import type {
 import type { UploadProgress } from '../lib/api/upload.ts';
 import type { AttributeType } from '../lib/tables/infer.ts';
 import { streamFormatOf, type TableDraft } from '../lib/tables/draft.ts';
+import { listedProblems } from '../lib/tables/problems.ts';
 
 /** The table as the API takes it, with the types chosen on the page declared. */
 function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableContent {
@@ -47,16 +48,21 @@ const streamOf = (draft: TableDraft, sampled: File, types: readonly AttributeTyp
 
 /**
  * POST /datasets/validate. A sampled (large) file is checked on the rows read, with only the
- * types changed on the page declared: the server infers the others over the whole file.
+ * types changed on the page declared: the server infers the others over the whole file. The
+ * problems the form found past the sample (a JSON Lines key that names no column) follow the
+ * server's, unless it stopped listing them.
  */
-export function checkDraft(
+export async function checkDraft(
   draft: TableDraft,
   types: readonly AttributeType[],
 ): Promise<TableValidation> {
   const content = contentOf(draft, types);
-  return datasetsApi.validateContent(
+  const result = await datasetsApi.validateContent(
     draft.sampled ? { ...content, attributeTypes: changedTypes(draft, types) } : content,
   );
+  const later = draft.problems ?? [];
+  if (later.length === 0 || listedProblems(result.errors).capped) return result;
+  return { isValid: false, errors: [...result.errors, ...later] };
 }
 
 type Progress = (progress: UploadProgress) => void;

@@ -48,4 +48,16 @@ describe('a large file sent as a stream', () => {
       expect.anything(),
     );
   });
+
+  it("adds the problems found past the sample to the server's check of it", async () => {
+    const problem = {
+      row: 5000,
+      column: '城市',
+      code: 'UNKNOWN_COLUMN',
+      message: 'Row 5000: "城市" is not a column',
+    };
+    const checked = await checkDraft({ ...sampled, problems: [problem] }, sampled.types);
+    expect(checked).toEqual({ isValid: false, errors: [problem] });
+    expect(await checkDraft(sampled, sampled.types)).toEqual({ isValid: true, errors: [] });
+  });
 });

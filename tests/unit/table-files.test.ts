@@ -33,18 +33,48 @@ describe('table files read in the browser', () => {
     ]);
     expect(listed.types).toEqual(['integer', 'string']);
     const objects = await readTableFile(
-      file('b.ndjson', '{"a":1}\n{"a":2,"b":true}\n', 'application/x-ndjson'),
+      file('b.ndjson', '{"a":1}\n{"b":true,"a":2}\n', 'application/x-ndjson'),
     );
-    expect(objects.attributes).toEqual(['a', 'b']);
-    expect(objects.types).toEqual(['integer', 'boolean']);
+    expect(objects.attributes).toEqual(['a']);
+    expect(objects.types).toEqual(['integer']);
+  });
+
+  it("takes a JSON Lines file's columns from its first line, as the server does", async () => {
+    // A key first given by a later row stays in its row, for the server's check to refuse
+    // (UNKNOWN_COLUMN), as the upload of the same file is refused.
+    const draft = await readTableFile(file('later.jsonl', '{"a":1}\n{"a":2,"b":true}\n'));
+    expect(draft.attributes).toEqual(['a']);
+    expect(draft.entries).toEqual([{ a: 1 }, { a: 2, b: true }]);
+  });
+
+  it('finds a key that names no column past the sample of a large JSON Lines file', async () => {
+    const line = `{"id":1,"note":"${'x'.repeat(200)}"}\n`;
+    const lines = Math.ceil(LARGE_FILE_BYTES / line.length) + 10;
+    const later = '{"id":2,"note":"y","城市":"北京"}\n';
+    const text = line.repeat(lines - 2) + later + '\n' + '{" id":3}\n';
+    const draft = await readTableFile(file('later.jsonl', text));
+    expect(draft.attributes).toEqual(['id', 'note']);
+    expect(draft.totalRows).toBe(lines);
+    expect(draft.problems).toEqual([
+      {
+        row: lines - 1,
+        column: '城市',
+        code: 'UNKNOWN_COLUMN',
+        message: `Row ${lines - 1}: "城市" is not a column`,
+      },
+    ]);
+    // With a header line, rows are counted after it.
+    const listed = await readTableFile(file('h.jsonl', '["id","note"]\n' + text));
+    expect(listed.totalRows).toBe(lines);
+    expect(listed.problems).toMatchObject([{ row: lines - 1, column: '城市' }]);
   });
 
   it('keeps the order a JSON Lines file writes columns named like numbers in', async () => {
     const draft = await readTableFile(
-      file('years.jsonl', '{"城市":"北京","2024":1,"2023":2}\n{"城市":"上海","1":0}\n'),
+      file('years.jsonl', '{"城市":"北京","2024":1,"2023":2}\n{"城市":"上海","2023":0}\n'),
     );
-    expect(draft.attributes).toEqual(['城市', '2024', '2023', '1']);
-    expect(draft.types).toEqual(['string', 'integer', 'integer', 'integer']);
+    expect(draft.attributes).toEqual(['城市', '2024', '2023']);
+    expect(draft.types).toEqual(['string', 'integer', 'integer']);
   });
 
   it('keeps that order in a JSON file too, as a JSON download writes it', async () => {

@@ -9,6 +9,8 @@ import { parseTableJson } from './exact-json.ts';
 import { keysInOrder, listKeysInOrder, repeatedKeyOf } from './repeated-keys.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
 import { countRecords } from './count-records.ts';
+import { scanJsonLines } from './jsonl-keys.ts';
+import type { Problem } from './problems.ts';
 import { CsvReader, finishRecords, readCsvText, type Delimiter } from './csv-reader.ts';
 
 export { countRecords };
@@ -39,6 +41,11 @@ export type TableDraft = {
   sampled: File | null;
   /** The data rows of the whole file (counted by a pass over it when it was sampled). */
   totalRows: number;
+  /**
+   * Problems of the rows past the sample of a large JSON Lines file (keys that name no column),
+   * added to the server's check of the sample.
+   */
+  problems?: Problem[];
 };
 
 /** Why a table could not be read; `key` names the message (datasets:table.error.*). */
@@ -158,17 +165,17 @@ export function parseJsonTable(text: string, source: DraftSource): TableDraft {
 }
 
 /**
- * JSON Lines (one JSON value per line, as the server reads them): the first line a list of
- * column names followed by lists, or objects throughout (columns in order of appearance, as
- * each line writes its keys).
+ * JSON Lines, by the server's rule for a streamed upload (docs/tables.md): the first line is a
+ * list of column names, or the first row as an object whose keys name the columns in the order
+ * the line writes them. A later row's key that names no column stays in its row, for the
+ * server's check to report (`UNKNOWN_COLUMN`), as the upload of the same file would.
  * `partial`: the text was cut from a longer file, so its last line may be incomplete.
  */
 function parseJsonLines(text: string, source: DraftSource, partial = false): TableDraft {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (partial) lines.pop();
   const values: unknown[] = [];
-  // Columns of object rows in order of appearance, each line's keys as it writes them.
-  const keys = new Set<string>();
+  let columns: string[] = [];
   for (const [i, line] of lines.entries()) {
     if (line.trim() === '') continue;
     let value: unknown;
@@ -179,7 +186,7 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
     }
     const repeated = repeatedKeyOf(line, value);
     if (repeated !== null) throw new DraftError('jsonRepeatedKey', i + 1, repeated);
-    if (isRecord(value)) for (const key of keysInOrder(line, value)) keys.add(key);
+    if (values.length === 0 && isRecord(value)) columns = keysInOrder(line, value);
     values.push(value);
   }
   const [first, ...rest] = values;
@@ -193,7 +200,7 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
   }
   const other = values.findIndex((value) => !isRecord(value));
   if (other !== -1) throw new DraftError('jsonShape', other + 1);
-  return draftOf(source, [...keys], values);
+  return draftOf(source, columns, values);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -223,13 +230,14 @@ export async function readTableFile(file: File): Promise<TableDraft> {
     if (!large) return parseJsonLines(await file.text(), source);
     const head = await file.slice(0, JSONL_SAMPLE_BYTES).text();
     const draft = parseJsonLines(head, source, true);
-    const header = /^\s*\[/.test(head) ? 1 : 0;
-    return {
-      ...draft,
-      entries: draft.entries.slice(0, SAMPLE_ROWS),
-      sampled: file,
-      totalRows: (await countRecords(file, false)) - header,
-    };
+    const entries = draft.entries.slice(0, SAMPLE_ROWS);
+    // The rows past the sample are checked here for keys that name no column.
+    const header = /^\s*\[/.test(head.replace(/^\uFEFF/, ''));
+    const scan = await scanJsonLines(file, draft.attributes, {
+      header,
+      fromRow: entries.length + 1,
+    });
+    return { ...draft, entries, sampled: file, totalRows: scan.rows, problems: scan.problems };
   }
   const delimiter = kind === 'tsv' ? '\t' : ',';
   if (large) {
