@@ -4,10 +4,11 @@ const RETURN = 0x0d;
 const BLANK = new Set([NEWLINE, RETURN, 0x20, 0x09]);
 
 /**
- * The records of a CSV/TSV (newlines inside quotes belong to their cell) or the lines of a
- * JSON Lines file, blank ones left out, read as a stream in one pass over the bytes.
+ * The records of a CSV/TSV (newlines inside quotes belong to their cell), blank ones left out,
+ * read as a stream in one pass over the bytes. (A JSON Lines file's rows are counted by the pass
+ * that checks its keys, `scanJsonLines`.)
  */
-export async function countRecords(file: Blob, quoted: boolean): Promise<number> {
+export async function countRecords(file: Blob): Promise<number> {
   let records = 0;
   let inQuotes = false;
   let content = false;
@@ -18,9 +19,9 @@ export async function countRecords(file: Blob, quoted: boolean): Promise<number>
     const { done, value } = await reader.read();
     if (done) break;
     for (const byte of value) {
-      if (quoted && byte === QUOTE) inQuotes = !inQuotes;
-      const ends = !inQuotes && (byte === NEWLINE ? !afterCr : quoted && byte === RETURN);
-      afterCr = quoted && !inQuotes && byte === RETURN;
+      if (byte === QUOTE) inQuotes = !inQuotes;
+      const ends = !inQuotes && (byte === NEWLINE ? !afterCr : byte === RETURN);
+      afterCr = !inQuotes && byte === RETURN;
       if (ends) {
         if (content) records++;
         content = false;

@@ -243,7 +243,7 @@ export async function readTableFile(file: File): Promise<TableDraft> {
   if (large) {
     const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS, delimiter);
     const draft = draftOf(source, attributes, rows, {}, file);
-    return { ...draft, totalRows: (await countRecords(file, true)) - 1 };
+    return { ...draft, totalRows: (await countRecords(file)) - 1 };
   }
   const { attributes, rows } = parseCsvText(await file.text(), delimiter);
   return draftOf(source, attributes, rows);
