@@ -1,13 +1,17 @@
 import { z } from 'zod';
+import { isBlank } from '../lib/visible-text.ts';
 import { positiveId } from './ids.ts';
 import { TOKEN_DAYS_MAX, TOKEN_NAME_MAX, TOKEN_SCOPES } from './limits.ts';
 
+/** A token's name shows something: one of only spaces and invisible characters is empty. */
+const tokenNameSchema = z
+  .string()
+  .trim()
+  .refine((s) => !isBlank(s), 'name is required')
+  .max(TOKEN_NAME_MAX, `name must be at most ${TOKEN_NAME_MAX} characters`);
+
 export const createTokenBodySchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'name is required')
-    .max(TOKEN_NAME_MAX, `name must be at most ${TOKEN_NAME_MAX} characters`),
+  name: tokenNameSchema,
   scope: z.enum(TOKEN_SCOPES, { error: 'scope must be "read" or "write"' }),
   expires_in_days: z
     .number()

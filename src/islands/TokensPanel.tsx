@@ -11,6 +11,7 @@ import {
   type CreatedToken,
   type NewToken,
 } from '../lib/api/tokens.ts';
+import { checkTokenName } from '../lib/account-rules.ts';
 import { failureText } from '../lib/error-text.ts';
 import { dateTimeFormat } from '../lib/intl.ts';
 import { $auth } from '../stores/auth.ts';
@@ -54,7 +55,7 @@ function createTokenForm(t: T, onCreated: (token: CreatedToken) => void): Form<T
   const form: Form<TokenValues> = createForm<TokenValues>({
     initial: { name: '', scope: 'read', days: '90' },
     check: ({ name }) => ({
-      name: name.trim() === '' ? { key: 'auth:tokens.nameRequired' } : undefined,
+      name: checkTokenName(name) ?? undefined,
     }),
     send: async (values): Promise<TokenValues> => {
       onCreated(await createToken(newToken(values)));

@@ -76,6 +76,11 @@ export function checkNickname(value: string): RuleError | null {
   return null;
 }
 
+/** A token's name (the tokens panel): like a nickname, it must show something. */
+export function checkTokenName(value: string): RuleError | null {
+  return isBlank(value.trim()) ? { key: 'auth:tokens.nameRequired' } : null;
+}
+
 export function checkBio(value: string): RuleError | null {
   return chars(value.trim()) > RULES.bioMax
     ? { key: 'auth:validation.bioLength', vars: { max: RULES.bioMax } }

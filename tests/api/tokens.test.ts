@@ -222,6 +222,22 @@ describe('personal access tokens', () => {
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     }
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      headers: alice.headers,
+      payload: { name: '', scope: 'read' },
+    });
+    for (const name of ['\u200b', ' \ufeff ', '\u00ad', '\ufe0f\u2060']) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/tokens',
+        headers: alice.headers,
+        payload: { name, scope: 'read' },
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json()).toEqual(empty.json());
+    }
     const guest = await t.app.inject({
       method: 'POST',
       url: '/api/v1/tokens',

@@ -7,8 +7,10 @@ import {
   checkEmail,
   checkNewPassword,
   checkNickname,
+  checkTokenName,
   checkUsername,
 } from '../../src/lib/account-rules.ts';
+import { createTokenBodySchema } from '../../src/contracts/tokens.ts';
 import * as contract from '../../src/contracts/users.ts';
 
 describe('browser account rules', () => {
@@ -81,6 +83,20 @@ describe('browser account rules', () => {
     expect(checkNickname('\u200b')?.key).toBe('auth:validation.required');
     expect(checkNickname('\u00ad\ufe0f')?.key).toBe('auth:validation.required');
     expect(checkNickname('a\u202eb')?.key).toBe('auth:validation.nicknameCharacters');
+  });
+  agree('token name', checkTokenName, createTokenBodySchema.shape.name, [
+    'nightly job',
+    '',
+    '  ',
+    '\u200b',
+    '\ufeff',
+    '\u00ad',
+    '\ufe0f\u200d ',
+    'ci\u200bbot',
+    '👨\u200d👩\u200d👧',
+  ]);
+  it('says a token name of invisible characters is missing', () => {
+    expect(checkTokenName('\u200b\u2060')?.key).toBe('auth:tokens.nameRequired');
   });
   agree('bio', checkBio, contract.bioSchema, ['', 'Hello', 'x'.repeat(500), 'x'.repeat(501)]);
   agree('avatar', checkAvatar, contract.avatarSchema, [

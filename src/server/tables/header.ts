@@ -1,3 +1,4 @@
+import { isBlank } from '../../lib/visible-text.ts';
 import { tableError, type ErrorCollector } from './errors.ts';
 import {
   ATTRIBUTE_TYPES,
@@ -24,7 +25,8 @@ const isType = (v: unknown): v is AttributeType =>
   typeof v === 'string' && (ATTRIBUTE_TYPES as readonly string[]).includes(v);
 
 /**
- * Checks the column names and the declared types. Names are trimmed; they must be non-empty text of
+ * Checks the column names and the declared types. Names are trimmed; they must be text showing
+ * something (one of only spaces and invisible characters has no name, src/lib/visible-text.ts) of
  * at most MAX_ATTRIBUTE_LENGTH characters without control characters, and unique ignoring case
  * (`Name` and `name` would collide in spreadsheets and databases). Returns null when anything is wrong.
  */
@@ -66,7 +68,7 @@ export function checkHeader(
       errors.add(
         tableError(null, null, 'ATTRIBUTE_NOT_TEXT', `${position}: the name must be text`),
       );
-    } else if (name === '') {
+    } else if (isBlank(name)) {
       errors.add(tableError(null, null, 'ATTRIBUTE_EMPTY', `${position} has no name`));
     } else if ([...name].length > MAX_ATTRIBUTE_LENGTH) {
       errors.add(

@@ -106,3 +106,48 @@ describe('column names with a meaning elsewhere', () => {
     ]);
   });
 });
+
+/** A column name must show something, as a dataset name must (docs/tables.md, "Column names"). */
+describe('column names with nothing visible', () => {
+  const invisible = ['\u200b', '\u2060\u200d', '\u00ad', '\ufe0f'];
+  const noName = (res: { statusCode: number; body: string }, column = 2) => {
+    expect(res.statusCode, res.body).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({
+      code: 'INVALID_TABLE',
+      details: { errors: [{ code: 'ATTRIBUTE_EMPTY', message: `Column ${column} has no name` }] },
+    });
+  };
+
+  it.each(invisible)('%j is no name in a JSON body, as an empty name is', async (name) => {
+    const table = { attributes: ['a', name], entries: [[1, 2]] };
+    noName(await post('/datasets', { name: 'hidden', ...table }));
+    const check = await post('/datasets/validate', table);
+    expect(check.json()).toEqual({
+      is_valid: false,
+      errors: [
+        { row: null, column: null, code: 'ATTRIBUTE_EMPTY', message: 'Column 2 has no name' },
+      ],
+    });
+    expect((await post('/datasets/validate', { ...table, attributes: ['a', ''] })).json()).toEqual(
+      check.json(),
+    );
+  });
+
+  it.each(invisible)('%j is no name in a CSV, TSV or JSON Lines header', async (name) => {
+    noName(await post('/datasets?name=hidden', `a,${name}\n1,2\n`, 'text/csv'));
+    noName(await post('/datasets?name=hidden', `a\t${name}\n1\t2\n`, 'text/tab-separated-values'));
+    const header = JSON.stringify(['a', name]);
+    noName(await post('/datasets?name=hidden', `${header}\n[1,2]\n`, 'application/x-ndjson'));
+    const d = await createDataset(t, alice);
+    noName(await post(`/datasets/${d.id}/versions`, `${name},b\n1,2\n`, 'text/csv'), 1);
+  });
+
+  it('keeps joiners inside a name that shows something', async () => {
+    const names = ['a\u200bb', '👨\u200d👩\u200d👧', 'می\u200cخواهم'];
+    const d = await createDataset(t, alice, { attributes: names, entries: [[1, 2, 3]] });
+    const detail = JSON.parse((await get(t, `/datasets/${d.id}/version`)).body) as {
+      attributes: string[];
+    };
+    expect(detail.attributes).toEqual(names);
+  });
+});

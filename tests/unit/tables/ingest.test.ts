@@ -94,6 +94,11 @@ describe('ingestTable', () => {
   it('checks the header like validateTable', async () => {
     const err = await rejection(ingestCsv('a,A,\n1,2,3\n'));
     expect(err.errors.map((e) => e.code)).toEqual(['ATTRIBUTE_DUPLICATE', 'ATTRIBUTE_EMPTY']);
+    const invisible = await rejection(ingestCsv('a,\u200b,\u2060\u00ad\n1,2,3\n'));
+    expect(invisible.errors.map((e) => e.message)).toEqual([
+      'Column 2 has no name',
+      'Column 3 has no name',
+    ]);
   });
 
   it('fails with a limit error past MAX_ROWS and leaves no temporary file', async () => {

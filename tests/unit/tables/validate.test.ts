@@ -55,6 +55,30 @@ describe('validateTable: the header', () => {
     ]);
   });
 
+  it('finds no name in one of only invisible characters, and keeps them inside a name', () => {
+    const r = validate({
+      attributes: [
+        '\u200b',
+        ' \ufeff ',
+        '\u00ad',
+        '\ufe0f\u2060',
+        'a\u200bb',
+        '👨\u200d👩\u200d👧',
+      ],
+      entries: [],
+    });
+    expect(r.errors).toEqual(
+      [1, 2, 3, 4].map((n) => ({
+        row: null,
+        column: null,
+        code: 'ATTRIBUTE_EMPTY',
+        message: `Column ${n} has no name`,
+      })),
+    );
+    const kept = validate({ attributes: ['a\u200bb', '👨\u200d👩\u200d👧'], entries: [] });
+    expect(kept.table?.attributes).toEqual(['a\u200bb', '👨\u200d👩\u200d👧']);
+  });
+
   it('counts the length of a name in characters, not bytes', () => {
     expect(validate({ attributes: ['名'.repeat(128)], entries: [] }).is_valid).toBe(true);
   });
