@@ -6,9 +6,11 @@
 /**
  * Characters that show nothing on their own: Unicode's default-ignorable code points (zero-width
  * space, non-joiner and joiner, word joiner, BOM U+FEFF, soft hyphen, variation selectors,
- * Hangul fillers, tag characters…), besides spaces.
+ * Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, Mongolian vowel separator U+180E, tag
+ * characters…), besides spaces; and the characters that are not default-ignorable but are drawn
+ * blank: the Braille blank U+2800 and the musical null notehead U+1D159.
  */
-const INVISIBLE = /\p{Default_Ignorable_Code_Point}/gu;
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\u2800\u{1D159}]/gu;
 
 /**
  * Characters that turn the direction of the text after them (embeddings, overrides, isolates):

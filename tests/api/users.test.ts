@@ -129,6 +129,8 @@ describe('PUT /api/v1/users/me', () => {
   it.each([
     ['a zero-width space', '\u200b', 'Nickname must not be empty'],
     ['invisible characters and spaces', ' \u200d\u2060\ufeff\u200c ', 'Nickname must not be empty'],
+    ['Braille blanks', '\u2800\u2800', 'Nickname must not be empty'],
+    ['Hangul fillers', '\u3164\uffa0', 'Nickname must not be empty'],
     [
       'a right-to-left override',
       'a\u202eb',

@@ -64,6 +64,51 @@ describe('names and tags with nothing visible', () => {
   });
 });
 
+describe('names, tags and columns of characters drawn blank', () => {
+  const blanks = [
+    '\u2800',
+    '\u3164',
+    '\uffa0',
+    '\u115f\u1160',
+    '\u180e',
+    '\u{1d159}',
+    '\u2800\u200b',
+  ];
+
+  it.each(blanks)('refuses %j as an empty name, tag and column name', async (blank) => {
+    expect(problems((await put({ name: blank })).body)).toEqual([
+      { field: 'name', message: 'Name must not be empty' },
+    ]);
+    expect(problems((await put({ tags: ['ok', blank] })).body)).toEqual([
+      { field: 'tags.1', message: 'Each tag must be 1–30 characters' },
+    ]);
+    const columns = await caller(t)('POST', '/datasets/validate', alice, {
+      attributes: ['a', blank],
+      entries: [],
+    });
+    expect(columns.json()).toEqual({
+      is_valid: false,
+      errors: [
+        { row: null, column: null, code: 'ATTRIBUTE_EMPTY', message: 'Column 2 has no name' },
+      ],
+    });
+  });
+
+  it('keeps Korean and Braille that hold them beside visible characters', async () => {
+    const braille = '\u2813\u2811\u2807\u2807\u2815\u2800\u283a';
+    const korean = '인구\u3164통계';
+    const res = await put({ name: `${korean} ${braille} 한국어`, tags: [korean, braille] });
+    expect(res.statusCode).toBe(200);
+    const stored = (await get(t, `/datasets/${id}`, alice)).json<{
+      name: string;
+      tags: string[];
+    }>();
+    expect(stored.name).toBe(`${korean} ${braille} 한국어`);
+    // Tags are made plain (NFKC), which writes the Hangul filler U+3164 as U+1160.
+    expect(stored.tags).toEqual([korean.normalize('NFKC'), braille]);
+  });
+});
+
 describe('direction controls in names and tags', () => {
   it.each([
     '\u202a',
