@@ -57,9 +57,14 @@ export const datasetNameSchema = z
   .refine((s) => !/\p{Cc}/u.test(s), 'Name must not contain control characters')
   .superRefine(refuseDirectionControls('Name'));
 
+/**
+ * A description is optional: one showing nothing (only spaces and invisible characters) is stored
+ * empty, so pages say there is none. Direction controls beside text stay (right-to-left Markdown).
+ */
 export const datasetDescriptionSchema = z
   .string()
   .trim()
+  .overwrite((s) => (isBlank(s) ? '' : s))
   .refine(
     (s) => chars(s) <= DATASET_DESCRIPTION_MAX,
     `Description must be at most ${DATASET_DESCRIPTION_MAX} characters`,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { checkName, checkTags, parseTags } from '../../src/lib/dataset-rules.ts';
-import { datasetNameSchema, datasetTagsSchema } from '../../src/contracts/datasets.ts';
+import {
+  datasetDescriptionSchema,
+  datasetNameSchema,
+  datasetTagsSchema,
+} from '../../src/contracts/datasets.ts';
 import { EMPTY_METADATA, checkMetadata, metadataOf } from '../../src/islands/datasets/metadata.ts';
 
 /** The dataset forms judge names and tags as the server does, before sending them. */
@@ -62,5 +66,18 @@ describe('browser dataset rules', () => {
     const fine = { ...EMPTY_METADATA, name: `${family} 人口`, tags: `${persian}, \u200b` };
     expect(checkMetadata(fine)).toMatchObject({ name: undefined, tags: undefined });
     expect(metadataOf(fine)).toMatchObject({ name: `${family} 人口`, tags: [persian] });
+  });
+
+  it.each(['\u200b', ' \u2060\ufeff ', '\u2800\u3164', '\u202b\u202c', '\u00ad\n\u200b'])(
+    'a description of %j shows nothing and is stored empty',
+    (description) => {
+      expect(datasetDescriptionSchema.parse(description)).toBe('');
+    },
+  );
+
+  it('keeps a right-to-left description with its direction controls', () => {
+    const rtl = '\u202bمجموعة **بيانات** 2024\u202c\n\n\u2067العربية\u2069 text';
+    expect(datasetDescriptionSchema.parse(` ${rtl} `)).toBe(rtl);
+    expect(datasetDescriptionSchema.parse(`${family} ${persian}`)).toBe(`${family} ${persian}`);
   });
 });

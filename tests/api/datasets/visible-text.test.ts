@@ -176,3 +176,29 @@ describe('text that needs its invisible characters', () => {
     }
   });
 });
+
+/** A description is optional: one showing nothing is stored empty (docs/datasets.md). */
+describe('descriptions', () => {
+  const descriptionOf = async (datasetId: number) =>
+    (await get(t, `/datasets/${datasetId}`, alice)).json<{ description: string }>().description;
+
+  it('stores a description of only invisible characters empty, on create, edit and fork', async () => {
+    const created = await newDataset(t, alice, { description: '\u200b\u2800 \u2060' });
+    expect(await descriptionOf(created.id)).toBe('');
+    expect((await put({ description: 'census' })).statusCode).toBe(200);
+    expect((await put({ description: ' \ufeff\u00ad ' })).statusCode).toBe(200);
+    expect(await descriptionOf(id)).toBe('');
+    const fork = await caller(t)('POST', `/datasets/${created.id}/fork`, alice, {
+      name: 'copy',
+      description: '\u3164',
+    });
+    expect(fork.statusCode).toBe(201);
+    expect(await descriptionOf(fork.json<{ id: number }>().id)).toBe('');
+  });
+
+  it('keeps right-to-left Markdown with its direction controls exactly', async () => {
+    const rtl = '\u202bمجموعة **بيانات**\u202c\n\n\u2067العربية\u2069 (2024)';
+    expect((await put({ description: rtl })).statusCode).toBe(200);
+    expect(await descriptionOf(id)).toBe(rtl);
+  });
+});
