@@ -129,7 +129,11 @@ export const datasetLeaderboardResponseSchema = z.object({
     z.object({
       rank: z.number().int().describe('1-based; equal values share a rank (1, 2, 2, 4)'),
       dataset: datasetSummarySchema,
-      value: z.number(),
+      value: z
+        .number()
+        .describe(
+          'The figure /leaderboard shows, which ranks go by: heat to three significant digits, the download count, or the average score to one decimal (`dataset` holds the exact heat and average)',
+        ),
     }),
   ),
 });

@@ -76,3 +76,17 @@ export const SCORE_FORMAT: Intl.NumberFormatOptions = {
   minimumFractionDigits: 1,
   maximumFractionDigits: 1,
 };
+
+/**
+ * Three significant digits: heat ("0.354", "0.00754", "12.3"). Heat is kept to about 1 %
+ * (docs/datasets.md), so more digits would tell noise apart; fewer would show every day-old
+ * dataset as "0".
+ */
+export const HEAT_FORMAT: Intl.NumberFormatOptions = { maximumSignificantDigits: 3 };
+
+/**
+ * The number as `options` show it (4.6667 with SCORE_FORMAT is 4.7), so two figures that read
+ * the same compare equal; formatted again with `options`, it reads as the number did.
+ */
+export const roundedAsShown = (value: number, options: Intl.NumberFormatOptions): number =>
+  Number(numberFormat('en-US', { ...options, useGrouping: false }).format(value));

@@ -2,9 +2,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { formatDate } from '../../src/lib/dates.ts';
 import {
   bilingualLanguageName,
+  HEAT_FORMAT,
   languageName,
   languageNames,
   numberFormat,
+  roundedAsShown,
   SCORE_FORMAT,
 } from '../../src/lib/intl.ts';
 
@@ -56,5 +58,36 @@ describe('languageName', () => {
     } finally {
       of.mockRestore();
     }
+  });
+});
+
+describe('roundedAsShown', () => {
+  it('rounds heat to three significant digits and a score to one decimal', () => {
+    expect(roundedAsShown(5.5012, HEAT_FORMAT)).toBe(5.5);
+    expect(roundedAsShown(5.4987, HEAT_FORMAT)).toBe(5.5);
+    expect(roundedAsShown(5.4612, HEAT_FORMAT)).toBe(5.46);
+    expect(roundedAsShown(0.0075412, HEAT_FORMAT)).toBe(0.00754);
+    expect(roundedAsShown(12345.6, HEAT_FORMAT)).toBe(12300);
+    expect(roundedAsShown(14 / 3, SCORE_FORMAT)).toBe(4.7);
+    expect(roundedAsShown(4.75, SCORE_FORMAT)).toBe(4.8);
+  });
+
+  it('gives a figure that reads as the number did, in both languages', () => {
+    const values = [5.5012, 5.4987, 0.35355, 0.0075412, 0.000061, 1.005, 99.95, 12345.6, 14 / 3];
+    for (const locale of ['zh-CN', 'en-US']) {
+      for (const [options, value] of values.flatMap((v) => [
+        [HEAT_FORMAT, v] as const,
+        [SCORE_FORMAT, v] as const,
+      ])) {
+        const format = numberFormat(locale, options);
+        expect(format.format(roundedAsShown(value, options)), `${locale} ${value}`).toBe(
+          format.format(value),
+        );
+      }
+    }
+  });
+
+  it('never shows a day-old heat as 0', () => {
+    expect(numberFormat('en-US', HEAT_FORMAT).format(1 / 26 ** 1.5)).toBe('0.00754');
   });
 });

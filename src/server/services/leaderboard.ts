@@ -9,6 +9,7 @@ import {
   type UserLeaderboardResponse,
 } from '../../contracts/community.ts';
 import type { DatasetSummary } from '../../contracts/datasets.ts';
+import { HEAT_FORMAT, roundedAsShown, SCORE_FORMAT } from '../../lib/intl.ts';
 import type { Context } from '../context.ts';
 import { datasets, follows, users } from '../db/schema.ts';
 import { listed, selectSummaries, toSummary } from './datasets/rows.ts';
@@ -33,7 +34,7 @@ const DATASET_BOARDS: Record<
   heat: {
     where: [],
     order: [sql`${datasets.heat} desc nulls last`, sql`${datasets.id} desc nulls last`],
-    value: (d) => d.heat,
+    value: (d) => roundedAsShown(d.heat, HEAT_FORMAT),
   },
   downloads: {
     where: [],
@@ -47,13 +48,15 @@ const DATASET_BOARDS: Record<
       sql`${datasets.ratingCount} desc`,
       sql`${datasets.id} desc nulls last`,
     ],
-    value: (d) => d.average_score,
+    value: (d) => roundedAsShown(d.average_score, SCORE_FORMAT),
   },
 };
 
 /**
  * The top public datasets by heat, downloads or average score. The score board only lists
  * datasets with at least LEADERBOARD_MIN_RATINGS ratings (one 5-star rating is not a champion).
+ * A board's value is its figure as /leaderboard shows it (heat to three significant digits, a
+ * score to one decimal) and ranks go by it: two rows that read the same share a rank.
  */
 export async function datasetLeaderboard(
   ctx: Context,
