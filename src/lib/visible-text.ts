@@ -1,6 +1,7 @@
 /**
- * What single-line user text (nicknames, dataset names, tags) must show and how it must read,
- * zod-free so the server's schemas and the browser's forms share the one rule.
+ * What single-line user text (nicknames, dataset names, tags, column and token names) must show
+ * and how it must read, zod-free so the server's schemas and the browser's forms share the one
+ * rule.
  */
 
 /**
