@@ -3,6 +3,25 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProvider } from './oauth/providers.ts';
 
+/** Whether `value` is just an origin: http(s), host, optional port (a trailing `/` is allowed). */
+function isOrigin(value: string): boolean {
+  const url = URL.parse(value);
+  return (
+    url !== null &&
+    (url.protocol === 'http:' || url.protocol === 'https:') &&
+    !url.username &&
+    !url.password &&
+    /^\/*$/.test(url.pathname) &&
+    !value.includes('?') &&
+    !value.includes('#')
+  );
+}
+
+/** A site's address: an origin, since pages, cookies and CORS all work on origins. */
+const origin = z
+  .string()
+  .refine(isOrigin, 'must be an origin: http(s)://host with an optional :port, no path or query');
+
 /** Every setting Sheaf reads. `getConfig` is the only reader of the environment. */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -23,8 +42,8 @@ const envSchema = z.object({
     .optional(),
   EMBEDDED_DATABASE: z.enum(['postgres', 'pglite']).default('postgres'),
   PUBLIC_API_BASE: z.url().optional(),
-  PUBLIC_SITE_URL: z.url().optional(),
-  ORIGIN_URL: z.url().optional(),
+  PUBLIC_SITE_URL: origin.optional(),
+  ORIGIN_URL: origin.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   ACCESS_TOKEN_TTL: z.coerce.number().int().min(30).max(86_400).default(900),
   REFRESH_TOKEN_TTL: z.coerce

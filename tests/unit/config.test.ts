@@ -93,4 +93,23 @@ describe('ORIGIN_URL', () => {
     expect(ownUrl(split)).toBe('https://app.sheaf.example');
     expect(() => getConfig({ ORIGIN_URL: 'app.sheaf.example' })).toThrow(/ORIGIN_URL/);
   });
+
+  it('refuses an address with a path, query or fragment, naming the setting', () => {
+    const expected = 'must be an origin: http(s)://host with an optional :port, no path or query';
+    for (const ORIGIN_URL of [
+      'https://sheaf.example/app',
+      'https://sheaf.example/?lang=en',
+      'https://sheaf.example#top',
+      'ftp://sheaf.example',
+      'https://user:secret@sheaf.example',
+    ]) {
+      expect(() => getConfig({ ORIGIN_URL })).toThrow(`  ORIGIN_URL: ${expected}`);
+    }
+    expect(() => getConfig({ PUBLIC_SITE_URL: 'https://sheaf.example/app' })).toThrow(
+      `  PUBLIC_SITE_URL: ${expected}`,
+    );
+    expect(ownUrl(getConfig({ ORIGIN_URL: 'http://127.0.0.1:8102/' }))).toBe(
+      'http://127.0.0.1:8102',
+    );
+  });
 });
