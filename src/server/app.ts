@@ -31,6 +31,9 @@ const API_PREFIX = '/api/v1';
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** helmet's value: browsers keep to https for a year, on subdomains too. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
 /**
  * A path parameter of any length reaches its route, whose schema refuses a bad one like any other
  * (400 "Dataset id must be a positive integer"): the router's default cap of 100 characters only
@@ -42,6 +45,22 @@ const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: 65_536 };
 function requestId(req: { headers: Record<string, string | string[] | undefined> }): string {
   const given = req.headers['x-request-id'];
   return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+}
+
+/** helmet's headers, with Strict-Transport-Security sent only where it belongs. */
+async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    // Pages set their own CSP (Astro); the API only answers JSON and files.
+    contentSecurityPolicy: false,
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    strictTransportSecurity: false,
+  });
+  // HSTS only on a request that came over https: to this server, or to a trusted proxy that says
+  // so in X-Forwarded-Proto (TRUST_PROXY); browsers ignore it over http (RFC 6797, 8.1). Set on
+  // the request, so pages (whose answers Astro writes) carry it too.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') void reply.header('strict-transport-security', HSTS);
+  });
 }
 
 /** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
@@ -68,11 +87,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
     if (!READ_METHODS.has(request.method) && reply.statusCode < 400) await ctx.changes.announce();
   });
 
-  await app.register(helmet, {
-    // Pages set their own CSP (Astro); the API only answers JSON and files.
-    contentSecurityPolicy: false,
-    crossOriginResourcePolicy: { policy: 'same-site' },
-  });
+  await registerSecurityHeaders(app);
   await app.register(cookie);
   await app.register(cors, { delegator: corsFor(ctx.config) });
   await app.register(swagger, {
