@@ -117,8 +117,11 @@ export type Config = {
     /** POST /datasets/validate without a token (checked before the body is read). */
     maxGuestValidateBytes: number;
   };
-  /** API requests per minute per guest IP and per signed-in user (0: off); Redis shares counts. */
-  rateLimit: { perIp: number; perUser: number; redisUrl: string | undefined };
+  /**
+   * API requests per minute per guest IP and per signed-in user (0: off); Redis shares counts,
+   * under keys that start with `redisPrefix` (the site's address: sites sharing a Redis count apart).
+   */
+  rateLimit: { perIp: number; perUser: number; redisUrl: string | undefined; redisPrefix: string };
   /** `production` unless set otherwise (tests): outside production, responses are double-checked. */
   nodeEnv: string;
   /** DuckDB (tables' Parquet files): its memory limit before it spills to disk, and threads. */
@@ -157,7 +160,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       `Invalid configuration:\n${oauth.issues.map((i) => `  ${i}`).join('\n')}`,
     );
   }
-  const siteUrl = e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`;
+  const siteUrl = (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   if (
     e.REFRESH_COOKIE_SAMESITE === 'none' &&
     !(e.PUBLIC_API_BASE ?? siteUrl).startsWith('https://')
@@ -184,7 +187,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: e.DATABASE_URL,
     embeddedDatabase: e.EMBEDDED_DATABASE,
     publicApiBase: e.PUBLIC_API_BASE,
-    siteUrl: siteUrl.replace(/\/$/, ''),
+    siteUrl,
     originUrl: e.ORIGIN_URL?.replace(/\/+$/, ''),
     jwtSecret: e.JWT_SECRET,
     accessTokenTtl: e.ACCESS_TOKEN_TTL,
@@ -203,6 +206,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       perIp: e.RATE_LIMIT_IP_PER_MINUTE,
       perUser: e.RATE_LIMIT_USER_PER_MINUTE,
       redisUrl: e.REDIS_URL,
+      redisPrefix: `sheaf-rate-limit:${siteUrl}:`,
     },
     nodeEnv: e.NODE_ENV,
     tables: { memoryLimitMb: e.DUCKDB_MEMORY_MB, threads: e.DUCKDB_THREADS },

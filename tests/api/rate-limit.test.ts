@@ -91,4 +91,30 @@ describe.runIf(redisUrl)('rate limit shared through Redis', () => {
       await b.close();
     }
   });
+
+  it('two sites sharing one Redis count apart', async () => {
+    const env = {
+      RATE_LIMIT_IP_PER_MINUTE: '2',
+      RATE_LIMIT_USER_PER_MINUTE: '2',
+      REDIS_URL: redisUrl ?? '',
+    };
+    const a = await createTestApp({ ...env, PUBLIC_SITE_URL: 'https://data.example.org' });
+    const b = await createTestApp({ ...env, PUBLIC_SITE_URL: 'https://tables.example.net' });
+    try {
+      const address = `10.8.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const get = (app: TestApp) =>
+        app.app.inject({ method: 'GET', url: '/api/v1/datasets', remoteAddress: address });
+      const codes = [
+        (await get(a)).statusCode,
+        (await get(a)).statusCode,
+        (await get(b)).statusCode,
+        (await get(b)).statusCode,
+        (await get(a)).statusCode,
+      ];
+      expect(codes).toEqual([200, 200, 200, 200, 429]);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
 });

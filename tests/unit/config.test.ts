@@ -33,6 +33,19 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('REDIS_URL', () => {
+  it("names the rate limit's keys after the site, so that sites sharing a Redis count apart", () => {
+    const c = getConfig({
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      PUBLIC_SITE_URL: 'https://a.example/',
+    });
+    expect(c.rateLimit.redisPrefix).toBe('sheaf-rate-limit:https://a.example:');
+    expect(getConfig({ PORT: '8102' }).rateLimit.redisPrefix).toBe(
+      'sheaf-rate-limit:http://localhost:8102:',
+    );
+  });
+});
+
 describe('BLOB_STORE', () => {
   it('keeps table files in DATA_DIR/blobs unless a shared folder is named', () => {
     expect(getConfig({ DATA_DIR: '/srv/a' }).blobDir).toBe('/srv/a/blobs');

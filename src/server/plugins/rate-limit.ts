@@ -17,11 +17,12 @@ const keyOf = (request: FastifyRequest) =>
  * guests (config `RATE_LIMIT_USER_PER_MINUTE`, `RATE_LIMIT_IP_PER_MINUTE`; 0 turns one off).
  * Every answer carries `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset`; past the
  * limit, 429 `RATE_LIMITED` with `Retry-After`. Counts live in memory, or in Redis when
- * `REDIS_URL` is set so that several processes share them. Register inside the API's scope,
+ * `REDIS_URL` is set so that several processes share them (keys named after the site, so that
+ * two sites sharing one Redis count apart). Register inside the API's scope,
  * after the bearer token is read (the key needs `request.viewer`).
  */
 export async function registerRateLimit(api: FastifyInstance, config: Config['rateLimit']) {
-  const { perIp, perUser, redisUrl } = config;
+  const { perIp, perUser, redisUrl, redisPrefix } = config;
   if (perIp === 0 && perUser === 0) return;
   const redis = redisUrl
     ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
@@ -43,7 +44,7 @@ export async function registerRateLimit(api: FastifyInstance, config: Config['ra
     enableDraftSpec: true,
     // A shared store that is down must not take the API down with it.
     skipOnError: true,
-    ...(redis && { redis, nameSpace: 'sheaf-rate-limit:' }),
+    ...(redis && { redis, nameSpace: redisPrefix }),
     errorResponseBuilder: (_request, context) => {
       const seconds = Math.max(1, Math.ceil(context.ttl / 1000));
       return new AppError(
