@@ -20,6 +20,7 @@ import { findForbiddenText } from '../text-rules.ts';
 import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
 import { mountDuckdbAssets } from './duckdb-assets.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
+import { warnOnOtherSiteUrl } from './built-site.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -156,6 +157,7 @@ function applyLocaleCookie(
  */
 export async function mountSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const { files, handler } = await (options.loaded ?? loadSite(options.distDir));
+  warnOnOtherSiteUrl(files, options.services.siteUrl, app.log);
 
   await mountDuckdbAssets(app, options.distDir);
   await mountApiReference(app);

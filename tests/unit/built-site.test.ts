@@ -1,0 +1,59 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mountSite } from '../../src/server/site/mount.ts';
+import type { SiteServices } from '../../src/server/site/services.ts';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A built site whose /build.json says it was built for `site`. */
+function distFor(site: string | undefined): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-dist-'));
+  dirs.push(dir);
+  mkdirSync(path.join(dir, 'client'));
+  mkdirSync(path.join(dir, 'server'));
+  writeFileSync(path.join(dir, 'client', 'build.json'), JSON.stringify({ build_id: 'b1', site }));
+  writeFileSync(
+    path.join(dir, 'server', 'entry.mjs'),
+    'export const handler = async (req, res) => res.end("page");\n',
+  );
+  return dir;
+}
+
+/** Starts a server on `distDir` with PUBLIC_SITE_URL `siteUrl`; returns what it logged. */
+async function startLog(distDir: string, siteUrl: string) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = { write: (line: string) => lines.push(JSON.parse(line) as never) };
+  const logger: FastifyBaseLogger = pino({ level: 'info' }, stream);
+  const app = Fastify({ loggerInstance: logger });
+  const services = { siteUrl } as SiteServices;
+  await mountSite(app, { distDir, services, secureCookies: false });
+  await app.close();
+  return lines;
+}
+
+describe('a server started with another PUBLIC_SITE_URL than its build', () => {
+  it('warns once at start, naming both addresses and saying to rebuild', async () => {
+    const lines = await startLog(distFor('https://old.example'), 'https://sheaf.example');
+    const warnings = lines.filter((l) => l['level'] === 40);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatchObject({
+      site_url: 'https://sheaf.example',
+      built_site_url: 'https://old.example',
+    });
+    expect(warnings[0]!['msg']).toBe(
+      'PUBLIC_SITE_URL is https://sheaf.example but the site was built with https://old.example: prerendered pages, the sitemap and robots.txt name https://old.example. Rebuild with PUBLIC_SITE_URL=https://sheaf.example (npm run build).',
+    );
+  });
+
+  it('says nothing when they match, or when the build does not say', async () => {
+    expect(await startLog(distFor('https://sheaf.example/'), 'https://sheaf.example')).toEqual([]);
+    expect(await startLog(distFor(undefined), 'https://sheaf.example')).toEqual([]);
+  });
+});
