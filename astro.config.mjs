@@ -18,6 +18,8 @@ export default defineConfig({
   // `||`: an empty value (a Docker build argument left unset) means unset.
   site: process.env.PUBLIC_SITE_URL || 'http://localhost:8080',
   output: 'static',
+  // What Astro logs while the server renders a page goes into the server's JSON log, one line each.
+  logger: { entrypoint: './src/server/site/page-log.ts' },
   adapter: node({ mode: 'middleware' }),
   // React rendered to a string, not a stream: the same HTML, cheaper; and two repeated costs of
   // Astro's rendering patched out (src/integrations/render-patches.ts; docs/performance.md).

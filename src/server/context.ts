@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { BlobStore } from './blobs/store.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Config } from './config.ts';
@@ -30,6 +31,8 @@ export async function createContext(options: {
   blobs: BlobStore;
   /** The secret access tokens are signed with. */
   jwtSecret: string;
+  /** The server's log (one JSON line per problem); the console without it (tests, benchmarks). */
+  log?: Pick<FastifyBaseLogger, 'error'>;
 }): Promise<Context> {
   const { config, database, blobs } = options;
   const changes = await createChangeFeed({
@@ -37,7 +40,10 @@ export async function createContext(options: {
     // Only a database that other processes can share (DATABASE_URL) has anyone to tell; the
     // embedded one belongs to this process alone (the DATA_DIR lock).
     url: config.databaseUrl ? database.url : undefined,
-    log: (err) => console.error('announcing writes between processes:', err),
+    log: (err) =>
+      options.log
+        ? options.log.error({ err }, 'announcing writes between processes failed')
+        : console.error('announcing writes between processes:', err),
   });
   // Another process's write: its totals and ended sessions count here too.
   changes.subscribe(() => forgetCounts(database.db));

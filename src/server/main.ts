@@ -79,6 +79,7 @@ async function main(): Promise<void> {
     database,
     blobs,
     jwtSecret: config.jwtSecret ?? (await jwtSecretFor(config, database)),
+    log,
   });
   const { services: site, pageCache } = createServedSite(ctx);
   // The first visitor's home page reads, begun while the routes are set up.

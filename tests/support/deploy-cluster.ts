@@ -68,6 +68,8 @@ export async function startCluster(options: {
   env?: Record<string, string>;
   /** false: no nginx in front (`url` is then the first process's own address). */
   edge?: boolean;
+  /** Receives what the Sheaf processes write (then also passed on to this process's own). */
+  output?: (text: string) => void;
 }): Promise<Cluster> {
   const count = options.origins ?? 2;
   const work = mkdtempSync(path.join(tmpdir(), 'sheaf-cluster-'));
@@ -87,7 +89,7 @@ export async function startCluster(options: {
     // The bundle `npm start` runs (`npm run build` writes it), as a deployment would.
     const entry = path.join(distDir, path.relative('dist', BUNDLE));
     const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
-      stdio: ['ignore', 'inherit', 'inherit'],
+      stdio: ['ignore', options.output ? 'pipe' : 'inherit', options.output ? 'pipe' : 'inherit'],
       env: {
         ...process.env,
         PORT: String(port),
@@ -105,6 +107,15 @@ export async function startCluster(options: {
         ...options.env,
       },
     });
+    for (const [from, to] of [
+      [child.stdout, process.stdout],
+      [child.stderr, process.stderr],
+    ] as const) {
+      from?.on('data', (chunk: Buffer) => {
+        to.write(chunk);
+        options.output?.(chunk.toString('utf8'));
+      });
+    }
     const origin = { port, process: child };
     origins[index] = origin;
     return origin;

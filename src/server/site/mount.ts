@@ -20,6 +20,7 @@ import { findForbiddenText } from '../text-rules.ts';
 import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
 import { mountDuckdbAssets } from './duckdb-assets.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
+import { renderWithPageLog } from './page-log.ts';
 import { warnOnOtherSiteUrl } from './built-site.ts';
 
 type AstroHandler = (
@@ -197,7 +198,9 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
       cache?.capture(reply.raw, cacheKey, reply.getHeader('set-cookie'));
       // The rest of Astro.locals (the page's locale, t and href) is set by src/middleware.ts.
       const locals: Pick<App.Locals, 'sheaf'> = { sheaf: options.services };
-      await handler(request.raw, reply.raw, undefined, locals as App.Locals);
+      await renderWithPageLog({ log: request.log, url: request.url }, () =>
+        handler(request.raw, reply.raw, undefined, locals as App.Locals),
+      );
     },
   });
 }
