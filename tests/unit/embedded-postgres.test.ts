@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -47,6 +48,27 @@ const alive = (pid: number) => {
   }
 };
 
+/** Whether `pid` is a process still running (a zombie waiting to be reaped is not). */
+const running = (pid: number) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    return false;
+  }
+};
+
+/** The first line `child` writes to its stdout. */
+const firstLine = (child: ReturnType<typeof spawn>) =>
+  new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      text += chunk.toString();
+      if (text.includes('\n')) resolve(text.split('\n')[0]!);
+    });
+    child.once('exit', (code) => reject(new Error(`exited (${code}) before it said: ${text}`)));
+  });
+
 describe('embedded PostgreSQL', () => {
   it(
     'starts a real PostgreSQL in DATA_DIR, keeps committed data through a crash of its process, and stops',
@@ -86,6 +108,34 @@ describe('embedded PostgreSQL', () => {
       const pid = server.pid()!;
       await server.stop();
       expect(alive(pid)).toBe(false);
+      expect(existsSync(path.join(dir, 'data', 'postmaster.pid'))).toBe(false);
+    },
+  );
+
+  it(
+    'stops when the process that started it is killed without stopping it (kill -9)',
+    { timeout: 120_000 },
+    async () => {
+      const dir = path.join(tempDir(), 'postgres');
+      const module = pathToFileURL(path.resolve('src/server/db/embedded-postgres.ts')).href;
+      const quiet = '{ info() {}, warn() {}, error() {} }';
+      const sheaf = spawn(
+        process.execPath,
+        [
+          '--input-type=module',
+          '-e',
+          `const { startEmbeddedPostgres } = await import(${JSON.stringify(module)});
+           const server = await startEmbeddedPostgres({ dir: ${JSON.stringify(dir)}, log: ${quiet} });
+           console.log(server.pid());
+           setInterval(() => {}, 60_000);`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      const pid = Number(await firstLine(sheaf));
+      expect(running(pid)).toBe(true);
+      sheaf.kill('SIGKILL');
+      await expect.poll(() => running(pid), { timeout: 60_000, interval: 100 }).toBe(false);
+      // A fast shutdown, which removes the pid file: the next start finds nothing left over.
       expect(existsSync(path.join(dir, 'data', 'postmaster.pid'))).toBe(false);
     },
   );

@@ -7,6 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { stopLeftoverServer } from './leftover-server.ts';
 import { ownedDir, run, serverOwner } from './postgres-owner.ts';
+import { watchServer } from './postgres-watchdog.ts';
 
 /** What the supervisor reports; pino and Fastify's logger both fit. */
 export type EmbeddedLog = {
@@ -144,6 +145,8 @@ function spawnServer(
     // to Sheaf alone, which finishes the requests under way before it stops the server.
     { ...owner, stdio: ['ignore', 'ignore', 'pipe'], detached: true },
   );
+  // ...and so stopped by a watchdog if Sheaf dies without stopping it.
+  watchServer(server);
   let output = '';
   server.stderr?.on('data', (chunk: Buffer) => {
     const text = chunk.toString();
@@ -253,8 +256,9 @@ export async function startEmbeddedPostgres(options: {
     'embedded PostgreSQL started',
   );
 
-  // Best effort when the process ends without the graceful shutdown (an uncaught error):
-  // the server is asked to stop; a `kill -9` is handled by `stopLeftoverServer` on the next start.
+  // Best effort when the process ends without the graceful shutdown (an uncaught error): the
+  // server is asked to stop; after a `kill -9` the watchdog stops it (postgres-watchdog.ts), and
+  // `stopLeftoverServer` on the next start if even that did not happen.
   const onExit = () => child?.kill('SIGINT');
   process.once('exit', onExit);
 
