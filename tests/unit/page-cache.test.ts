@@ -16,6 +16,8 @@ async function serve(cache: PageCache, page: { status?: number; cookie?: string 
     res.writeHead(page.status ?? 200, {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'public, max-age=0',
+      // Sent because this request came over https (app.ts); another may not have.
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
       ...(page.cookie && { 'set-cookie': page.cookie }),
     });
     res.write('<p>数据集 ');
@@ -40,6 +42,7 @@ describe('the page micro-cache', () => {
     expect(kept?.body.toString()).toBe('<p>数据集 1</p>');
     expect(kept?.headers['cache-control']).toBe('public, max-age=0');
     expect(kept?.headers['content-length']).toBeUndefined();
+    expect(kept?.headers['strict-transport-security']).toBeUndefined();
     expect(cache.get('/datasets')).toBeUndefined();
     cache.invalidate();
     expect(cache.get('/datasets?page=2')).toBeUndefined();

@@ -16,8 +16,17 @@ export type CachedPage = {
   encoded?: Partial<Record<ContentEncoding, Buffer>>;
 };
 
-/** Headers that describe one transfer, not the page; never replayed from the cache. */
-const PER_TRANSFER = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date']);
+/**
+ * Headers that describe one transfer, not the page; never replayed from the cache. HSTS goes
+ * only with a request that came over https (app.ts), and every request sets its own.
+ */
+const PER_TRANSFER = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'strict-transport-security',
+]);
 
 export type PageCacheOptions = { ttlMs: number; maxBytes: number };
 
