@@ -1,14 +1,19 @@
 import { z } from 'zod';
 import { isBlank } from '../lib/visible-text.ts';
+import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
 import { TOKEN_DAYS_MAX, TOKEN_NAME_MAX, TOKEN_SCOPES } from './limits.ts';
 
-/** A token's name shows something: one of only spaces and invisible characters is empty. */
+/**
+ * A token's name shows something (one of only spaces and invisible characters is empty) and reads
+ * as written (no direction controls), by the nickname's rules.
+ */
 const tokenNameSchema = z
   .string()
   .trim()
   .refine((s) => !isBlank(s), 'name is required')
-  .max(TOKEN_NAME_MAX, `name must be at most ${TOKEN_NAME_MAX} characters`);
+  .max(TOKEN_NAME_MAX, `name must be at most ${TOKEN_NAME_MAX} characters`)
+  .superRefine(refuseDirectionControls('Name'));
 
 export const createTokenBodySchema = z.object({
   name: tokenNameSchema,

@@ -76,9 +76,11 @@ export function checkNickname(value: string): RuleError | null {
   return null;
 }
 
-/** A token's name (the tokens panel): like a nickname, it must show something. */
+/** A token's name (the tokens panel): like a nickname, it must show something and read as written. */
 export function checkTokenName(value: string): RuleError | null {
-  return isBlank(value.trim()) ? { key: 'auth:tokens.nameRequired' } : null;
+  if (isBlank(value.trim())) return { key: 'auth:tokens.nameRequired' };
+  if (directionControlIn(value)) return { key: 'auth:tokens.nameCharacters' };
+  return null;
 }
 
 export function checkBio(value: string): RuleError | null {

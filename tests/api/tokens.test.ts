@@ -238,6 +238,27 @@ describe('personal access tokens', () => {
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json()).toEqual(empty.json());
     }
+    for (const [name, character] of [
+      ['a\u202eb', 'U+202E'],
+      ['\u2066nightly\u2069', 'U+2066'],
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/tokens',
+        headers: alice.headers,
+        payload: { name, scope: 'read' },
+      });
+      expect(res.statusCode, JSON.stringify(name)).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        details: [
+          {
+            field: 'name',
+            message: `Name contains a character that is not allowed (${character})`,
+          },
+        ],
+      });
+    }
     const guest = await t.app.inject({
       method: 'POST',
       url: '/api/v1/tokens',

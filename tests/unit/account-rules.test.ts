@@ -94,9 +94,12 @@ describe('browser account rules', () => {
     '\ufe0f\u200d ',
     'ci\u200bbot',
     '👨\u200d👩\u200d👧',
+    'a\u202eb',
+    '\u2066ci\u2069',
   ]);
-  it('says a token name of invisible characters is missing', () => {
+  it('says why a token name is refused', () => {
     expect(checkTokenName('\u200b\u2060')?.key).toBe('auth:tokens.nameRequired');
+    expect(checkTokenName('a\u202eb')?.key).toBe('auth:tokens.nameCharacters');
   });
   agree('bio', checkBio, contract.bioSchema, ['', 'Hello', 'x'.repeat(500), 'x'.repeat(501)]);
   agree('avatar', checkAvatar, contract.avatarSchema, [
