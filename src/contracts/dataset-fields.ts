@@ -3,7 +3,7 @@
  * imports them from there like every other dataset contract.
  */
 import { z } from 'zod';
-import { isBlank } from '../lib/visible-text.ts';
+import { emptyWhenBlank, isBlank } from '../lib/visible-text.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
 import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES, utf8Bytes } from './limits.ts';
 
@@ -64,7 +64,7 @@ export const datasetNameSchema = z
 export const datasetDescriptionSchema = z
   .string()
   .trim()
-  .overwrite((s) => (isBlank(s) ? '' : s))
+  .overwrite(emptyWhenBlank)
   .refine(
     (s) => chars(s) <= DATASET_DESCRIPTION_MAX,
     `Description must be at most ${DATASET_DESCRIPTION_MAX} characters`,
@@ -78,9 +78,11 @@ export const licenseSchema = licenseIdSchema
   .nullable()
   .describe('SPDX identifier of the licence; null when none is stated');
 
+/** Like a description: a citation showing nothing is stored empty, so pages show none. */
 export const citationSchema = z
   .string()
   .trim()
+  .overwrite(emptyWhenBlank)
   .refine((s) => chars(s) <= CITATION_MAX, `Citation must be at most ${CITATION_MAX} characters`)
   .describe('How to cite the dataset (free text, e.g. BibTeX)');
 
@@ -124,9 +126,11 @@ export const datasetTagsSchema = z
   .transform((tags) => [...new Set(tags)])
   .refine((tags) => tags.length <= DATASET_TAGS_MAX, `At most ${DATASET_TAGS_MAX} tags`);
 
+/** Like a description: a changelog showing nothing is stored empty ("No changelog."). */
 export const changelogSchema = z
   .string()
   .trim()
+  .overwrite(emptyWhenBlank)
   .refine(
     (s) => chars(s) <= CHANGELOG_MAX,
     `Changelog must be at most ${CHANGELOG_MAX} characters`,

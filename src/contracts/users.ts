@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isBlank } from '../lib/visible-text.ts';
+import { emptyWhenBlank, isBlank } from '../lib/visible-text.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
@@ -59,9 +59,11 @@ export const nicknameSchema = z
   .refine((s) => !/\p{Cc}/u.test(s), 'Nickname must not contain control characters')
   .superRefine(refuseDirectionControls('Nickname'));
 
+/** Like a dataset's description: a bio showing nothing is stored empty ("No bio yet."). */
 export const bioSchema = z
   .string()
   .trim()
+  .overwrite(emptyWhenBlank)
   .refine((s) => chars(s) <= BIO_MAX, `Bio must be at most ${BIO_MAX} characters`);
 
 export const avatarSchema = z

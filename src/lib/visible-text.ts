@@ -1,7 +1,7 @@
 /**
  * What single-line user text (nicknames, dataset names, tags, column and token names) must show
- * and how it must read, zod-free so the server's schemas and the browser's forms share the one
- * rule.
+ * and how it must read, and when optional free text (descriptions, bios, citations, changelogs)
+ * counts as empty, zod-free so the server's schemas and the browser's forms share the one rule.
  */
 
 /**
@@ -27,6 +27,13 @@ export const withoutDirectionControls = (value: string): string =>
 
 /** Text with nothing visible in it: only spaces and invisible characters (or nothing at all). */
 export const isBlank = (value: string): boolean => value.replace(INVISIBLE, '').trim() === '';
+
+/**
+ * Optional free text (a description, bio, citation or changelog) as stored: '' when it shows
+ * nothing, so pages say there is none; otherwise as written, direction controls beside text
+ * included (right-to-left Markdown needs them). For `.overwrite` of a trimmed string schema.
+ */
+export const emptyWhenBlank = (value: string): string => (isBlank(value) ? '' : value);
 
 /** The first direction control in the text as "U+202E", or null when it has none. */
 export function directionControlIn(value: string): string | null {

@@ -94,6 +94,18 @@ describe('PUT /api/v1/users/me', () => {
     expect((await get('users/me', me.auth)).json().user.bio).toBe('');
   });
 
+  it('stores a bio of only spaces and invisible characters empty, and keeps right-to-left text', async () => {
+    const me = await signUp(t.app);
+    for (const bio of ['\u200b', ' \ufeff\u00ad\n\u2060 ', '\u2800\u3164', '\u202b\u202c']) {
+      const res = await putMe(me, { bio });
+      expect(res.statusCode, JSON.stringify(bio)).toBe(200);
+      expect(res.json().user.bio, JSON.stringify(bio)).toBe('');
+      expect((await get(`users/${me.user.id}`)).json().user.bio).toBe('');
+    }
+    const rtl = '\u202bأحب **البيانات** المفتوحة\u202c\n\u2067العربية\u2069 (2024)';
+    expect((await putMe(me, { bio: rtl })).json().user.bio).toBe(rtl);
+  });
+
   it('accepts the longest allowed values, counting characters not bytes', async () => {
     const me = await signUp(t.app);
     const res = await putMe(me, {

@@ -202,3 +202,45 @@ describe('descriptions', () => {
     expect(await descriptionOf(id)).toBe(rtl);
   });
 });
+
+/** A citation and a changelog are optional too: one showing nothing is stored empty. */
+describe('citations and changelogs', () => {
+  const blank = ' \u200b\u2800\n\ufeff ';
+  const upload = (url: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1${url}`,
+      headers: { ...alice.headers, 'content-type': 'text/csv' },
+      payload: 'city,rain_mm\nBeijing,600\n',
+    });
+  const citationOf = async (datasetId: number) =>
+    (await get(t, `/datasets/${datasetId}`, alice)).json<{ citation: string }>().citation;
+  const changelogsOf = async (datasetId: number) =>
+    (await get(t, `/datasets/${datasetId}/versions`, alice))
+      .json<{ versions: { changelog: string }[] }>()
+      .versions.map((v) => v.changelog);
+
+  it('stores them empty on create, streamed create, edit and new versions', async () => {
+    const created = await newDataset(t, alice, { citation: blank, changelog: blank });
+    expect([await citationOf(created.id), await changelogsOf(created.id)]).toEqual(['', ['']]);
+    const q = encodeURIComponent(blank);
+    const streamed = await upload(`/datasets?name=streamed&citation=${q}&changelog=${q}`);
+    expect(streamed.statusCode).toBe(201);
+    const streamedId = streamed.json<{ id: number }>().id;
+    expect([await citationOf(streamedId), await changelogsOf(streamedId)]).toEqual(['', ['']]);
+    expect(
+      (await caller(t)('PUT', `/datasets/${created.id}`, alice, { citation: 'x' })).statusCode,
+    ).toBe(200);
+    const edited = await caller(t)('PUT', `/datasets/${created.id}`, alice, { citation: '\u2060' });
+    expect(edited.statusCode).toBe(200);
+    expect(await citationOf(created.id)).toBe('');
+    const version = await caller(t)('POST', `/datasets/${created.id}/versions`, alice, {
+      attributes: ['city'],
+      entries: [['Xi’an']],
+      changelog: '\u3164',
+    });
+    expect(version.statusCode).toBe(201);
+    expect((await upload(`/datasets/${created.id}/versions?changelog=${q}`)).statusCode).toBe(201);
+    expect(await changelogsOf(created.id)).toEqual(['', '', '']);
+  });
+});
