@@ -49,8 +49,8 @@ const streamOf = (draft: TableDraft, sampled: File, types: readonly AttributeTyp
 /**
  * POST /datasets/validate. A sampled (large) file is checked on the rows read, with only the
  * types changed on the page declared: the server infers the others over the whole file. The
- * problems the form found past the sample (a JSON Lines key that names no column) follow the
- * server's, unless it stopped listing them.
+ * problems the form found past the sample (a JSON Lines line that is not JSON or not a row of
+ * the table, a key that names no column) follow the server's, unless it stopped listing them.
  */
 export async function checkDraft(
   draft: TableDraft,

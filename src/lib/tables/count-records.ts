@@ -6,7 +6,7 @@ const BLANK = new Set([NEWLINE, RETURN, 0x20, 0x09]);
 /**
  * The records of a CSV/TSV (newlines inside quotes belong to their cell), blank ones left out,
  * read as a stream in one pass over the bytes. (A JSON Lines file's rows are counted by the pass
- * that checks its keys, `scanJsonLines`.)
+ * that checks them, `scanJsonLines`.)
  */
 export async function countRecords(file: Blob): Promise<number> {
   let records = 0;

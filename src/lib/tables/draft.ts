@@ -42,8 +42,8 @@ export type TableDraft = {
   /** The data rows of the whole file (counted by a pass over it when it was sampled). */
   totalRows: number;
   /**
-   * Problems of the rows past the sample of a large JSON Lines file (keys that name no column),
-   * added to the server's check of the sample.
+   * Problems of the rows past the sample of a large JSON Lines file (lines that are not JSON or
+   * not rows of the table, keys that name no column), added to the server's check of the sample.
    */
   problems?: Problem[];
 };
@@ -231,7 +231,7 @@ export async function readTableFile(file: File): Promise<TableDraft> {
     const head = await file.slice(0, JSONL_SAMPLE_BYTES).text();
     const draft = parseJsonLines(head, source, true);
     const entries = draft.entries.slice(0, SAMPLE_ROWS);
-    // The rows past the sample are checked here for keys that name no column.
+    // The rows past the sample are checked here as the server's upload would check them.
     const header = /^\s*\[/.test(head.replace(/^\uFEFF/, ''));
     const scan = await scanJsonLines(file, draft.attributes, {
       header,

@@ -1,15 +1,27 @@
 import type { Problem } from './problems.ts';
+import { repeatedKeyOf } from './repeated-keys.ts';
+import {
+  notAColumnMessage,
+  notARowMessage,
+  notJsonMessage,
+  repeatedKeyMessage,
+  rowLengthMessage,
+} from './row-messages.ts';
 
 /** Problems listed at most, as the server lists at most 100 (MAX_ERRORS in docs/tables.md). */
 const MAX_PROBLEMS = 100;
 
 /**
  * One pass over a JSON Lines file chosen in the upload form: its rows (non-blank lines after a
- * header list), and every object row from `fromRow` on with a key that names no column, as the
- * server's streamed upload reports it (`UNKNOWN_COLUMN`, `Row 3: "b" is not a column`). The
- * server takes the columns from the first line, so a key first given by a later row is refused;
- * the form reads only the start of a large file, and this tells the user before the upload.
- * A line that is not JSON is skipped here: the upload names it.
+ * header list), and the problems of every row from `fromRow` on that the server's streamed upload
+ * refuses, with its code, row, column and message (row-messages.ts): a line that is not JSON
+ * (`INVALID_JSON`), a value that is neither a list nor an object (`ROW_INVALID`), a list of the
+ * wrong length (`ROW_LENGTH_MISMATCH`), an object giving a key twice (`DUPLICATE_COLUMN`) or
+ * with a key that names no column (`UNKNOWN_COLUMN`: the server takes the columns from the
+ * first line, so a key first given by a later row is refused). The form reads only the start of
+ * a large file; this tells the user before the upload. The file streams through, line by line,
+ * and at most 100 problems are kept. The server stops at the first line that is not JSON (or
+ * gives a key twice); this pass names every such line.
  */
 export async function scanJsonLines(
   file: Blob,
@@ -25,11 +37,7 @@ export async function scanJsonLines(
     lines += 1;
     const row = options.header ? lines - 1 : lines;
     if (row < options.fromRow || problems.length >= MAX_PROBLEMS) return;
-    for (const key of objectKeys(line)) {
-      if (known.has(key) || known.has(key.trim())) continue;
-      const message = `Row ${row}: ${quoted(key)} is not a column`;
-      problems.push({ row, column: key, code: 'UNKNOWN_COLUMN', message });
-    }
+    problems.push(...rowProblems(line, row, known, attributes.length));
   };
   const decoder = new TextDecoder();
   const reader = file.stream().getReader();
@@ -42,19 +50,44 @@ export async function scanJsonLines(
     for (const line of parts) take(line);
     if (done) break;
   }
-  return { rows: options.header ? Math.max(lines - 1, 0) : lines, problems };
+  const rows = options.header ? Math.max(lines - 1, 0) : lines;
+  return { rows, problems: problems.slice(0, MAX_PROBLEMS) };
 }
 
-/** A key as the server's messages quote it: JSON text, cut after 40 characters. */
-const quoted = (key: string) => JSON.stringify(key.length > 40 ? `${key.slice(0, 40)}…` : key);
+const problem = (row: number, column: string | null, code: string, message: string) => ({
+  row,
+  column,
+  code,
+  message,
+});
 
-/** The keys of a line holding a JSON object; none for a list, other JSON, or no JSON. */
-function objectKeys(line: string): string[] {
-  if (!line.trimStart().startsWith('{')) return [];
+/** What the server's reader and row check say of one line, row `row`; none for a row it takes. */
+function rowProblems(
+  line: string,
+  row: number,
+  known: ReadonlySet<string>,
+  columns: number,
+): Problem[] {
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(line);
-    return typeof value === 'object' && value !== null ? Object.keys(value) : [];
+    // Which lines are JSON, and their shapes and keys, are the same as parseTableJson's.
+    value = JSON.parse(line);
   } catch {
-    return [];
+    return [problem(row, null, 'INVALID_JSON', notJsonMessage(row))];
   }
+  if (Array.isArray(value)) {
+    return value.length === columns
+      ? []
+      : [problem(row, null, 'ROW_LENGTH_MISMATCH', rowLengthMessage(row, value.length, columns))];
+  }
+  if (typeof value !== 'object' || value === null) {
+    return [problem(row, null, 'ROW_INVALID', notARowMessage(row))];
+  }
+  const repeated = repeatedKeyOf(line, value);
+  if (repeated !== null) {
+    return [problem(row, repeated, 'DUPLICATE_COLUMN', repeatedKeyMessage(row, repeated))];
+  }
+  return Object.keys(value)
+    .filter((key) => !known.has(key) && !known.has(key.trim()))
+    .map((key) => problem(row, key, 'UNKNOWN_COLUMN', notAColumnMessage(row, key)));
 }

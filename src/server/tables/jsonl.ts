@@ -3,6 +3,7 @@ import { MAX_ROW_CHARS, decodeUtf8, forbiddenInUpload, keepOpen, lineBatches } f
 import { findForbiddenText } from '../text-rules.ts';
 import { parseTableJson } from '../../lib/tables/exact-json.ts';
 import { keysInOrder, repeatedKeyOf } from '../../lib/tables/repeated-keys.ts';
+import { notJsonMessage, repeatedKeyMessage } from '../../lib/tables/row-messages.ts';
 
 /**
  * Reads a JSON Lines upload (UTF-8, one JSON value per line, blank lines skipped). The first line
@@ -61,7 +62,7 @@ async function* jsonLines(
             index === 0 ? null : row,
             null,
             'INVALID_JSON',
-            index === 0 ? 'The first line is not valid JSON' : `Row ${row} is not valid JSON`,
+            index === 0 ? 'The first line is not valid JSON' : notJsonMessage(row),
           ),
         ]);
       }
@@ -84,10 +85,5 @@ async function* jsonLines(
 /** A JSON Lines object that gives one key twice: parsing would keep one value and drop the other. */
 const repeatedColumn = (key: string, row: number) =>
   new TableValidationError([
-    tableError(
-      row,
-      key,
-      'DUPLICATE_COLUMN',
-      `Row ${row}: ${JSON.stringify(key)} is given twice, and one of its values would be lost`,
-    ),
+    tableError(row, key, 'DUPLICATE_COLUMN', repeatedKeyMessage(row, key)),
   ]);

@@ -1,6 +1,11 @@
 import { show, tableError, where, type ErrorCollector } from './errors.ts';
 import { INVALID, coerce, isScalar } from './values.ts';
 import type { AttributeType, Cell } from './types.ts';
+import {
+  notAColumnMessage,
+  notARowMessage,
+  rowLengthMessage,
+} from '../../lib/tables/row-messages.ts';
 
 const EXPECTED: Record<AttributeType, string> = {
   integer: 'an integer',
@@ -36,12 +41,7 @@ export class RowShaper {
     if (Array.isArray(entry)) {
       if (entry.length !== n) {
         errors.add(
-          tableError(
-            row,
-            null,
-            'ROW_LENGTH_MISMATCH',
-            `${where(row)} has ${entry.length} ${entry.length === 1 ? 'value' : 'values'}; the table has ${n} ${n === 1 ? 'column' : 'columns'}`,
-          ),
+          tableError(row, null, 'ROW_LENGTH_MISMATCH', rowLengthMessage(row, entry.length, n)),
         );
         return null;
       }
@@ -50,14 +50,7 @@ export class RowShaper {
     } else if (typeof entry === 'object' && entry !== null) {
       values = this.byName(entry as Record<string, unknown>, row, errors);
     } else {
-      errors.add(
-        tableError(
-          row,
-          null,
-          'ROW_INVALID',
-          `${where(row)} must be a list of values or an object keyed by column name`,
-        ),
-      );
+      errors.add(tableError(row, null, 'ROW_INVALID', notARowMessage(row)));
       return null;
     }
     for (let c = 0; c < n; c++) {
@@ -92,9 +85,7 @@ export class RowShaper {
       const c = this.index.get(key) ?? this.index.get(key.trim());
       const earlier = c === undefined ? undefined : keys[c];
       if (c === undefined) {
-        errors.add(
-          tableError(row, key, 'UNKNOWN_COLUMN', `${where(row)}: ${show(key)} is not a column`),
-        );
+        errors.add(tableError(row, key, 'UNKNOWN_COLUMN', notAColumnMessage(row, key)));
       } else if (earlier !== undefined) {
         const column = this.attributes[c] ?? '';
         errors.add(
