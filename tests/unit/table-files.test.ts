@@ -4,6 +4,7 @@ import {
   SAMPLE_ROWS,
   countRecords,
   readTableFile,
+  rowValues,
   streamFormatOf,
 } from '../../src/lib/tables/draft.ts';
 import { scanJsonLines } from '../../src/lib/tables/jsonl-keys.ts';
@@ -68,6 +69,23 @@ describe('table files read in the browser', () => {
     const listed = await readTableFile(file('h.jsonl', '["id","note"]\n' + text));
     expect(listed.totalRows).toBe(lines);
     expect(listed.problems).toMatchObject([{ row: lines - 1, column: '城市' }]);
+  });
+
+  it('takes a list row after an object row, as the server does, and refuses other values', async () => {
+    const mixed = await readTableFile(file('mixed.jsonl', '{"a":1,"b":"x"}\n[2,"y"]\n'));
+    expect(mixed.attributes).toEqual(['a', 'b']);
+    expect(mixed.entries.map((e) => rowValues(mixed.attributes, e))).toEqual([
+      [1, 'x'],
+      [2, 'y'],
+    ]);
+    await expect(readTableFile(file('odd.jsonl', '{"a":1}\n7\n'))).rejects.toMatchObject({
+      key: 'jsonShape',
+      row: 2,
+    });
+    await expect(readTableFile(file('lone.jsonl', '7\n'))).rejects.toMatchObject({
+      key: 'jsonShape',
+      row: 1,
+    });
   });
 
   it('keeps the order a JSON Lines file writes columns named like numbers in', async () => {

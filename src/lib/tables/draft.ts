@@ -198,8 +198,10 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
     }
     return draftOf(source, names, rest);
   }
-  const other = values.findIndex((value) => !isRecord(value));
-  if (other !== -1) throw new DraftError('jsonShape', other + 1);
+  // After an object, a row may also be a list of values in column order (the server's rule).
+  const other = values.findIndex((value) => !isRecord(value) && !Array.isArray(value));
+  if (!isRecord(first) || other !== -1)
+    throw new DraftError('jsonShape', other === -1 ? 1 : other + 1);
   return draftOf(source, columns, values);
 }
 
