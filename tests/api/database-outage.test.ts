@@ -34,24 +34,40 @@ describe('losing the database is an outage, not a crash', () => {
   it('a statement whose connection the server ends is run again on a new one, and the process lives on', async () => {
     if (onPostgres) {
       const name = await databaseName();
-      // Started now (a query runs when awaited); its first connection is ended mid-statement.
-      const slow = t.ctx.db.execute(sql`select pg_sleep(0.5), 'done' as outcome`).then(
-        (result) => (result as { rows: { outcome: string }[] }).rows[0]?.outcome,
-        (err: unknown) => err,
-      );
-      await admin(
-        `do $$ begin
-           while not exists (select 1 from pg_stat_activity where datname = '${name}' and query like '%pg_sleep%' and state = 'active') loop
-             perform pg_sleep(0.01);
-           end loop;
-         end $$`,
-      );
-      await admin(
-        `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid <> pg_backend_pid()`,
-      );
-      // Every pooled connection is gone now, idle ones included: the next request still works.
-      expect((await list()).statusCode).toBe(200);
-      expect(await slow).toBe('done');
+      // The statement waits for a lock another session of the same database holds, so it is
+      // under way whatever the machine's speed when its connection is ended.
+      const url = new URL(process.env['TEST_DATABASE_URL']!);
+      url.pathname = `/${name}`;
+      const holder = new pg.Client({ connectionString: url.href });
+      await holder.connect();
+      try {
+        const locked = await holder.query<{ pid: number }>(
+          'select pg_backend_pid() as pid, pg_advisory_lock(4242)',
+        );
+        const holderPid = locked.rows[0]!.pid;
+        const slow = t.ctx.db
+          .execute(sql`select pg_advisory_xact_lock(4242)::text, 'done' as outcome`)
+          .then(
+            (result) => (result as { rows: { outcome: string }[] }).rows[0]?.outcome,
+            (err: unknown) => err,
+          );
+        await admin(
+          `do $$ begin
+             while not exists (select 1 from pg_stat_activity where datname = '${name}' and wait_event_type = 'Lock' and query like '%pg_advisory_xact_lock%') loop
+               perform pg_sleep(0.01);
+             end loop;
+           end $$`,
+        );
+        await admin(
+          `select pg_terminate_backend(pid) from pg_stat_activity where datname = '${name}' and pid not in (pg_backend_pid(), ${holderPid})`,
+        );
+        // Every pooled connection is gone now, idle ones included: the next request still works.
+        expect((await list()).statusCode).toBe(200);
+        await holder.query('select pg_advisory_unlock(4242)');
+        expect(await slow).toBe('done');
+      } finally {
+        await holder.end();
+      }
     }
     expect((await list()).statusCode).toBe(200);
   });
