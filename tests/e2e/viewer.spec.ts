@@ -109,6 +109,16 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const counts = viewer.getByTestId('compare-counts');
       await expect(counts).toContainText(t('viewer:compare.rowsRemoved', { count: 1 }));
       await expect(counts).toContainText(t('viewer:compare.rowsChanged', { count: 1 }));
+      // No row was added: the comparison opens on the first kind that has rows, the removed one.
+      await expect(
+        viewer.getByRole('button', { name: t('viewer:compare.removed'), exact: true }),
+      ).toHaveAttribute('aria-pressed', 'true');
+      const removed = t('viewer:compare.region', { kind: t('viewer:compare.removed') });
+      await expect(
+        viewer
+          .getByRole('region', { name: removed, exact: true })
+          .getByRole('cell', { name: '120', exact: true }),
+      ).toBeVisible();
       await viewer.getByRole('button', { name: t('viewer:compare.changed'), exact: true }).click();
       await expect(viewer.getByText(t('viewer:compare.changedCell', { old: '2' }))).toBeVisible();
       // The compared rows scroll in a box of their own name, told apart from the version's rows.

@@ -6,6 +6,7 @@ import {
   histogramBars,
   lastPageOffset,
   nextSort,
+  openingKind,
   pageWindow,
   shownCell,
   shownText,
@@ -108,6 +109,13 @@ describe('compared rows', () => {
   it('offers changed rows only when compared by a key', () => {
     expect(compareKinds({ changed: null })).toEqual(['added', 'removed']);
     expect(compareKinds({ changed: 0 })).toEqual(['added', 'removed', 'changed']);
+  });
+
+  it('opens on the first kind that has rows', () => {
+    expect(openingKind({ added: 0, removed: 3, changed: 1 })).toBe('removed');
+    expect(openingKind({ added: 0, removed: 0, changed: 2 })).toBe('changed');
+    expect(openingKind({ added: 0, removed: 0, changed: null })).toBe('added');
+    expect(openingKind({ added: 5, removed: 1, changed: null })).toBe('added');
   });
 
   it('shows the old cells of removed rows and the new cells of the others', () => {

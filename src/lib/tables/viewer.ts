@@ -4,7 +4,7 @@
  */
 import { clipped } from '../../contracts/cut-text.ts';
 import { CELL_TEXT_MAX, COMPARE_KINDS, type CompareKind } from '../../contracts/limits.ts';
-import type { Cell, ColumnStats, CompareRows } from '../../contracts/tables.ts';
+import type { Cell, ColumnStats, CompareRows, VersionCompare } from '../../contracts/tables.ts';
 
 /** Rows per page in the viewer (the dataset page renders the first page on the server). */
 export const VIEWER_PAGE_ROWS = 50;
@@ -44,6 +44,10 @@ export function nextSort(
 /** The kinds of compared rows offered: changed rows only when compared by a key column. */
 export const compareKinds = (counts: { changed: number | null }): CompareKind[] =>
   COMPARE_KINDS.filter((k) => k !== 'changed' || counts.changed !== null);
+
+/** The kind a comparison opens on: the first offered that has rows, else added. */
+export const openingKind = (counts: VersionCompare['rows']): CompareKind =>
+  compareKinds(counts).find((k) => (counts[k] ?? 0) > 0) ?? 'added';
 
 /** The cells a compared row shows: the old ones of a removed row, the new ones otherwise. */
 export const comparedCells = (rows: CompareRows['rows'], kind: CompareKind): Cell[][] =>

@@ -6,6 +6,7 @@ import {
   VIEWER_PAGE_ROWS,
   compareKinds,
   comparedCells,
+  openingKind,
   pageWindow,
 } from '../../../lib/tables/viewer.ts';
 import { failureText, fetchCompare, fetchCompareRows } from './api.ts';
@@ -33,21 +34,23 @@ function useCompare(t: T, datasetId: number, { from, to, key }: CompareChoice) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
-  const load = async (kind: CompareKind, offset: number, summary?: VersionCompare) => {
+  /** A page of `kind`; a new comparison (no `summary` yet) opens on its first kind with rows. */
+  const load = async (kind: CompareKind | null, offset: number, summary?: VersionCompare) => {
     setBusy(true);
     setError('');
     try {
       const k = key || undefined;
       const head = summary ?? (await fetchCompare(datasetId, from, to, k));
+      const shown = kind ?? openingKind(head.rows);
       const page = await fetchCompareRows(datasetId, {
         from,
         to,
         key: k,
-        kind,
+        kind: shown,
         offset,
         limit: VIEWER_PAGE_ROWS,
       });
-      setResult({ summary: head, kind, page });
+      setResult({ summary: head, kind: shown, page });
     } catch (err) {
       setError(failureText(t, err));
     } finally {
@@ -79,7 +82,7 @@ export default function ComparePanel({ t, number, datasetId, versions, columns }
         choice={choice}
         busy={busy}
         onChoice={(change) => setChoice((c) => ({ ...c, ...change }))}
-        onRun={() => void load('added', 0)}
+        onRun={() => void load(null, 0)}
       />
       {error && (
         <p role="alert" className="text-sm text-danger">
