@@ -530,3 +530,19 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     });
   });
 }
+
+test("the card's byte count is written in the page's language, not the browser's", async ({
+  newPage,
+  account,
+  signIn,
+}) => {
+  const t = translator('en-US');
+  // A browser set to German writes 1234 as 1.234; the English page writes 1,234.
+  const page = await newPage({ locale: 'de-DE' });
+  await signIn(page, account, 'en-US');
+  await page.goto('/en-US/datasets/create');
+  await page.getByLabel(t('datasets:readme.label'), { exact: true }).fill('a'.repeat(1234));
+  await expect(
+    page.getByText(t('datasets:readme.hint', { count: '1,234', max: '65,536' }), { exact: true }),
+  ).toBeVisible();
+});

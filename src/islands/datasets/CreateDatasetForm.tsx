@@ -30,15 +30,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
   /** The table as last rendered, for the store's check and send. */
   const tableNow = useLatest(table);
   const failed = t('datasets:create.failed');
-  const {
-    form,
-    formProps,
-    values,
-    problem,
-    problems,
-    failure,
-    busy: submitting,
-  } = useForm(t, () =>
+  const { form, formProps, values, problem, problems, failure, busy } = useForm(t, () =>
     createForm<MetadataValues, MetadataField | 'table'>({
       initial: EMPTY_METADATA,
       check: (v) => ({
@@ -78,6 +70,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
           values={values}
           problems={problems}
           onChange={form.edit}
+          locale={locale}
           t={t}
         />
       </section>
@@ -96,7 +89,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
       <UploadProgress progress={progress} t={t} />
       <div>
         <SubmitButton
-          busy={submitting}
+          busy={busy}
           label={t('datasets:create.submit')}
           busyLabel={t('datasets:create.submitting')}
         />

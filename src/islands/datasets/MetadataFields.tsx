@@ -1,4 +1,5 @@
 import type { T } from '../../i18n/index.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
@@ -16,6 +17,8 @@ type Props = {
   values: MetadataValues;
   problems: Problems<MetadataField>;
   onChange: <F extends MetadataField>(field: F, value: MetadataValues[F]) => void;
+  /** The page's locale, in which numbers are written. */
+  locale: Locale;
   t: T;
 };
 
@@ -128,7 +131,7 @@ function LicenseField({
 }
 
 /** A dataset's name, description, visibility, language and tags, labelled, with their errors. */
-export function MetadataFields({ idPrefix, values, problems, onChange, t }: Props) {
+export function MetadataFields({ idPrefix, values, problems, onChange, locale, t }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
   const text = (field: Exclude<MetadataField, 'isPublic' | 'license' | 'readme'>) => ({
     value: values[field],
@@ -191,6 +194,7 @@ export function MetadataFields({ idPrefix, values, problems, onChange, t }: Prop
         value={values.readme}
         error={problemText(t, problems.readme)}
         onChange={(value) => onChange('readme', value)}
+        locale={locale}
         t={t}
       />
     </>
