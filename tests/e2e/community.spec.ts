@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { LEADERBOARD_MIN_RATINGS } from '../../src/lib/community-rules.ts';
 import { expect, test, type Fixtures } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
@@ -323,6 +324,20 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await follow.click();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
       await expect(count).toHaveText('1');
+    });
+
+    test('the top-rated board states its minimum and its ties as sentences of the language', async ({
+      page,
+    }) => {
+      await page.goto(at('/leaderboard?board=datasets-score'));
+      const note = t('community:leaderboard.scoreNote', { min: LEADERBOARD_MIN_RATINGS });
+      const ties = t('community:leaderboard.ties');
+      // Chinese runs its sentences on after the full stop; English puts a space between them.
+      const text = locale === 'zh-CN' ? `${note}${ties}` : `${note} ${ties}`;
+      const board = page.getByRole('region', {
+        name: t('community:leaderboard.caption.datasetsScore'),
+      });
+      await expect(board.locator('p').first()).toHaveText(text, { useInnerText: true });
     });
 
     test("the profile's follower list follows the button, without a reload", async ({
