@@ -546,3 +546,24 @@ test("the card's byte count is written in the page's language, not the browser's
     page.getByText(t('datasets:readme.hint', { count: '1,234', max: '65,536' }), { exact: true }),
   ).toBeVisible();
 });
+
+test('a CSV saved as GBK is refused as not UTF-8, keeping what was typed', async ({
+  newPage,
+  account,
+  signIn,
+}) => {
+  const t = translator('zh-CN');
+  const page = await newPage({ locale: 'zh-CN' });
+  await signIn(page, account, 'zh-CN');
+  await page.goto('/datasets/create');
+  await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill('水果');
+  // 名称,数量 / 苹果,3 as Excel saves it in a Chinese Windows: GBK, not UTF-8.
+  const gbk = [0xc3, 0xfb, 0xb3, 0xc6, 0x2c, 0xca, 0xfd, 0xc1, 0xbf, 0x0a, 0xc6, 0xbb, 0xb9, 0xfb];
+  await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
+    name: 'fruit.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from([...gbk, 0x2c, 0x33, 0x0a]),
+  });
+  await expect(page.getByText(t('datasets:table.error.encoding'), { exact: true })).toBeVisible();
+  await expect(page.getByLabel(t('datasets:meta.name'), { exact: true })).toHaveValue('水果');
+});

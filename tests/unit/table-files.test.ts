@@ -132,6 +132,21 @@ describe('table files read in the browser', () => {
     expect((await scanJsonLines(jsonl, ['a'], { header: false, fromRow: 1 })).rows).toBe(2);
   });
 
+  it('refuses a file that is not UTF-8 (GBK from Excel), large or small, in every format', async () => {
+    // 名称,数量 / 苹果,3 in GBK: read as UTF-8 it was replacement characters.
+    const gbk = new Uint8Array([0xc3, 0xfb, 0xb3, 0xc6, 0x2c, 0xca, 0xfd, 0xc1, 0xbf, 0x0a]);
+    const bytes = (name: string, ...parts: BlobPart[]) => new File([gbk, ...parts], name);
+    for (const name of ['a.csv', 'a.tsv', 'a.json', 'a.jsonl']) {
+      await expect(readTableFile(bytes(name))).rejects.toMatchObject({ key: 'encoding' });
+    }
+    const rows = 'a,b\n'.repeat(Math.ceil(LARGE_FILE_BYTES / 4) + 1);
+    await expect(readTableFile(bytes('big.csv', rows))).rejects.toMatchObject({ key: 'encoding' });
+    // A large JSON Lines file is sampled: a character cut at the sample's end is no fault.
+    const line = `{"城市":"${'北京'.repeat(100)}"}\n`;
+    const big = file('big.jsonl', line.repeat(Math.ceil(LARGE_FILE_BYTES / line.length) + 10));
+    expect((await readTableFile(big)).attributes).toEqual(['城市']);
+  });
+
   it('streams each format as itself and refuses other files', async () => {
     expect(streamFormatOf({ kind: 'tsv', name: 'x.tsv', size: 1 })).toBe('tsv');
     expect(streamFormatOf({ kind: 'csv', name: 'x.csv', size: 1 })).toBe('csv');

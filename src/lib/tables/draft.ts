@@ -52,7 +52,13 @@ export type TableDraft = {
 export class DraftError extends Error {
   override name = 'DraftError';
   readonly key:
-    'csvEmpty' | 'csvQuotes' | 'jsonSyntax' | 'jsonShape' | 'jsonRepeatedKey' | 'fileType';
+    | 'csvEmpty'
+    | 'csvQuotes'
+    | 'jsonSyntax'
+    | 'jsonShape'
+    | 'jsonRepeatedKey'
+    | 'fileType'
+    | 'encoding';
   readonly row: number | null;
   constructor(key: DraftError['key'], row: number | null = null, detail = '') {
     super(detail || key);
@@ -80,15 +86,34 @@ export function parseCsvText(
   return fromRecords(records, open);
 }
 
+/**
+ * UTF-8 text from bytes, a chunk at a time when `stream` (a character cut at the end waits for
+ * the next chunk); other encodings (GBK from Excel, say) are refused as the server refuses them.
+ */
+function utf8Decoder() {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return (bytes?: AllowSharedBufferSource, stream = false): string => {
+    try {
+      return decoder.decode(bytes, { stream });
+    } catch {
+      throw new DraftError('encoding');
+    }
+  };
+}
+
+/** A whole file (or the start of one, `partial`) as UTF-8 text. */
+const utf8Text = async (blob: Blob, partial = false) =>
+  utf8Decoder()(await blob.arrayBuffer(), partial);
+
 /** The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). */
 async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
   const reader = new CsvReader(delimiter);
-  const decoder = new TextDecoder();
+  const decode = utf8Decoder();
   const records: string[][] = [];
   const chunks = file.stream().getReader();
   for (;;) {
     const { done, value } = await chunks.read();
-    const text = done ? decoder.decode() : decoder.decode(value, { stream: true });
+    const text = done ? decode() : decode(value, true);
     if (text !== '') records.push(...reader.feed(text));
     if (records.length > rows) {
       await chunks.cancel();
@@ -226,11 +251,11 @@ export async function readTableFile(file: File): Promise<TableDraft> {
   const kind = kindOf(file);
   if (!kind || kind === 'text') throw new DraftError('fileType');
   const source: DraftSource = { kind, name: file.name, size: file.size };
-  if (kind === 'json') return parseJsonTable(await file.text(), source);
+  if (kind === 'json') return parseJsonTable(await utf8Text(file), source);
   const large = file.size >= LARGE_FILE_BYTES;
   if (kind === 'jsonl') {
-    if (!large) return parseJsonLines(await file.text(), source);
-    const head = await file.slice(0, JSONL_SAMPLE_BYTES).text();
+    if (!large) return parseJsonLines(await utf8Text(file), source);
+    const head = await utf8Text(file.slice(0, JSONL_SAMPLE_BYTES), true);
     const draft = parseJsonLines(head, source, true);
     const entries = draft.entries.slice(0, SAMPLE_ROWS);
     // The rows past the sample are checked here as the server's upload would check them.
@@ -247,7 +272,7 @@ export async function readTableFile(file: File): Promise<TableDraft> {
     const draft = draftOf(source, attributes, rows, {}, file);
     return { ...draft, totalRows: (await countRecords(file)) - 1 };
   }
-  const { attributes, rows } = parseCsvText(await file.text(), delimiter);
+  const { attributes, rows } = parseCsvText(await utf8Text(file), delimiter);
   return draftOf(source, attributes, rows);
 }
 
