@@ -567,3 +567,22 @@ test('a CSV saved as GBK is refused as not UTF-8, keeping what was typed', async
   await expect(page.getByText(t('datasets:table.error.encoding'), { exact: true })).toBeVisible();
   await expect(page.getByLabel(t('datasets:meta.name'), { exact: true })).toHaveValue('水果');
 });
+
+test('a JSON Lines file with a broken line names the line, in the page language', async ({
+  newPage,
+  account,
+  signIn,
+}) => {
+  const t = translator('zh-CN');
+  const page = await newPage({ locale: 'zh-CN' });
+  await signIn(page, account, 'zh-CN');
+  await page.goto('/datasets/create');
+  await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
+    name: 'rows.jsonl',
+    mimeType: 'application/x-ndjson',
+    buffer: Buffer.from('{"a":1}\n{"a":2}\nnot json\n'),
+  });
+  await expect(
+    page.getByText(t('datasets:table.error.jsonLineSyntax', { row: 3 }), { exact: true }),
+  ).toBeVisible();
+});

@@ -105,7 +105,7 @@ describe('table files read in the browser', () => {
 
   it('names the line of a JSON Lines syntax error', async () => {
     await expect(readTableFile(file('c.jsonl', '["a"]\n[1]\n{oops\n'))).rejects.toMatchObject({
-      key: 'jsonSyntax',
+      key: 'jsonLineSyntax',
       row: 3,
     });
   });

@@ -55,6 +55,7 @@ export class DraftError extends Error {
     | 'csvEmpty'
     | 'csvQuotes'
     | 'jsonSyntax'
+    | 'jsonLineSyntax'
     | 'jsonShape'
     | 'jsonRepeatedKey'
     | 'fileType'
@@ -206,8 +207,8 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
     let value: unknown;
     try {
       value = parseTableJson(line);
-    } catch (error) {
-      throw new DraftError('jsonSyntax', i + 1, error instanceof Error ? error.message : '');
+    } catch {
+      throw new DraftError('jsonLineSyntax', i + 1);
     }
     const repeated = repeatedKeyOf(line, value);
     if (repeated !== null) throw new DraftError('jsonRepeatedKey', i + 1, repeated);
