@@ -210,6 +210,26 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       }));
       expect(box.scroll).toBeGreaterThan(box.client);
     });
+
+    test('on a 390 px phone a panel opened under the table is brought into view', async ({
+      newPage,
+      datasetId,
+    }) => {
+      const page = await newPage({ ...sized(390), viewport: { width: 390, height: 844 } });
+      await page.goto(at(`/datasets/${datasetId}`));
+      const viewer = page.getByTestId('data-viewer');
+      await expect(page.locator('astro-island[ssr]:has([data-testid="data-viewer"])')).toHaveCount(
+        0,
+      );
+      await viewer.getByRole('button', { name: t('viewer:showStats'), exact: true }).click();
+      const stats = t('viewer:stats.heading', { version: 2 });
+      await expect(viewer.getByRole('heading', { name: stats, exact: true })).toBeInViewport();
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await viewer.getByRole('button', { name: t('viewer:showCompare'), exact: true }).click();
+      const compare = t('viewer:compare.heading');
+      await expect(viewer.getByRole('heading', { name: compare, exact: true })).toBeInViewport();
+    });
   });
 }
 

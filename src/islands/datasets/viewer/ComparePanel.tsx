@@ -12,6 +12,7 @@ import {
 import { failureText, fetchCompare, fetchCompareRows } from './api.ts';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
+import { useRevealed } from './useRevealed.ts';
 import { VersionSelect } from './VersionSelect.tsx';
 
 type Props = {
@@ -69,9 +70,10 @@ export default function ComparePanel({ t, number, datasetId, versions, columns }
     key: '',
   });
   const { result, busy, error, load } = useCompare(t, datasetId, choice);
+  const revealed = useRevealed<HTMLElement>();
 
   return (
-    <section aria-labelledby="viewer-compare" className="flex flex-col gap-3">
+    <section ref={revealed} aria-labelledby="viewer-compare" className="flex flex-col gap-3">
       <h3 id="viewer-compare" className="font-bold">
         {t('viewer:compare.heading')}
       </h3>

@@ -2,6 +2,7 @@ import type { Cell, ColumnStats, VersionStats } from '../../../contracts/tables.
 import type { T } from '../../../i18n/index.ts';
 import { isAttributeType } from '../../../lib/tables/infer.ts';
 import { cellText, histogramBars } from '../../../lib/tables/viewer.ts';
+import { useRevealed } from './useRevealed.ts';
 
 type Props = { t: T; number: Intl.NumberFormat; stats: VersionStats };
 
@@ -96,8 +97,9 @@ export default function StatsPanel({ t, number, stats }: Props) {
   const typeLabel = (type: string) => (isAttributeType(type) ? t(`datasets:type.${type}`) : type);
   const value = (v: Cell | undefined) =>
     v === null || v === undefined ? '—' : typeof v === 'number' ? number.format(v) : cellText(v);
+  const revealed = useRevealed<HTMLElement>();
   return (
-    <section aria-labelledby="viewer-stats" className="flex flex-col gap-3">
+    <section ref={revealed} aria-labelledby="viewer-stats" className="flex flex-col gap-3">
       <h3 id="viewer-stats" className="font-bold">
         {t('viewer:stats.heading', { version: stats.version })}
       </h3>
