@@ -74,6 +74,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const paths = [
         '/',
         '/datasets',
+        // A search for one long word: the count quotes it, and wraps rather than the page.
+        `/datasets?query=${'a'.repeat(150)}`,
         `/datasets/${datasetId}`,
         `/users/${userId}`,
         '/leaderboard',
