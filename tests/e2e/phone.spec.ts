@@ -368,3 +368,37 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     expect(await sideways(page), '/datasets/my scrolls sideways').toBeLessThanOrEqual(0);
   });
 }
+
+test('at 390 px an unbroken nickname and dataset name wrap on the dataset and new-version pages', async ({
+  newPage,
+  account,
+  createAccount,
+  createDataset,
+  signIn,
+  request,
+}) => {
+  const renamed = await request.put('/api/v1/users/me', {
+    headers: { authorization: `Bearer ${account.token}` },
+    data: { nickname: 'N'.repeat(50) },
+  });
+  expect(renamed.status()).toBe(200);
+  const dataset = await createDataset(account, { name: `D${'d'.repeat(90)}${account.id}` });
+  // A fork names its origin among the facts.
+  const reader = await createAccount({ prefix: 'f' });
+  const forked = await request.post(`/api/v1/datasets/${dataset.id}/fork`, {
+    headers: { authorization: `Bearer ${reader.token}` },
+    data: { name: `F${reader.id}`, description: '', is_public: true },
+  });
+  expect(forked.status()).toBe(201);
+  const fork = (await forked.json()) as { id: number };
+
+  const page = await newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+  for (const id of [dataset.id, fork.id]) {
+    await page.goto(`/datasets/${id}`);
+    expect(await sideways(page), `/datasets/${id} scrolls sideways`).toBeLessThanOrEqual(0);
+  }
+  await signIn(page, account, 'zh-CN');
+  await page.goto(`/datasets/version/create?id=${dataset.id}`);
+  await expect(page.getByRole('link', { name: dataset.name, exact: true })).toBeVisible();
+  expect(await sideways(page), 'the new-version page scrolls sideways').toBeLessThanOrEqual(0);
+});

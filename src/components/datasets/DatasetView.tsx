@@ -85,7 +85,8 @@ function Facts({ dataset, locale, t }: Part) {
   const href = (path: string) => localizePath(path, locale);
   return (
     <>
-      <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      {/* wrap-anywhere: an unbroken nickname or origin name wraps, not the page. */}
+      <dl className="grid gap-x-6 gap-y-2 text-sm wrap-anywhere sm:grid-cols-2 lg:grid-cols-4">
         <div>
           <dt className="text-muted">{t('datasets:detail.owner')}</dt>
           <dd>

@@ -105,7 +105,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
 
   return (
     <form {...formProps} className="flex flex-col gap-6" aria-labelledby="version-heading">
-      <p className="text-muted">
+      <p className="text-muted wrap-anywhere">
         <a href={localizePath(`/datasets/${dataset.id}`, locale)}>{dataset.name}</a>
         {latest &&
           ` · ${t('datasets:version.current', { version: latest.version, rows: latest.entriesCount })}`}
