@@ -305,3 +305,16 @@ for (const locale of LOCALES) {
     expect(items.items.map((i) => i.title)).not.toContain(data.private.name);
   });
 }
+
+test('pages ship none of their templates’ comments (a list page had one per dataset card)', async ({
+  request,
+  account,
+  createDataset,
+}) => {
+  const dataset = await createDataset(account, { name: `注释 ${account.username}` });
+  for (const path of ['/', '/datasets', `/datasets/${dataset.id}`, '/datasets/2147483647']) {
+    const html = await (await request.get(path)).text();
+    // Astro's own markers (`<!-- -->`, `<!--astro:end-->`) are not comments of ours.
+    expect(html, path).not.toMatch(/<!--(?!\s*-->|astro:end-->)/);
+  }
+});
