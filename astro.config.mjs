@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import precompress from './src/integrations/precompress.ts';
 import renderPatches from './src/integrations/render-patches.ts';
 import { headerAccountScriptHash } from './src/lib/header-account.ts';
+import { headerMenuScriptHash } from './src/lib/header-menu.ts';
 
 // One id per build (src/lib/build-id.ts): open pages compare it with /build.json every hour.
 process.env.PUBLIC_BUILD_ID ||= `${Date.now().toString(36)}-${randomBytes(4).toString('hex')}`;
@@ -33,7 +34,7 @@ export default defineConfig({
   },
   prefetch: false,
   // A Content-Security-Policy <meta> on every page: scripts only from this origin and the
-  // hashes Astro and our two inline scripts add (src/lib/csp.ts); WebAssembly for the SQL
+  // hashes Astro and our inline scripts add (src/lib/csp.ts); WebAssembly for the SQL
   // console; no plugins, no foreign <base>. Avatars may be any https image. See docs/reliability.md.
   security: {
     csp: {
@@ -46,7 +47,7 @@ export default defineConfig({
       ],
       scriptDirective: {
         resources: ["'self'", "'wasm-unsafe-eval'"],
-        hashes: [headerAccountScriptHash(process.env.PUBLIC_API_BASE)],
+        hashes: [headerAccountScriptHash(process.env.PUBLIC_API_BASE), headerMenuScriptHash()],
       },
     },
   },

@@ -252,10 +252,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const row = b.page.getByRole('row').filter({ hasText: `@${author.username}` });
       await expect(row.getByRole('link', { name: author.username })).toBeVisible();
       await expect(row.getByRole('cell').last()).toHaveText('1');
-      // Plain links: no script file, only the header's inline account script.
+      // Plain links: no script file, only the header's inline account and menu scripts.
       expect(await b.page.locator('script[src], script[type="module"]').count()).toBe(0);
       expect(await b.page.locator('script:not([type="application/ld+json"])').count()).toBe(
-        await b.page.locator('[data-header-account] script').count(),
+        await b.page
+          .locator('[data-header-account] script, script[data-header-menu-script]')
+          .count(),
       );
 
       // Removing the favourite from the collections.

@@ -128,6 +128,21 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     await links.filter({ hasText: t('common:nav.datasets') }).click();
     await expect(page).toHaveURL((url) => url.pathname === at('/datasets'));
 
+    // Escape closes the menu and gives the focus back to its button; so does a tap outside it,
+    // on pages without islands (the leaderboard) and with them (the sign-in page).
+    for (const path of ['/leaderboard', '/auth/login']) {
+      await page.goto(at(path));
+      await button.click();
+      await links.first().focus();
+      await page.keyboard.press('Escape');
+      await expect(links.first()).toBeHidden();
+      await expect(button).toBeFocused();
+      await button.click();
+      await expect(links.first()).toBeVisible();
+      await page.locator('body').dispatchEvent('click');
+      await expect(links.first()).toBeHidden();
+    }
+
     // At desktop width the same links are in the header itself, no menu button.
     await page.setViewportSize({ width: 1280, height: 844 });
     await expect(button).toBeHidden();
