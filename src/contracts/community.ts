@@ -90,14 +90,17 @@ export type FavoriteCheckResponse = z.infer<typeof favoriteCheckResponseSchema>;
 
 /* ---------- forks ---------- */
 
-/** Fields left out are taken from the source dataset (its name, description and visibility). */
+/**
+ * Fields left out are taken from the source dataset (its name, description and visibility); so
+ * is everything when no body is sent (Fastify hands a missing body to the schema as null).
+ */
 export const forkBodySchema = z
   .object({
     name: datasetNameSchema.optional(),
     description: datasetDescriptionSchema.optional(),
     is_public: z.boolean().optional(),
   })
-  .default({});
+  .nullish();
 export type ForkBody = z.infer<typeof forkBodySchema>;
 
 export const forkSettingsBodySchema = z.object({ allow_forks: z.boolean() });

@@ -7,6 +7,7 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { readJsonBodies } from './lib/json-body.ts';
 import type { Context } from './context.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { compressAnswers } from './plugins/compression.ts';
@@ -76,6 +77,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
   });
   // Bodies are JSON (or a table upload's own types): text/plain is 415, not a string to refuse.
   app.removeContentTypeParser('text/plain');
+  readJsonBodies(app, app.getDefaultJsonParser('error', 'error'));
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializer(ctx.config.nodeEnv !== 'production'));
   app.addHook('onSend', async (request, reply) => {

@@ -26,8 +26,9 @@ export async function forkDataset(
   ctx: Context,
   viewerId: number,
   sourceId: number,
-  input: ForkBody,
+  body: ForkBody,
 ): Promise<Dataset> {
+  const input = body ?? {};
   const forkId = await ctx.db.transaction(async (tx) => {
     const locked = await lockVisible(tx, sourceId, viewerId);
     if (!locked.allowFork && locked.ownerId !== viewerId)

@@ -133,14 +133,6 @@ const sessionRoutes: RoutesPlugin = async (app, { ctx }) => {
 };
 
 export const authRoutes: RoutesPlugin = async (app, options) => {
-  // Refresh and logout are often sent with a JSON content type and no body at all.
-  const json = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
-    if (text.trim() === '') return done(null, undefined);
-    void json(request, text, done);
-  });
   await signInRoutes(app, options);
   await sessionRoutes(app, options);
 };

@@ -3,6 +3,7 @@ import { tableRejected } from '../../services/datasets/content.ts';
 import { parseTableJson } from '../../../lib/tables/exact-json.ts';
 import { uploadTooLarge } from '../../tables/lines.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
+import { readJsonBodies } from '../../lib/json-body.ts';
 
 /** Content types of a streamed table, and the format each is read as. */
 export const UPLOAD_TYPES: Record<string, Upload['format']> = {
@@ -22,9 +23,7 @@ export function acceptUploads(app: FastifyInstance, maxUploadBytes: number): voi
   // Keys are column names, and `__proto__` or `constructor` is a name like any other: JSON.parse
   // keeps it as the object's own key, which is how the tables code reads and writes it.
   const json = app.getDefaultJsonParser('ignore', 'ignore');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  readJsonBodies(app, (request, text, done) => {
     if (!takesTable(request)) return void json(request, text, done);
     let parsed: unknown;
     try {
