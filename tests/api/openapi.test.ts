@@ -4,7 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from '../../src/server/plugins/openapi.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
-type Operation = { operationId?: string; tags?: string[]; summary?: string; security?: unknown };
+type Operation = {
+  operationId?: string;
+  tags?: string[];
+  summary?: string;
+  security?: unknown;
+  requestBody?: { required?: boolean };
+  responses: Record<string, unknown>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 let t: TestApp;
@@ -98,6 +105,32 @@ describe('the OpenAPI document', () => {
       contentMediaType: 'application/vnd.apache.parquet',
     });
     expect(download['200']!.content!['application/json']!.schema).toMatchObject({ type: 'array' });
+  });
+
+  it('declares what a body can answer on every call that may be sent one', async () => {
+    // A DELETE takes no body, yet one sent along is read: another content type is 415.
+    const stray = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/favorites/1',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'x',
+    });
+    expect(stray.statusCode).toBe(415);
+    const undeclared = operations()
+      .filter((op) => op.method !== 'get' && !op.path.endsWith('/auth/logout'))
+      .filter((op) => !('413' in op.responses && '415' in op.responses))
+      .map((op) => `${op.method} ${op.path}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it('marks a body as optional where the call works without one', () => {
+    const required = (path: string, method = 'post') =>
+      doc.paths[path]![method]!.requestBody?.required;
+    expect(required('/api/v1/auth/refresh')).toBe(false);
+    expect(required('/api/v1/auth/logout')).toBe(false);
+    expect(required('/api/v1/datasets/{id}/fork')).toBe(false);
+    expect(required('/api/v1/favorites')).toBe(true);
+    expect(required('/api/v1/datasets/{id}', 'put')).toBe(true);
   });
 
   it('lists only API paths', () => {

@@ -51,14 +51,14 @@ function streamedTableBodies(json: unknown) {
  * The error answers a call may get from the shared plumbing rather than its own handler, so the
  * document declares them too: 401 for a bad bearer token (read on every call that does not
  * ignore it), 403 where a read-only token may not write or no API token may act, 400/413/415 for
- * a body that cannot be read (unless the route answers those itself), 400 for a path or query its
+ * a body that cannot be read on every call but a GET (a body sent along to a DELETE is read too)
+ * unless the route answers those itself, 400 for a path or query its
  * schema refuses and on every call for a query string with a control character or a
  * percent-escape that is not UTF-8 (plugins/text-hygiene.ts), and 429 from the rate limit.
  */
 function sharedErrorStatuses(input: Parameters<Transform>[0], method: string): number[] {
   const config = input.route.config ?? {};
-  const schema = input.schema as { body?: unknown };
-  const readsBody = schema.body !== undefined && input.route.errorHandler === undefined;
+  const readsBody = method !== 'GET' && input.route.errorHandler === undefined;
   return [
     400,
     ...(config.ignoresBearer ? [] : [401]),
@@ -88,15 +88,39 @@ export const openApiTransform: Transform = (input) => {
 };
 
 type TransformObject = typeof jsonSchemaTransformObject;
+type JsonSchema = { type?: string | string[]; anyOf?: JsonSchema[] };
+type Operations = Record<string, Record<string, { requestBody?: OptionalBody }>>;
+type OptionalBody = { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+
+const admitsNull = (schema: JsonSchema | undefined): boolean =>
+  schema !== undefined &&
+  (schema.type === 'null' ||
+    (Array.isArray(schema.type) && schema.type.includes('null')) ||
+    (schema.anyOf ?? []).some(admitsNull));
+
+/**
+ * A call whose JSON body may be left out (its schema takes null, which is what Fastify hands it
+ * for a missing body: refresh, logout, fork) has an optional `requestBody`; @fastify/swagger
+ * marks every one required.
+ */
+function markOptionalBodies(paths: Operations | undefined): void {
+  for (const operation of Object.values(paths ?? {}).flatMap((ops) => Object.values(ops))) {
+    const body = operation.requestBody;
+    if (body && admitsNull(body.content?.['application/json']?.schema)) body.required = false;
+  }
+}
 
 /**
  * Named schemas (src/server/openapi-schemas.ts) in `components.schemas`, referenced by `$ref`.
- * The input twins that no operation uses (`DatasetInput`, …) are left out.
+ * The input twins that no operation uses (`DatasetInput`, …) are left out. Optional bodies are
+ * marked so.
  */
 export const openApiTransformObject: TransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as {
+    paths?: Operations;
     components?: { schemas?: Record<string, unknown> };
   };
+  markOptionalBodies(document.paths);
   const schemas = document.components?.schemas;
   if (schemas) {
     const used = JSON.stringify({
@@ -109,5 +133,5 @@ export const openApiTransformObject: TransformObject = (input) => {
       if (twin && !referenced(used) && !referenced(JSON.stringify(schemas))) delete schemas[name];
     }
   }
-  return document as ReturnType<TransformObject>;
+  return document;
 };
