@@ -11,8 +11,12 @@ import { loginFailures } from '../db/schema.ts';
  *
  * An attempt is written down as a failure before its password is checked, and counted with the
  * failures and the other attempts under way: guesses sent all at once cannot all pass the check
- * before the first of them fails. A refused attempt is taken back; a successful one takes back
- * its own row (and clears the account's failures).
+ * before the first of them fails. Attempts on one key are admitted one at a time (a transaction
+ * holding an advisory lock per key), each counting those admitted before it, so attempts sent
+ * all at once fare as if sent one by one: the first ones up to the limit are checked, the others
+ * refused — counted together without the lock, they could all see each other and all be
+ * refused, right passwords included. A refused attempt writes nothing; a successful one takes
+ * back its own row (and clears the account's failures).
  */
 type LoginAttempt = {
   /** Seconds to wait before the next attempt may be made, or 0 when this one may go on. */
@@ -36,8 +40,8 @@ export function createLoginThrottle(
   const cutoff = () => new Date(now() - windowMs);
 
   /** The rows within the window under `keys`, newest first per key. */
-  const recentRows = (keys: string[]) =>
-    db
+  const recentRows = (keys: string[], q: Db = db) =>
+    q
       .select({ key: loginFailures.key, failedAt: loginFailures.failedAt })
       .from(loginFailures)
       .where(and(inArray(loginFailures.key, keys), gt(loginFailures.failedAt, cutoff())))
@@ -70,16 +74,21 @@ export function createLoginThrottle(
   return {
     async attempt(keys) {
       const at = new Date(now());
-      const written = await db
-        .insert(loginFailures)
-        .values(keys.map((key) => ({ key, failedAt: at })))
-        .returning({ key: loginFailures.key, row: sql<string>`ctid::text` });
-      const rows = await recentRows(keys);
-      const over = keys.some((key) => rows.filter((r) => r.key === key).length > maxFor(key));
-      if (over) {
-        await takeBack(written.map((w) => w.row));
-        return { wait: waitFor(await recentRows(keys), keys), fail: noop, succeed: noop };
-      }
+      const { rows, written } = await db.transaction(async (tx) => {
+        for (const key of [...keys].sort()) {
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${LOCK + key}, 0))`);
+        }
+        const before = await recentRows(keys, tx);
+        if (keys.some((key) => before.filter((r) => r.key === key).length >= maxFor(key))) {
+          return { rows: before, written: null };
+        }
+        const added = await tx
+          .insert(loginFailures)
+          .values(keys.map((key) => ({ key, failedAt: at })))
+          .returning({ key: loginFailures.key, row: sql<string>`ctid::text` });
+        return { rows: before, written: added };
+      });
+      if (!written) return { wait: waitFor(rows, keys), fail: noop, succeed: noop };
       return {
         wait: 0,
         fail: async () => {
@@ -98,3 +107,5 @@ export function createLoginThrottle(
 }
 
 const noop = async () => {};
+/** Prefixes a key's advisory lock, apart from other locks on hashed text (blob hashes). */
+const LOCK = 'login-throttle:';

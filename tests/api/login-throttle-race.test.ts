@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { signUp } from '../support/users.ts';
+
+/**
+ * Sign-ins sent all at once are let through up to the limit, as if sent one by one: the first
+ * ones have their password checked, only those past the limit are refused. Counting every
+ * attempt under way against each of them refused them all, right passwords included.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    LOGIN_MAX_FAILURES: '3',
+    LOGIN_MAX_FAILURES_PER_IP: '5',
+    LOGIN_WINDOW_SECONDS: '600',
+  });
+});
+afterAll(() => t.close());
+
+const login = (identifier: string, password: string, ip: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { identifier, password },
+    remoteAddress: ip,
+  });
+
+const statuses = async (attempts: Promise<{ statusCode: number }>[]) =>
+  (await Promise.all(attempts)).map((r) => r.statusCode).sort();
+
+describe('sign-ins sent all at once', () => {
+  it('sign in with the right password', async () => {
+    const { user, password } = await signUp(t.app);
+    const codes = await statuses(
+      Array.from({ length: 12 }, (_, i) => login(user.username, password, `10.7.0.${i + 1}`)),
+    );
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    expect(codes.filter((c) => c !== 200 && c !== 429)).toEqual([]);
+    // Nothing is left counted against the account: it signs in at once.
+    expect((await login(user.username, password, '10.7.1.1')).statusCode).toBe(200);
+  });
+
+  it('from one address sign in, up to the address’s limit at a time', async () => {
+    const people = await Promise.all(Array.from({ length: 12 }, () => signUp(t.app)));
+    const codes = await statuses(
+      people.map(({ user, password }) => login(user.username, password, '10.7.2.1')),
+    );
+    expect(codes.filter((c) => c === 200).length).toBeGreaterThanOrEqual(1);
+    expect(codes.filter((c) => c !== 200 && c !== 429)).toEqual([]);
+  });
+
+  it('have the first wrong passwords checked, never more than the limit', async () => {
+    const { user, password } = await signUp(t.app);
+    const codes = await statuses(
+      Array.from({ length: 12 }, (_, i) => login(user.username, `wrong ${i}`, `10.7.3.${i + 1}`)),
+    );
+    expect(codes.filter((c) => c === 401)).toEqual([401, 401, 401]);
+    expect(codes.filter((c) => c === 429).length).toBe(9);
+    expect((await login(user.username, password, '10.7.4.1')).statusCode).toBe(429);
+  });
+});
