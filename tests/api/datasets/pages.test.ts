@@ -136,6 +136,10 @@ describe('list pages', () => {
       ['/datasets?sort=score', made('score', '1e39', '1')],
       ['/datasets?sort=downloads', made('downloads', '99999999999', '1')],
       ['/datasets?sort=name', made('name', 'x', '2147483648')],
+      // Text a name can never hold (PostgreSQL's text refuses U+0000).
+      ['/datasets?sort=name', made('name', '\u0000', '1')],
+      ['/datasets?sort=name&query=x', made('name', 'a\u0007b', '1')],
+      ['/datasets?sort=name', made('name', 'a\ud800', '1')],
       ['/datasets/search?x=1', made('recent', 'x', '1')],
       [`/datasets/search?query=${encodeURIComponent('数据')}`, made('relevance', '-5')],
       [`/datasets/search?query=${encodeURIComponent('数据')}`, made('relevance', '1.5')],

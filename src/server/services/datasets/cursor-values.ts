@@ -1,3 +1,4 @@
+import { forbiddenCharacter } from '../../text-rules.ts';
 import type { OrderKey } from './search.ts';
 
 /**
@@ -19,7 +20,8 @@ export function readsAs(type: OrderKey['type'], text: string): boolean {
     case 'boolean':
       return text === 'true' || text === 'false';
     case 'text':
-      return true;
+      // Text no name holds, and PostgreSQL's text cannot (U+0000).
+      return forbiddenCharacter(text) === null;
   }
 }
 
