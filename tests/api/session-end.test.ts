@@ -1,5 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/server/db/schema.ts';
+import { forgetOpenSessions } from '../../src/server/services/sessions.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { newDataset } from '../support/api.ts';
 import { signUp } from '../support/users.ts';
 
 let t: TestApp;
@@ -72,5 +76,30 @@ describe('access tokens end with their session', () => {
       payload: { refresh_token: next ?? refreshed.json().refresh_token },
     });
     expect((await me(auth)).statusCode).toBe(401);
+  });
+
+  it('a disabled account’s sessions end: its token no longer reads its private datasets', async () => {
+    const { user, auth } = await signUp(t.app);
+    const hidden = await newDataset(t, { auth }, { is_public: false });
+    const read = (url: string) => t.app.inject({ url: `/api/v1${url}`, headers: auth });
+    expect((await read(`/datasets/${hidden.id}`)).statusCode).toBe(200);
+
+    const setActive = async (isActive: boolean) => {
+      await t.ctx.db.update(users).set({ isActive }).where(eq(users.id, user.id));
+      // Another process's answer is remembered 4 s; a switch in SQL takes effect within that.
+      forgetOpenSessions();
+    };
+    await setActive(false);
+    for (const url of [`/datasets/${hidden.id}`, `/datasets/${hidden.id}/versions/1/download`]) {
+      const res = await read(url);
+      expect(res.statusCode, url).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'SESSION_ENDED' });
+    }
+    const listed = await read('/datasets?is_public=false');
+    expect(listed.statusCode).toBe(401);
+
+    // Nothing was revoked: switched on again, the same session works.
+    await setActive(true);
+    expect((await read(`/datasets/${hidden.id}`)).statusCode).toBe(200);
   });
 });

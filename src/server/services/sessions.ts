@@ -80,8 +80,9 @@ async function revokeFamily(ctx: Context, familyId: string): Promise<void> {
 
 /**
  * Whether sessions are still open, remembered for a few seconds: an access token of a session
- * that was ended (logout, password change, reuse detected) stops working within
- * SESSION_CHECK_MS in every process, and at once in the one that ended it.
+ * that was ended (logout, password change, reuse detected) or whose account was disabled
+ * (`is_active = false`, set in SQL) stops working within SESSION_CHECK_MS in every process, and
+ * at once in the one that ended it.
  */
 const SESSION_CHECK_MS = 4_000;
 const liveSessions = new LRUCache<string, boolean>({ max: 50_000, ttl: SESSION_CHECK_MS });
@@ -89,13 +90,17 @@ const liveSessions = new LRUCache<string, boolean>({ max: 50_000, ttl: SESSION_C
 /** Forgets which sessions are open (another process may have ended one). */
 export const forgetOpenSessions = (): void => liveSessions.clear();
 
-/** True while the session `sid` (a refresh-token family) has a token that was not revoked. */
+/**
+ * True while the session `sid` (a refresh-token family) has a token that was not revoked and its
+ * account is active: a disabled account's tokens stop reading what only it may see.
+ */
 export async function isSessionOpen(ctx: Context, sid: string): Promise<boolean> {
   const known = liveSessions.get(sid);
   if (known !== undefined) return known;
   const [row] = await ctx.db
     .select({ id: refreshTokens.id })
     .from(refreshTokens)
+    .innerJoin(users, and(eq(users.id, refreshTokens.userId), eq(users.isActive, true)))
     .where(and(eq(refreshTokens.familyId, sid), isNull(refreshTokens.revokedAt)))
     .limit(1);
   liveSessions.set(sid, !!row);
