@@ -20,7 +20,8 @@ export function operationIdOf(method: string, url: string): string {
 
 /**
  * Calls that name no security take a token when one is sent (a signed-in caller also sees their
- * own private datasets) and work without: `[{}, { bearer: [] }]`, i.e. optional.
+ * own private datasets) and work without: `[{}, { bearer: [] }]`, i.e. optional. Those that
+ * never read it (`ignoresBearer`: sign-in, refresh, sign-out) have none: `[]`.
  */
 const OPTIONAL_BEARER = [{}, { bearer: [] }];
 
@@ -81,7 +82,7 @@ export const openApiTransform: Transform = (input) => {
   const output = jsonSchemaTransform(withSharedErrors(input, String(method)));
   const schema = output.schema as { operationId?: string; security?: unknown; body?: unknown };
   schema.operationId ??= operationIdOf(String(method), input.url);
-  schema.security ??= OPTIONAL_BEARER;
+  schema.security ??= input.route.config?.ignoresBearer ? [] : OPTIONAL_BEARER;
   const config = input.route.config as { streamedTable?: boolean } | undefined;
   if (config?.streamedTable) schema.body = streamedTableBodies(schema.body);
   return output;

@@ -18,11 +18,15 @@ import type { RoutesPlugin } from '../types.ts';
 
 const tags = ['auth'];
 
-/** Registering and signing in. */
+/**
+ * Registering and signing in. Like refresh and logout, they are sent without auth and never read
+ * `Authorization`: a stale token left in a script's headers does not stop them.
+ */
 const signInRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/auth/register',
     {
+      config: { ignoresBearer: true },
       schema: {
         tags,
         summary: 'Create an account and sign in',
@@ -42,6 +46,7 @@ const signInRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/auth/login',
     {
+      config: { ignoresBearer: true },
       schema: {
         tags,
         summary: 'Sign in with username or e-mail and password',
@@ -87,6 +92,7 @@ const sessionRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/auth/refresh',
     {
+      config: { ignoresBearer: true },
       schema: {
         tags,
         summary: 'Exchange the refresh token for a new access token',
