@@ -181,12 +181,7 @@ describe('live answers against the OpenAPI document', () => {
   it('declares the answers of the shared plumbing: a bad token, a narrow scope, a body it cannot read', async () => {
     problems.length = 0;
     const bad = { headers: { authorization: 'Bearer not-a-token' } };
-    for (const url of [
-      '/datasets/stats',
-      '/health',
-      '/auth/oauth2/providers',
-      '/leaderboard/users',
-    ]) {
+    for (const url of ['/datasets/stats', '/health', '/users', '/leaderboard/users']) {
       expect((await call('GET', `/api/v1${url}`, bad)).statusCode).toBe(401);
     }
     const secret = (

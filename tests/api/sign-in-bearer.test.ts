@@ -3,9 +3,10 @@ import { createTestApp, type TestApp } from '../support/app.ts';
 import { signUp, type SignedUp } from '../support/users.ts';
 
 /**
- * Registering, signing in and refreshing are sent without auth and never read `Authorization`:
- * a stale one left in a script's headers (a revoked or read-only API token, an access token that
- * is no longer valid) does not stop them, as it does not stop signing out.
+ * Registering, signing in (with a password or OAuth2) and refreshing are sent without auth and
+ * never read `Authorization`: a stale one left in a script's headers (a revoked or read-only API
+ * token, an access token that is no longer valid) does not stop them, as it does not stop
+ * signing out.
  */
 
 let t: TestApp;
@@ -63,13 +64,20 @@ describe('a stale Authorization header beside', () => {
         nickname: name,
       });
       expect(register.statusCode, what).toBe(201);
+      const providers = await t.app.inject({
+        url: '/api/v1/auth/oauth2/providers',
+        headers: { authorization: `Bearer ${bearer}` },
+      });
+      expect(providers.statusCode, what).toBe(200);
+      const callback = await post('oauth2/github/callback', bearer, {});
+      expect(callback.json().code, what).toBe('VALIDATION_ERROR');
     }
   });
 
   it('is not asked for by the OpenAPI document', async () => {
     type Doc = { paths: Record<string, { post: { security: unknown[]; responses: object } }> };
     const doc = (await t.app.inject({ url: '/api/v1/openapi.json' })).json<Doc>();
-    for (const call of ['register', 'login', 'refresh', 'logout']) {
+    for (const call of ['register', 'login', 'refresh', 'logout', 'oauth2/{provider}/callback']) {
       expect(doc.paths[`/api/v1/auth/${call}`]!.post.security, call).toEqual([]);
     }
     expect(Object.keys(doc.paths['/api/v1/auth/register']!.post.responses)).not.toContain('401');

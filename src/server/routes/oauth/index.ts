@@ -31,6 +31,7 @@ const oauthFlowRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/auth/oauth2/:provider/authorize',
     {
+      config: { ignoresBearer: true },
       schema: {
         tags,
         summary: "Build the provider's authorization URL",
@@ -60,6 +61,7 @@ const oauthFlowRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/auth/oauth2/:provider/callback',
     {
+      config: { ignoresBearer: true },
       schema: {
         tags,
         summary: 'Exchange the authorization code for a session',
@@ -94,6 +96,7 @@ export const oauthRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/auth/oauth2/providers',
     {
+      config: { ignoresBearer: true },
       schema: {
         tags,
         summary: 'The OAuth2 / OpenID Connect providers one can sign in with',
