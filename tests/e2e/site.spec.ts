@@ -155,6 +155,13 @@ test('a page address with a control character is a 400 page in the page’s lang
   });
   expect(en.status()).toBe(400);
   expect(await en.text()).toContain('Bad request');
+  // In the path too: never a 404 page that prints the character back.
+  for (const path of ['/datasets/1%00', '/news/a%07b', '/en-US/nope%00']) {
+    const res = await request.get(path, { headers: { cookie: 'locale=zh-CN' } });
+    expect(res.status(), path).toBe(400);
+    const text = await res.text();
+    expect([text.includes('\u0000'), text.includes('\u0007')], path).toEqual([false, false]);
+  }
 });
 
 test('every page type carries a Content-Security-Policy and nothing on it is blocked', async ({

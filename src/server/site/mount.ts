@@ -55,11 +55,11 @@ export async function loadSite(distDir: string): Promise<LoadedSite> {
   return { files, handler };
 }
 
-/** Whether a page's query string holds a character no page or API call accepts. */
-function hasForbiddenText(search: string): boolean {
-  if (!search) return false;
+/** Whether a page's path or query holds a character no page or API call accepts. */
+function hasForbiddenText(pathname: string, search: string): boolean {
   try {
-    return findForbiddenText([...new URLSearchParams(search).values()]) !== null;
+    const values = search ? [...new URLSearchParams(search).values()] : [];
+    return findForbiddenText([decodeURIComponent(pathname), ...values]) !== null;
   } catch {
     return true;
   }
@@ -184,7 +184,9 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
       }
       const file = files.get(pathname);
       if (file) return sendStatic(request, reply, file);
-      if (hasForbiddenText(search)) return sendBadRequestPage(reply, localeOfPath(pathname));
+      if (hasForbiddenText(pathname, search)) {
+        return sendBadRequestPage(reply, localeOfPath(pathname));
+      }
       const cache = request.method === 'GET' ? options.pageCache : undefined;
       // Pages may depend on the locale cookie (the home page's caching headers do).
       const cacheKey = `${request.cookies[LOCALE_COOKIE] ?? ''} ${request.url}`;
