@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { datasets, favorites, ratings } from '../db/schema.ts';
 import { lockCaller } from './accounts.ts';
 import { datasetNotFound, visibleTo } from './datasets/rows.ts';
-import { recomputeHeat } from './datasets/heat.ts';
+import { heatOf } from './datasets/heat.ts';
 
 /**
  * A dataset's rating, favourite and fork counters are recounted from their tables, never
@@ -44,38 +44,39 @@ export async function lockAny(tx: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Recounts rating_count and average_score, then heat. */
+/** Recounts rating_count and average_score, and heat in the same update (see `heatOf`). */
 export async function recountRatings(tx: Db, id: number) {
+  const count = sql`(select count(*) from ${ratings} where ${ratings.datasetId} = ${id})`;
+  const average = sql`coalesce((select avg(${ratings.score}) from ${ratings} where ${ratings.datasetId} = ${id}), 0)`;
   const [row] = await tx
     .update(datasets)
     .set({
-      ratingCount: sql`(select count(*) from ${ratings} where ${ratings.datasetId} = ${id})`,
-      averageScore: sql`coalesce((select avg(${ratings.score}) from ${ratings} where ${ratings.datasetId} = ${id}), 0)`,
+      ratingCount: count,
+      averageScore: average,
+      heat: heatOf({ ratings: count, average }),
     })
     .where(eq(datasets.id, id))
     .returning({ averageScore: datasets.averageScore, ratingCount: datasets.ratingCount });
-  await recomputeHeat(tx, id);
   return { average_score: row?.averageScore ?? 0, rating_count: row?.ratingCount ?? 0 };
 }
 
-/** Recounts favorite_count, then heat. */
+/** Recounts favorite_count, and heat in the same update. */
 export async function recountFavorites(tx: Db, id: number): Promise<void> {
+  const count = sql`(select count(*) from ${favorites} where ${favorites.datasetId} = ${id})`;
   await tx
     .update(datasets)
-    .set({
-      favoriteCount: sql`(select count(*) from ${favorites} where ${favorites.datasetId} = ${id})`,
-    })
+    .set({ favoriteCount: count, heat: heatOf({ favorites: count }) })
     .where(eq(datasets.id, id));
-  await recomputeHeat(tx, id);
 }
 
-/** Recounts fork_count (every dataset forked from it, private forks included), then heat. */
+/**
+ * Recounts fork_count (every dataset forked from it, private forks included), and heat in the
+ * same update.
+ */
 export async function recountForks(tx: Db, id: number): Promise<void> {
+  const count = sql`(select count(*) from ${datasets} as forks where forks.forked_from_id = ${id})`;
   await tx
     .update(datasets)
-    .set({
-      forkCount: sql`(select count(*) from ${datasets} as forks where forks.forked_from_id = ${id})`,
-    })
+    .set({ forkCount: count, heat: heatOf({ forks: count }) })
     .where(eq(datasets.id, id));
-  await recomputeHeat(tx, id);
 }

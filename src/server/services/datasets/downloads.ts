@@ -10,7 +10,7 @@ import { DOWNLOAD_RENDERING, contentTypeOf, downloadStream } from '../../tables/
 import { sliceStream } from '../../tables/slice.ts';
 import { downloadDigests } from '../download-digests.ts';
 import { parquetFile, storedDownload } from '../table-files.ts';
-import { recomputeHeat } from './heat.ts';
+import { heatOf } from './heat.ts';
 import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
 import { notModified, type Conditions } from '../../lib/entity-tags.ts';
 
@@ -42,11 +42,12 @@ async function countDownload(
       })
       .returning({ key: downloadMarks.key });
     if (marked.length === 0) return false;
+    // One update for the count and the heat (see `heatOf`).
+    const downloads = sql`${datasets.downloadCount} + 1`;
     await tx
       .update(datasets)
-      .set({ downloadCount: sql`${datasets.downloadCount} + 1` })
+      .set({ downloadCount: downloads, heat: heatOf({ downloads }) })
       .where(eq(datasets.id, datasetId));
-    await recomputeHeat(tx, datasetId);
     return true;
   });
 }

@@ -1,4 +1,4 @@
-import { eq, lt, sql } from 'drizzle-orm';
+import { eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, downloadMarks } from '../../db/schema.ts';
@@ -12,14 +12,35 @@ import { downloadWindowStart } from './rows.ts';
  * A favourite or a fork says more than a download; a rating counts by its score. The `+ 1` lets
  * a new dataset with no activity rank above an old one with no activity, and the age term
  * (gravity 1.5) makes yesterday's attention worth less than today's.
+ *
+ * A counter change writes the counter and the heat in one update, `heatOf` taking the
+ * counter's new value in place of its column: a second update of a row the transaction has
+ * already changed makes PostgreSQL check its foreign keys again, a key-share lock on the
+ * owner's account, which deadlocks with that account's deletion (it holds the account and
+ * waits for the dataset).
  */
-export const HEAT_EXPRESSION = sql`(
-  ${datasets.downloadCount}
-  + 3 * ${datasets.favoriteCount}
-  + 2 * ${datasets.ratingCount} * ${datasets.averageScore} / 5.0
-  + 5 * ${datasets.forkCount}
+export function heatOf(changed: Partial<HeatInputs> = {}): SQL {
+  const v = { ...HEAT_INPUTS, ...changed };
+  return sql`(
+  ${v.downloads}
+  + 3 * ${v.favorites}
+  + 2 * ${v.ratings} * ${v.average} / 5.0
+  + 5 * ${v.forks}
   + 1
 ) / power(greatest(extract(epoch from (now() - ${datasets.createdAt})), 0) / 3600.0 + 2, 1.5)`;
+}
+
+type HeatInputs = { downloads: SQL; favorites: SQL; ratings: SQL; average: SQL; forks: SQL };
+const HEAT_INPUTS: HeatInputs = {
+  downloads: sql`${datasets.downloadCount}`,
+  favorites: sql`${datasets.favoriteCount}`,
+  ratings: sql`${datasets.ratingCount}`,
+  average: sql`${datasets.averageScore}`,
+  forks: sql`${datasets.forkCount}`,
+};
+
+/** Heat from the stored counters. */
+export const HEAT_EXPRESSION = heatOf();
 
 /** Recomputes one dataset's heat; call it in the transaction that changed its counters. */
 export async function recomputeHeat(tx: Db, datasetId: number): Promise<void> {
