@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AccountDeletion } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
+import { retryOnDeadlock } from '../db/deadlock.ts';
 import { datasets, datasetVersions, favorites, ratings, users } from '../db/schema.ts';
 import { callerRow, confirmPassword, lockConfirmedAccount } from './accounts.ts';
 import { recountFavorites, recountForks, recountRatings } from './dataset-counters.ts';
@@ -69,43 +70,47 @@ export async function deleteAccount(
   const user = await callerRow(ctx, userId);
   await confirmPassword(ctx, user, input.password, input.ip);
 
-  const hashes = await ctx.db.transaction(async (tx) => {
-    // The account row first: a write in its name locks it too (lockCaller) and is either
-    // committed before the look at what the account touched, or finds no account after.
-    await lockConfirmedAccount(tx, user, 'update', 'Password is incorrect');
-    const touched = await touchedBy(tx, userId);
-    const all = [...new Set([...touched.ratings, ...touched.favorites, ...touched.forks])];
+  // Two deletions at once lock each other's datasets in opposite orders when each account rated,
+  // favourited or forked the other's: the deadlock's victim runs again, after the other.
+  const hashes = await retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      // The account row first: a write in its name locks it too (lockCaller) and is either
+      // committed before the look at what the account touched, or finds no account after.
+      await lockConfirmedAccount(tx, user, 'update', 'Password is incorrect');
+      const touched = await touchedBy(tx, userId);
+      const all = [...new Set([...touched.ratings, ...touched.favorites, ...touched.forks])];
 
-    // Counter changes lock the dataset row (see dataset-counters.ts); same order here,
-    // ascending ids, so a concurrent rating or favourite waits instead of deadlocking.
-    const others =
-      all.length === 0
-        ? []
-        : await tx
-            .select({ id: datasets.id, ownerId: datasets.ownerId })
-            .from(datasets)
-            .where(inArray(datasets.id, all))
-            .orderBy(asc(datasets.id))
-            .for('no key update');
+      // Counter changes lock the dataset row (see dataset-counters.ts); same order here,
+      // ascending ids, so a concurrent rating or favourite waits instead of deadlocking.
+      const others =
+        all.length === 0
+          ? []
+          : await tx
+              .select({ id: datasets.id, ownerId: datasets.ownerId })
+              .from(datasets)
+              .where(inArray(datasets.id, all))
+              .orderBy(asc(datasets.id))
+              .for('no key update');
 
-    const versions = await tx
-      .selectDistinct({ sha256: datasetVersions.sha256 })
-      .from(datasetVersions)
-      .innerJoin(datasets, eq(datasets.id, datasetVersions.datasetId))
-      .where(eq(datasets.ownerId, userId));
+      const versions = await tx
+        .selectDistinct({ sha256: datasetVersions.sha256 })
+        .from(datasetVersions)
+        .innerJoin(datasets, eq(datasets.id, datasetVersions.datasetId))
+        .where(eq(datasets.ownerId, userId));
 
-    await forgetPrivateOrigins(tx, eq(datasets.ownerId, userId));
-    await tx.delete(datasets).where(eq(datasets.ownerId, userId));
-    await tx.delete(users).where(eq(users.id, userId));
+      await forgetPrivateOrigins(tx, eq(datasets.ownerId, userId));
+      await tx.delete(datasets).where(eq(datasets.ownerId, userId));
+      await tx.delete(users).where(eq(users.id, userId));
 
-    for (const { id, ownerId } of others) {
-      if (ownerId === userId) continue; // deleted with the account
-      if (touched.ratings.has(id)) await recountRatings(tx, id);
-      if (touched.favorites.has(id)) await recountFavorites(tx, id);
-      if (touched.forks.has(id)) await recountForks(tx, id);
-    }
-    return versions.map((v) => v.sha256);
-  });
+      for (const { id, ownerId } of others) {
+        if (ownerId === userId) continue; // deleted with the account
+        if (touched.ratings.has(id)) await recountRatings(tx, id);
+        if (touched.favorites.has(id)) await recountFavorites(tx, id);
+        if (touched.forks.has(id)) await recountForks(tx, id);
+      }
+      return versions.map((v) => v.sha256);
+    }),
+  );
 
   await releaseBlobs(ctx, hashes);
 }

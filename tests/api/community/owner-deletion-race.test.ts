@@ -43,4 +43,23 @@ describe('writes on a dataset racing its owner’s account deletion', () => {
       expect((await call('GET', `/datasets/${id}`)).statusCode).toBe(404);
     }
   });
+
+  it('two owners who rated, favourited and forked each other’s datasets delete at once', async () => {
+    for (let round = 0; round < (onPostgres ? 8 : 1); round++) {
+      const [a, b] = await Promise.all([signUp(t.app), signUp(t.app)]);
+      const [ofA, ofB] = await Promise.all([newDataset(t, a), newDataset(t, b)]);
+      for (const [who, id] of [
+        [a, ofB.id],
+        [b, ofA.id],
+      ] as const) {
+        await call('POST', `/datasets/${id}/rate`, who, { score: 3 });
+        await call('POST', '/favorites', who, { dataset_id: id });
+        expect((await call('POST', `/datasets/${id}/fork`, who, {})).statusCode).toBe(201);
+      }
+      const deletions = await Promise.all(
+        [a, b].map((who) => call('DELETE', '/users/me', who, { password: who.password })),
+      );
+      expect(deletions.map((res) => res.statusCode)).toEqual([204, 204]);
+    }
+  });
 });

@@ -1,0 +1,28 @@
+/** PostgreSQL's deadlock_detected: the victim's transaction was rolled back as a whole. */
+const DEADLOCK = '40P01';
+
+/** Whether an error, or one it was caused by (Drizzle wraps the driver's), is a deadlock. */
+function isDeadlock(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown };
+    if (code === DEADLOCK) return true;
+    e = cause;
+  }
+  return false;
+}
+
+/**
+ * Runs `transaction` again when PostgreSQL chose it as a deadlock's victim (nothing of it was
+ * kept), at most `attempts` times in all. For transactions that must lock rows in an order
+ * another one can meet the other way round (two accounts deleted at once, each having rated
+ * the other's datasets).
+ */
+export async function retryOnDeadlock<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}
