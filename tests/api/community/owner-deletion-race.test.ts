@@ -3,7 +3,8 @@ import { createTestApp, type TestApp } from '../../support/app.ts';
 import { signUp } from '../../support/users.ts';
 import { caller, newDataset } from '../../support/api.ts';
 
-// Other people's writes on a dataset while its owner deletes the account. A counter change
+// Other people's writes on a dataset while its owner deletes the account, and deletions that
+// meet each other's rows (two accounts, an origin and its fork). A counter change
 // recounted a dataset and then rewrote its heat: the second write to a row the transaction had
 // already changed made PostgreSQL check the row's owner again (a key-share lock on the owner's
 // account), while the deletion held that account and waited for the dataset: a deadlock, 500.
@@ -19,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describe('writes on a dataset racing its owner’s account deletion', () => {
+describe('deletions racing writes and other deletions', () => {
   it('favourites, ratings, forks and downloads: no 5xx, the dataset gone after', async () => {
     const fans = await Promise.all(Array.from({ length: 6 }, () => signUp(t.app)));
     for (let round = 0; round < (onPostgres ? 6 : 1); round++) {
@@ -60,6 +61,21 @@ describe('writes on a dataset racing its owner’s account deletion', () => {
         [a, b].map((who) => call('DELETE', '/users/me', who, { password: who.password })),
       );
       expect(deletions.map((res) => res.statusCode)).toEqual([204, 204]);
+    }
+  });
+
+  it('an origin and forks of it deleted at once by their owners', async () => {
+    for (let round = 0; round < (onPostgres ? 6 : 1); round++) {
+      const [owner, forker] = await Promise.all([signUp(t.app), signUp(t.app)]);
+      const origins = await Promise.all([newDataset(t, owner), newDataset(t, owner)]);
+      const forks = await Promise.all(
+        origins.map(({ id }) => call('POST', `/datasets/${id}/fork`, forker, {})),
+      );
+      const deletions = await Promise.all([
+        ...origins.map(({ id }) => call('DELETE', `/datasets/${id}`, owner)),
+        ...forks.map((fork) => call('DELETE', `/datasets/${fork.json().id}`, forker)),
+      ]);
+      expect(deletions.map((res) => res.statusCode)).toEqual([204, 204, 204, 204]);
     }
   });
 });

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Dataset, UpdateDatasetBody } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
+import { retryOnDeadlock } from '../../db/deadlock.ts';
 import { lockCaller } from '../accounts.ts';
 import { lockAny, recountForks } from '../dataset-counters.ts';
 import { forgetPrivateOrigins } from '../forks.ts';
@@ -51,25 +52,30 @@ export async function updateDataset(
  * references are reclaimed afterwards.
  */
 export async function deleteDataset(ctx: Context, viewerId: number, id: number): Promise<void> {
-  const hashes = await ctx.db.transaction(async (tx) => {
-    // The account first, as its deletion does: that deletion locks this fork's origin, then
-    // deletes this dataset; taken in the other order, the two would wait for each other.
-    await lockCaller(tx, viewerId);
-    await lockOwned(tx, id, viewerId);
-    const versions = await tx
-      .select({ sha256: datasetVersions.sha256 })
-      .from(datasetVersions)
-      .where(eq(datasetVersions.datasetId, id));
-    await forgetPrivateOrigins(tx, eq(datasets.id, id));
-    const [deleted] = await tx
-      .delete(datasets)
-      .where(eq(datasets.id, id))
-      .returning({ forkedFromId: datasets.forkedFromId });
-    // A deleted fork no longer counts among its origin's forks.
-    const origin = deleted?.forkedFromId;
-    if (origin != null && (await lockAny(tx, origin))) await recountForks(tx, origin);
-    return versions.map((v) => v.sha256);
-  });
+  // An origin and a fork of it deleted at once lock each other's rows the other way round (the
+  // origin's delete clears the fork's forked_from_id; the fork's recounts the origin): the
+  // deadlock's victim runs again after the other.
+  const hashes = await retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      // The account first, as its deletion does: that deletion locks this fork's origin, then
+      // deletes this dataset; taken in the other order, the two would wait for each other.
+      await lockCaller(tx, viewerId);
+      await lockOwned(tx, id, viewerId);
+      const versions = await tx
+        .select({ sha256: datasetVersions.sha256 })
+        .from(datasetVersions)
+        .where(eq(datasetVersions.datasetId, id));
+      await forgetPrivateOrigins(tx, eq(datasets.id, id));
+      const [deleted] = await tx
+        .delete(datasets)
+        .where(eq(datasets.id, id))
+        .returning({ forkedFromId: datasets.forkedFromId });
+      // A deleted fork no longer counts among its origin's forks.
+      const origin = deleted?.forkedFromId;
+      if (origin != null && (await lockAny(tx, origin))) await recountForks(tx, origin);
+      return versions.map((v) => v.sha256);
+    }),
+  );
   forgetCounts(ctx.db);
   await releaseBlobs(ctx, hashes);
 }
