@@ -27,13 +27,8 @@ import {
   checkTags,
   parseTags,
 } from '../../src/lib/dataset-rules.ts';
-import {
-  DraftError,
-  csvText,
-  parseCsvText,
-  parseJsonTable,
-  rowValues,
-} from '../../src/lib/tables/draft.ts';
+import { csvText, rowValues } from '../../src/lib/tables/cells.ts';
+import { DraftError, parseCsvText, parseJsonTable } from '../../src/lib/tables/draft.ts';
 import { inferTypes } from '../../src/lib/tables/infer.ts';
 import { TypeInference } from '../../src/server/tables/infer.ts';
 

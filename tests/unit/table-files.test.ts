@@ -4,9 +4,9 @@ import {
   SAMPLE_ROWS,
   countRecords,
   readTableFile,
-  rowValues,
   streamFormatOf,
 } from '../../src/lib/tables/draft.ts';
+import { rowValues } from '../../src/lib/tables/cells.ts';
 import { scanJsonLines } from '../../src/lib/tables/jsonl-keys.ts';
 
 const file = (name: string, text: string, type = '') => new File([text], name, { type });

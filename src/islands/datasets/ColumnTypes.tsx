@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { T } from '../../i18n/index.ts';
 import type { TableProblem } from '../../lib/api/types.ts';
-import { cellText, rowValues, type TableDraft } from '../../lib/tables/draft.ts';
+import { cellText, rowValues } from '../../lib/tables/cells.ts';
+import type { TableDraft } from '../../lib/tables/draft.ts';
 import { ATTRIBUTE_TYPES, type AttributeType } from '../../lib/tables/infer.ts';
 import { listedProblems } from '../../lib/tables/problems.ts';
 import { problemCount } from './ValidationReport.tsx';

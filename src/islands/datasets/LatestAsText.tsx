@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { T } from '../../i18n/index.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { csvText } from '../../lib/tables/draft.ts';
+import { csvText } from '../../lib/tables/cells.ts';
 import { loadLatestRows } from '../../stores/datasets.ts';
 import { TextArea } from '../form/Field.tsx';
 
