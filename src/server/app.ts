@@ -1,6 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyRequest,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
@@ -65,6 +69,12 @@ async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
 }
 
 /** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
+/** Content codings are named in any case (RFC 9110): GZIP is gzip to the body's unpacking. */
+async function lowerCaseContentEncoding(request: FastifyRequest) {
+  const coding = request.headers['content-encoding'];
+  if (coding) request.headers['content-encoding'] = coding.trim().toLowerCase();
+}
+
 export async function buildApp({ ctx, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),
@@ -128,6 +138,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
       // Answers compressed by negotiation (compressAnswers; streams by @fastify/compress); request
       // bodies in gzip, br or deflate unpacked as read, so body limits count unpacked bytes.
       compressAnswers(api);
+      api.addHook('onRequest', lowerCaseContentEncoding);
       await api.register(compress, {
         global: true,
         threshold: 1024,

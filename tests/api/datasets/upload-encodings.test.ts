@@ -46,6 +46,17 @@ describe('uploads people already have', () => {
     ]);
   });
 
+  it("reads the encoding's name in any case, as HTTP has it (GZIP, Gzip)", async () => {
+    const csv = '城市,人口\n北京,21893095\n';
+    const upper = await post('/datasets?name=gz2', 'text/csv', gzipSync(csv), 'GZIP');
+    expect(upper.statusCode).toBe(201);
+    expect((await rowsOf(upper.json<{ id: number }>().id)).rows).toEqual([['北京', 21893095]]);
+    const body = JSON.stringify({ name: 'gz3', attributes: ['a'], entries: [[1]] });
+    const json = await post('/datasets', 'application/json', gzipSync(body), 'Gzip');
+    expect(json.statusCode).toBe(201);
+    expect(json.json()).toMatchObject({ name: 'gz3' });
+  });
+
   it('TSV, with quoted fields holding tabs and commas', async () => {
     const tsv = 'name\tnote\tn\n"a\tb"\tx, y\t1\nc\t"say ""hi"""\t2\n';
     const res = await post('/datasets?name=tsv', 'text/tab-separated-values', tsv);
