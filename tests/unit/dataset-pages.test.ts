@@ -122,8 +122,12 @@ describe('reading tables', () => {
   it('refuses other JSON', () => {
     expect(() => parseJsonTable('{"rows":[]}', source)).toThrow(DraftError);
     expect(() => parseJsonTable('[1,2]', source)).toThrow(DraftError);
+    // The line of the mistake, in the form's words rather than the engine's English.
     expect(() => parseJsonTable('{oops', source)).toThrow(
-      expect.objectContaining({ key: 'jsonSyntax' }),
+      expect.objectContaining({ key: 'jsonSyntaxAt', row: 1 }),
+    );
+    expect(() => parseJsonTable('[\n{"a": 1},\n{"a": 2,}\n]', source)).toThrow(
+      expect.objectContaining({ key: 'jsonSyntaxAt', row: 3 }),
     );
   });
 });

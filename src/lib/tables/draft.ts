@@ -56,6 +56,7 @@ export class DraftError extends Error {
     | 'csvEmpty'
     | 'csvQuotes'
     | 'jsonSyntax'
+    | 'jsonSyntaxAt'
     | 'jsonLineSyntax'
     | 'jsonShape'
     | 'jsonRepeatedKey'
@@ -144,13 +145,27 @@ export function draftOf(
   return { source, attributes, types, entries, sampled, totalRows: entries.length };
 }
 
+/**
+ * The line of a JSON syntax error, from the browser's message ("… at position 42 (line 3
+ * column 5)", "… at line 3 column 5 …"); null when it gives neither. The message itself is the
+ * engine's, in English whatever the page's language, so the form says the line in its own words.
+ */
+function syntaxErrorLine(message: string, json: string): number | null {
+  const line = /\bline (\d+)/.exec(message);
+  if (line) return Number(line[1]);
+  const position = /\bposition (\d+)/.exec(message);
+  return position ? json.slice(0, Number(position[1])).split('\n').length : null;
+}
+
 /** A JSON table: a list of objects, or `{attributes, entries[, attribute_types]}`. */
 export function parseJsonTable(text: string, source: DraftSource): TableDraft {
   let value: unknown;
+  const json = text.replace(/^\uFEFF/, '');
   try {
-    value = parseTableJson(text.replace(/^\uFEFF/, ''));
+    value = parseTableJson(json);
   } catch (error) {
-    throw new DraftError('jsonSyntax', null, error instanceof Error ? error.message : '');
+    const line = syntaxErrorLine(error instanceof Error ? error.message : '', json);
+    throw line === null ? new DraftError('jsonSyntax') : new DraftError('jsonSyntaxAt', line);
   }
   if (Array.isArray(value)) {
     const list: unknown[] = value;
