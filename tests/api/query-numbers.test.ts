@@ -52,6 +52,28 @@ describe('integers in a query string', () => {
     }
   });
 
+  it('says so when a parameter that takes one value is given twice; tags may repeat', async () => {
+    const call = caller(t);
+    for (const [path, param] of [
+      ['/datasets?limit=1&limit=1', 'limit'],
+      ['/datasets?sort=heat&sort=name', 'sort'],
+      ['/datasets/search?query=a&query=b', 'query'],
+    ] as const) {
+      const message = `${param} is given more than once`;
+      expect((await call('GET', path)).json(), path).toEqual({
+        code: 'VALIDATION_ERROR',
+        message: `Invalid ${param}: ${message}`,
+        details: [{ field: param, message }],
+      });
+    }
+    expect((await call('GET', '/datasets?tags=a&tags=b')).statusCode).toBe(200);
+    // A list of too many tags is refused for what it is.
+    const many = Array.from({ length: 30 }, (_, i) => `tags=t${i}`).join('&');
+    const refused = (await call('GET', `/datasets?${many}`)).json<{ message: string }>();
+    expect(refused.message).toMatch(/^Invalid tags: /);
+    expect(refused.message).not.toMatch(/more than once/);
+  });
+
   it('takes leaderboard limits in decimal digits only', async () => {
     const call = caller(t);
     for (const board of ['datasets', 'users']) {

@@ -6,6 +6,7 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { trackMethods } from './methods.ts';
@@ -15,18 +16,33 @@ function fieldOf(instancePath: string, context: string): string {
   return path || context;
 }
 
-/** A route schema's refusal: one `{field, message}` per problem. */
-function schemaErrors(error: {
-  validation: FastifySchemaValidationError[];
-  validationContext?: string;
-}): AppError {
+/**
+ * A route schema's refusal: one `{field, message}` per problem. A query parameter that takes one
+ * value but was given more than once (`?limit=1&limit=2`, read as a list) says that, rather than
+ * what its rule says of a list.
+ */
+function schemaErrors(
+  error: { validation: FastifySchemaValidationError[]; validationContext?: string },
+  request: FastifyRequest,
+): AppError {
   const context = error.validationContext ?? 'body';
   return invalidFields(
-    error.validation.map((v) => ({
-      field: fieldOf(v.instancePath, context),
-      message: v.message ?? 'Invalid value',
-    })),
+    error.validation.map((v) => {
+      const field = fieldOf(v.instancePath, context);
+      return context === 'querystring' && givenTwice(request, field)
+        ? { field, message: `${field} is given more than once` }
+        : { field, message: v.message ?? 'Invalid value' };
+    }),
   );
+}
+
+/** Whether query parameter `name` came as a list its rule does not take (`tags` takes one). */
+function givenTwice(request: FastifyRequest, name: string): boolean {
+  const value = (request.query as Record<string, unknown>)[name];
+  const schema = request.routeOptions.schema?.querystring as
+    { shape?: Record<string, ZodType> } | undefined;
+  const rule = schema?.shape?.[name];
+  return Array.isArray(value) && rule !== undefined && !rule.safeParse([value[0]]).success;
 }
 
 /**
@@ -93,7 +109,9 @@ function sendAppError(reply: FastifyReply, error: AppError) {
  */
 export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): void {
   app.setErrorHandler(async (thrown: FastifyError | AppError, request, reply) => {
-    const error = hasZodFastifySchemaValidationErrors(thrown) ? schemaErrors(thrown) : thrown;
+    const error = hasZodFastifySchemaValidationErrors(thrown)
+      ? schemaErrors(thrown, request)
+      : thrown;
     if (error instanceof AppError) return sendAppError(reply, error);
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
