@@ -20,6 +20,7 @@ import { createLoader } from '../stores/loader.ts';
 import { toast, toastFailure } from '../stores/toasts.ts';
 import { FormAlert, SelectField, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm, useLatest } from './form/fields.ts';
+import { RevokeToken } from './RevokeToken.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useLoader } from './useLoader.ts';
 
@@ -169,7 +170,7 @@ function TokenFact({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
-/** A listed token: its name and scope, prefix, last use and expiry, and its revoke button. */
+/** A listed token: its name and scope, prefix, last use and expiry, and its revoke button (which asks first). */
 function TokenRow({
   token,
   locale,
@@ -204,14 +205,7 @@ function TokenRow({
           </TokenFact>
         </dl>
       </div>
-      <button
-        type="button"
-        className="btn btn-danger min-h-11"
-        aria-label={t('auth:tokens.revokeLabel', { name: token.name })}
-        onClick={onRevoke}
-      >
-        {t('auth:tokens.revoke')}
-      </button>
+      <RevokeToken name={token.name} t={t} onRevoke={onRevoke} />
     </li>
   );
 }

@@ -330,9 +330,30 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       // After a reload the secret is gone; the token is still listed until revoked.
       await page.reload();
       await expect(tokens.getByTestId('token-secret')).toHaveCount(0);
-      await tokens
-        .getByRole('button', { name: t('auth:tokens.revokeLabel', { name: 'nightly sync' }) })
-        .click();
+      // Revoking asks first: Cancel (or Escape) keeps the token and puts the focus back.
+      const revoke = tokens.getByRole('button', {
+        name: t('auth:tokens.revokeLabel', { name: 'nightly sync' }),
+      });
+      await revoke.click();
+      await expect(row).toContainText(t('auth:tokens.revokeWarning', { name: 'nightly sync' }));
+      const confirm = tokens.getByRole('button', {
+        name: t('auth:tokens.revokeConfirmLabel', { name: 'nightly sync' }),
+      });
+      await expect(confirm).toBeFocused();
+      await page.keyboard.press('Escape');
+      await expect(revoke).toBeFocused();
+      await revoke.click();
+      await tokens.getByRole('button', { name: t('auth:tokens.revokeCancel') }).click();
+      await expect(revoke).toBeFocused();
+      expect(
+        (
+          await context.request.get('/api/v1/users/me', {
+            headers: { authorization: `Bearer ${secret}` },
+          })
+        ).status(),
+      ).toBe(200);
+      await revoke.click();
+      await confirm.click();
       await expect(
         page.getByText(t('auth:tokens.revoked', { name: 'nightly sync' })),
       ).toBeVisible();
