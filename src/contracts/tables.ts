@@ -64,6 +64,11 @@ export type Cell = z.infer<typeof cellSchema>;
 export const tableRowsSchema = z.object({
   columns: z.array(columnSchema),
   rows: z.array(z.array(cellSchema)),
+  /**
+   * Each row's number in the version's table (1 for its first row), whatever the sort and
+   * filter: the viewer's "#" column.
+   */
+  row_numbers: z.array(z.number().int()),
   /** Rows matching `q` (every row without it). */
   total: z.number().int(),
   offset: z.number().int(),

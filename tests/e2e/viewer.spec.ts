@@ -78,10 +78,16 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         'descending',
       );
       await expect(table.locator('tbody tr').first().locator('td').nth(2)).toHaveText('999');
+      // "#" is each row's number in the table, not its place in the sorted list: 编号 agrees.
+      await expect(table.locator('tbody tr').first().getByRole('rowheader')).toHaveText('2');
+      await expect(table.locator('tbody tr').nth(1).getByRole('rowheader')).toHaveText(
+        (await table.locator('tbody tr').nth(1).locator('td').first().textContent()) ?? '',
+      );
 
       // Filter the text columns.
       await viewer.getByLabel(t('viewer:filter'), { exact: true }).fill('深圳');
       await expect(table.locator('caption')).toHaveText(caption(1, 29, 29));
+      await expect(table.locator('tbody tr').nth(1).getByRole('rowheader')).not.toHaveText('2');
       await viewer.getByRole('button', { name: t('viewer:clear'), exact: true }).click();
       await expect(table.locator('caption')).toHaveText(caption(1, 50, 119));
 

@@ -19,7 +19,16 @@ export type RowsRequest = {
   q?: string | undefined;
 };
 
-export type RowsPage = { rows: Cell[][]; total: number };
+/** A page's rows, with each row's number in the stored table (1-based), and the total. */
+export type RowsPage = { rows: Cell[][]; numbers: number[]; total: number };
+
+/** Rows read with their position last: the cells, and the 1-based row numbers. */
+function numbered(read: unknown[][]): Pick<RowsPage, 'rows' | 'numbers'> {
+  return {
+    rows: read.map((row) => row.slice(0, -1).map(toCell)),
+    numbers: read.map((row) => Number(row.at(-1)) + 1),
+  };
+}
 
 /** The canonical values of `columns`, in order. */
 const selectList = (columns: StoredColumn[]) =>
@@ -55,7 +64,7 @@ export async function queryRows(
 ): Promise<RowsPage> {
   const { offset, limit, sort, order, q } = request;
   const source = numberedSource(file, columns);
-  const select = selectList(columns);
+  const select = `${selectList(columns)}, ${POSITION}`;
   const filtered = q !== undefined && q !== '';
   const params: Record<string, string> = filtered ? { q } : {};
   const where = filtered ? `WHERE ${filterClause(columns, q)}` : '';
@@ -75,7 +84,7 @@ export async function queryRows(
        WHERE ${POSITION} >= ${offset} AND ${POSITION} < ${offset + limit}
        ORDER BY ${POSITION}`,
     );
-    return { rows: reader.getRows().map((row) => row.map(toCell)), total };
+    return { ...numbered(reader.getRows()), total };
   }
   // A page past the middle is read from the other end in the reverse order (a short top-N
   // instead of sorting almost everything), then turned round.
@@ -99,7 +108,7 @@ export async function queryRows(
     `SELECT ${select} FROM ${source} AS stored ${where} ORDER BY ${orderBy(reversed)} ${window}`,
     params,
   );
-  const rows = reader.getRows().map((row) => row.map(toCell));
-  if (reversed) rows.reverse();
-  return { rows, total };
+  const read = reader.getRows();
+  if (reversed) read.reverse();
+  return { ...numbered(read), total };
 }

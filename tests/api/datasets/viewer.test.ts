@@ -166,6 +166,27 @@ describe('rows', () => {
     });
   });
 
+  it("numbers each row by its place in the table, whatever the sort and filter (the viewer's #)", async () => {
+    const d = await createDataset(t, alice, bigTable);
+    const rows = `/datasets/${d.id}/versions/1/rows`;
+    // The `id` column holds each row's number, so the two must agree on every page.
+    const agree = (page: TableRows) => expect(page.row_numbers).toEqual(page.rows.map((r) => r[0]));
+    const first = (await get(t, `${rows}?limit=3`)).json<TableRows>();
+    expect(first.row_numbers).toEqual([1, 2, 3]);
+    agree((await get(t, `${rows}?offset=240&limit=20`)).json<TableRows>());
+    const desc = (await get(t, `${rows}?sort=score&order=desc&limit=3`)).json<TableRows>();
+    expect(desc.row_numbers).toEqual([250, 249, 248]);
+    agree(desc);
+    agree((await get(t, `${rows}?sort=score&offset=180&limit=60`)).json<TableRows>());
+    const city = (
+      await get(t, `${rows}?q=${encodeURIComponent('深圳')}&limit=3`)
+    ).json<TableRows>();
+    expect(city.row_numbers).toEqual([4, 9, 14]);
+    agree(
+      (await get(t, `${rows}?q=${encodeURIComponent('州')}&sort=day&offset=70`)).json<TableRows>(),
+    );
+  });
+
   it('a sorted page past the middle matches the same rows of the whole sorted list', async () => {
     const d = await createDataset(t, alice, bigTable);
     for (const sort of ['score', '城市', 'day']) {

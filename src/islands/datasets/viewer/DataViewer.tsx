@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
-import type { TableRows, VersionStats } from '../../../contracts/tables.ts';
+import type { VersionStats } from '../../../contracts/tables.ts';
 import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { VIEWER_PAGE_ROWS, nextSort, pageWindow } from '../../../lib/tables/viewer.ts';
 import { useHydrated } from '../../useHydrated.ts';
-import { failureText, fetchRows, fetchStats } from './api.ts';
+import { failureText, fetchRows, fetchStats, type ViewerRows } from './api.ts';
 import ComparePanel from './ComparePanel.tsx';
 import Pager from './Pager.tsx';
 import RowsTable, { type SortState } from './RowsTable.tsx';
@@ -17,11 +17,14 @@ type Props = {
   locale: Locale;
   /** Every version, newest first, with its row count. */
   versions: VersionRows[];
-  /** The version shown first and its first page (rendered on the server). */
+  /** The version shown first and its first page (rendered on the server; rows 1, 2, …). */
   version: number;
-  initial: TableRows;
+  initial: FirstRows;
   stats: VersionStats | null;
 };
+
+/** A page of rows; the first page's rows are the table's first, so it needs no numbers. */
+type FirstRows = Omit<ViewerRows, 'rowNumbers'> & Partial<Pick<ViewerRows, 'rowNumbers'>>;
 
 type Query = SortState & { offset: number; q: string };
 
@@ -31,8 +34,8 @@ const FILTER_DELAY_MS = 300;
  * The page of rows a query asks for. The first page came with the page (rendered on the
  * server), so it is fetched only when the version or the query changes.
  */
-function useRowsPage(t: T, datasetId: number, version: number, query: Query, initial: TableRows) {
-  const [view, setView] = useState<TableRows>(initial);
+function useRowsPage(t: T, datasetId: number, version: number, query: Query, initial: FirstRows) {
+  const [view, setView] = useState<FirstRows>(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const first = useRef(true);
@@ -89,7 +92,7 @@ function useFilterText(q: string, setQuery: Dispatch<SetStateAction<Query>>) {
 }
 
 /** The table's caption: the version and which of its rows are shown. */
-function rowsCaption(t: T, number: Intl.NumberFormat, version: number, view: TableRows) {
+function rowsCaption(t: T, number: Intl.NumberFormat, version: number, view: FirstRows) {
   const window = pageWindow(view.offset, view.rows.length, view.total, view.limit);
   return window.pages === 0
     ? t('viewer:captionEmpty', { version })
@@ -141,7 +144,6 @@ export default function DataViewer(props: Props) {
         panel={panel}
         onPanel={(next) => setPanel((p) => (p === next ? 'none' : next))}
       />
-
       {error && (
         <p role="alert" className="text-sm text-danger">
           {error}
@@ -157,6 +159,7 @@ export default function DataViewer(props: Props) {
         caption={rowsCaption(t, number, version, view)}
         columns={view.columns}
         rows={view.rows}
+        numbers={view.rowNumbers}
         offset={view.offset}
         stats={stats[version]?.columns}
         sortState={query}

@@ -11,6 +11,8 @@ type Props = {
   caption: string;
   columns: Column[];
   rows: Cell[][];
+  /** Each row's number in the table; without them, rows are numbered from `offset`. */
+  numbers?: number[] | undefined;
   offset: number;
   stats?: ColumnStats[] | null | undefined;
   sortState?: SortState | undefined;
@@ -165,7 +167,7 @@ export default function RowsTable(props: Props) {
             return (
               <tr key={offset + r} className="odd:bg-white even:bg-canvas">
                 <th scope="row" className="rows-number">
-                  {number.format(offset + r + 1)}
+                  {number.format(props.numbers?.[r] ?? offset + r + 1)}
                 </th>
                 {columns.map((column, c) => {
                   const before = old ? (old[c] ?? null) : undefined;

@@ -10,13 +10,16 @@ import { isApiError } from '../../../lib/api/errors.ts';
 import type { T } from '../../../i18n/index.ts';
 
 /** The data viewer's calls; the bearer token goes along when signed in (owners see private data). */
+/** A page of rows as the client reads it (keys camelCased: `row_numbers` is `rowNumbers`). */
+export type ViewerRows = Omit<TableRows, 'row_numbers'> & { rowNumbers: number[] };
+
 export const fetchRows = (
   id: number,
   version: number,
   query: { offset: number; limit: number; sort?: string | undefined; order: string; q?: string },
   signal?: AbortSignal,
 ) =>
-  apiRequest<TableRows>(`/datasets/${id}/versions/${version}/rows`, {
+  apiRequest<ViewerRows>(`/datasets/${id}/versions/${version}/rows`, {
     query: { ...query, q: query.q || undefined },
     ...(signal ? { signal } : {}),
   });

@@ -66,6 +66,7 @@ export async function versionRows(
     return {
       columns: plain(columns),
       rows: page.rows,
+      row_numbers: page.numbers,
       total: page.total,
       offset: query.offset,
       limit: query.limit,
