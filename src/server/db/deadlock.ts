@@ -1,15 +1,10 @@
+import { causeWithCode } from '../lib/error-causes.ts';
+
 /** PostgreSQL's deadlock_detected: the victim's transaction was rolled back as a whole. */
 const DEADLOCK = '40P01';
 
 /** Whether an error, or one it was caused by (Drizzle wraps the driver's), is a deadlock. */
-function isDeadlock(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown };
-    if (code === DEADLOCK) return true;
-    e = cause;
-  }
-  return false;
-}
+const isDeadlock = (error: unknown) => causeWithCode(error, DEADLOCK) !== undefined;
 
 /**
  * Runs `transaction` again when PostgreSQL chose it as a deadlock's victim (nothing of it was

@@ -1,3 +1,5 @@
+import { causesOf } from '../lib/error-causes.ts';
+
 /**
  * Whether an error means the database cannot be reached right now (stopped, restarting,
  * connection dropped, refusing connections), as opposed to a bad query. Such failures answer
@@ -21,12 +23,9 @@ const MESSAGES = [
 ];
 
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e = error, depth = 0; e && depth < 5; depth++) {
-    if (typeof e !== 'object') return false;
-    const { code, message, cause } = e as { code?: unknown; message?: unknown; cause?: unknown };
+  for (const { code, message } of causesOf(error)) {
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
     if (typeof message === 'string' && MESSAGES.some((m) => message.includes(m))) return true;
-    e = cause;
   }
   return false;
 }

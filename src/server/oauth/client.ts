@@ -1,5 +1,6 @@
 import * as oidc from 'openid-client';
 import { AppError } from '../errors.ts';
+import { causesOf } from '../lib/error-causes.ts';
 import { identityFromClaims, pickEmail, type OAuthIdentity } from './identity.ts';
 import type { OAuthProvider } from './providers.ts';
 
@@ -32,13 +33,10 @@ const providerUnavailable = (provider: OAuthProvider, details?: unknown) =>
 
 /** The OAuth error code (`invalid_grant`, …) somewhere in an openid-client error, if any. */
 function oauthErrorCode(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    const { error, body, cause } = e as { error?: unknown; body?: unknown; cause?: unknown };
+  for (const { error, body } of causesOf(err)) {
     if (typeof error === 'string') return error;
     const bodyError = (body as { error?: unknown } | undefined)?.error;
     if (typeof bodyError === 'string') return bodyError;
-    e = cause;
   }
   return undefined;
 }

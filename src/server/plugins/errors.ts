@@ -10,6 +10,7 @@ import type { ZodType } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { trackMethods } from './methods.ts';
+import { causeWithCode } from '../lib/error-causes.ts';
 
 function fieldOf(instancePath: string, context: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -63,24 +64,10 @@ function loggable(error: unknown): object {
 }
 
 /** The disk (or quota) is full: ENOSPC / EDQUOT anywhere in the error's causes. */
-function isOutOfSpace(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown };
-    if (code === 'ENOSPC' || code === 'EDQUOT') return true;
-    e = cause;
-  }
-  return false;
-}
+const isOutOfSpace = (error: unknown) => causeWithCode(error, 'ENOSPC', 'EDQUOT') !== undefined;
 
 /** A foreign-key violation (SQLSTATE 23503) anywhere in the error's causes. */
-function isForeignKeyViolation(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown };
-    if (code === '23503') return true;
-    e = cause;
-  }
-  return false;
-}
+const isForeignKeyViolation = (error: unknown) => causeWithCode(error, '23503') !== undefined;
 
 /**
  * The deleted account's answer (401) when a write failed on a foreign key because the caller's

@@ -8,6 +8,7 @@ import { users } from '../db/schema.ts';
 import { AppError, conflict, nullIfNotFound, tooManyRequests, unauthorized } from '../errors.ts';
 import { endAllSessions, issueSession, type IssuedSession } from './sessions.ts';
 import { getUserRow, type UserRow } from './users.ts';
+import { causeWithCode } from '../lib/error-causes.ts';
 
 /** Each taken field names its own code, so a client can say which field is taken in its language. */
 const USERNAME_TAKEN = {
@@ -27,13 +28,9 @@ const invalidCredentials = () =>
 
 /** The unique constraint a database error violated, if it is a unique violation. */
 function violatedConstraint(err: unknown): string | undefined {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    const { code, constraint } = e as { code?: unknown; constraint?: unknown };
-    if (code === '23505') return typeof constraint === 'string' ? constraint : '';
-    e = (e as { cause?: unknown }).cause;
-  }
-  return undefined;
+  const violation = causeWithCode(err, '23505');
+  if (!violation) return undefined;
+  return typeof violation['constraint'] === 'string' ? violation['constraint'] : '';
 }
 
 /** Creates an account (nickname = username) and signs it in. Nothing is kept if any step fails. */

@@ -7,6 +7,7 @@ import { AppError, conflict } from '../errors.ts';
 import type { OAuthIdentity } from '../oauth/identity.ts';
 import { issueSession, type IssuedSession } from './sessions.ts';
 import type { UserRow } from './users.ts';
+import { causeWithCode } from '../lib/error-causes.ts';
 
 /** Longest base username, leaving room for a "-NN" suffix on collision. */
 const BASE_MAX = USERNAME_MAX - 4;
@@ -104,14 +105,7 @@ export async function signInWithOAuth(
   }
 }
 
-function isUniqueViolation(err: unknown): boolean {
-  let e: unknown = err;
-  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
+const isUniqueViolation = (err: unknown) => causeWithCode(err, '23505') !== undefined;
 
 async function signInOnce(
   ctx: Context,
