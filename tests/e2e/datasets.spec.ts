@@ -1,7 +1,5 @@
 import type { Page } from '@playwright/test';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { expect, PASSWORD, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
@@ -21,12 +19,12 @@ const RECORDS = [
 const originalCsv = RECORDS.join('\n') + '\n';
 const normalisedCsv = '\uFEFF' + RECORDS.map((r) => `${r}\r\n`).join('');
 
-function csvFile(): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-e2e-'));
-  const file = path.join(dir, 'cities.csv');
-  writeFileSync(file, originalCsv, 'utf8');
-  return file;
-}
+/** The CSV as a chosen file, held in memory (nothing left in the temporary folder). */
+const csvFile = () => ({
+  name: 'cities.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(originalCsv, 'utf8'),
+});
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
