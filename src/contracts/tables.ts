@@ -130,6 +130,12 @@ export const versionCompareSchema = z.object({
     /** Null without `key`: rows then compare whole, so a change is a removal plus an addition. */
     changed: z.number().int().nullable(),
   }),
+  /**
+   * With `key`: in each version, how many rows share their key with another row of that version
+   * (0 when the key is unique). Repeated keys pair every copy with every copy, so the counts
+   * above read high. Null without `key`.
+   */
+  key_repeats: z.object({ from: z.number().int(), to: z.number().int() }).nullable(),
 });
 export type VersionCompare = z.infer<typeof versionCompareSchema>;
 

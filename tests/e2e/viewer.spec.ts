@@ -134,6 +134,22 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         viewer.getByRole('region', { name: t('viewer:region'), exact: true }),
       ).toHaveCount(1);
 
+      // A key that repeats says so: its copies pair with each other, so the counts read high.
+      await expect(viewer.getByTestId('compare-key-repeats')).toHaveCount(0);
+      await viewer
+        .getByRole('combobox', { name: t('viewer:compare.key'), exact: true })
+        .selectOption('城市');
+      await viewer.getByRole('button', { name: t('viewer:compare.run'), exact: true }).click();
+      await expect(viewer.getByTestId('compare-key-repeats')).toHaveText(
+        t('viewer:compare.keyRepeats', {
+          key: '城市',
+          from: 1,
+          to: 2,
+          fromRows: '120',
+          toRows: '119',
+        }),
+      );
+
       await axe(page, ['wcag2a', 'wcag2aa']);
       expect(problems).toEqual([]);
     });

@@ -5,6 +5,7 @@ import {
   canonicalExpr,
   canonicalText,
   numberedSource,
+  parquetSource,
   POSITION,
   toCell,
   type StoredColumn,
@@ -122,6 +123,24 @@ export async function compareCounts(
     removed: await count('removed'),
     changed: key === undefined ? null : await count('changed'),
   };
+}
+
+/** How many rows of each side share their key with another row of the same side. */
+export async function keyRepeats(
+  connection: DuckDBConnection,
+  from: CompareSide,
+  to: CompareSide,
+  key: string,
+): Promise<NonNullable<VersionCompare['key_repeats']>> {
+  const repeats = async (side: CompareSide) => {
+    const reader = await connection.runAndReadAll(
+      `SELECT coalesce(sum(copies), 0) FROM (
+         SELECT count(*) AS copies FROM ${parquetSource(side.file)}
+         GROUP BY ${ident(key)} HAVING count(*) > 1)`,
+    );
+    return Number(reader.getRows()[0]?.[0] ?? 0);
+  };
+  return { from: await repeats(from), to: await repeats(to) };
 }
 
 export type ComparedRow = { from: Cell[] | null; to: Cell[] | null };

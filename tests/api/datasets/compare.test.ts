@@ -50,6 +50,7 @@ describe('compare', () => {
       key: null,
       columns: { added: [{ name: 'area', type: 'integer' }], removed: [], changed: [] },
       rows: { added: 2, removed: 2, changed: null },
+      key_repeats: null,
     });
     const added = (
       await get(t, `/datasets/${id}/compare/rows?from=1&to=2&kind=added`)
@@ -74,6 +75,7 @@ describe('compare', () => {
       await get(t, `/datasets/${id}/compare?from=1&to=2&key=${encodeURIComponent('城市')}`)
     ).json<VersionCompare>();
     expect(summary.rows).toEqual({ added: 1, removed: 1, changed: 1 });
+    expect(summary.key_repeats).toEqual({ from: 0, to: 0 });
     const changed = (
       await get(
         t,
@@ -106,6 +108,32 @@ describe('compare', () => {
     expect(same.rows).toEqual({ added: 0, removed: 0, changed: null });
     const more = (await get(t, `/datasets/${d.id}/compare?from=1&to=2`)).json<VersionCompare>();
     expect(more.rows).toEqual({ added: 1, removed: 0, changed: null });
+  });
+
+  it('says how many rows share their key with another row in each version', async () => {
+    const d = await createDataset(t, alice, {
+      attributes: ['id', 'v'],
+      entries: [
+        [1, 'a'],
+        [1, 'b'],
+        [2, 'c'],
+        [null, 'd'],
+        [null, 'e'],
+      ],
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/datasets/${d.id}/versions`,
+      headers: alice.headers,
+      payload: { attributes: ['id', 'v'], entries: [[1, 'a'], [1, 'z'], [1, 'y'], [3, 'c']] },
+    });
+    const summary = (
+      await get(t, `/datasets/${d.id}/compare?from=1&to=2&key=id`)
+    ).json<VersionCompare>();
+    // Two rows keyed 1 and two without a key in version 1; three keyed 1 in version 2.
+    expect(summary.key_repeats).toEqual({ from: 4, to: 3 });
+    // Every copy pairs with every copy: 1a–1z, 1a–1y, 1b–1a, 1b–1z, 1b–1y differ.
+    expect(summary.rows.changed).toBe(5);
   });
 
   it('refuses a key missing from either version, an unknown version and a bad kind', async () => {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { CompareRows, VersionCompare } from '../../../contracts/tables.ts';
+import type { CompareRows } from '../../../contracts/tables.ts';
 import type { CompareKind } from '../../../contracts/limits.ts';
 import type { T } from '../../../i18n/index.ts';
 import {
@@ -9,7 +9,7 @@ import {
   openingKind,
   pageWindow,
 } from '../../../lib/tables/viewer.ts';
-import { failureText, fetchCompare, fetchCompareRows } from './api.ts';
+import { failureText, fetchCompare, fetchCompareRows, type CompareSummary } from './api.ts';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
 import { useRevealed } from './useRevealed.ts';
@@ -26,7 +26,7 @@ type Props = {
 
 /** The two versions compared and the key column ('' compares whole rows). */
 type CompareChoice = { from: number; to: number; key: string };
-type Result = { summary: VersionCompare; kind: CompareKind; page: CompareRows | null };
+type Result = { summary: CompareSummary; kind: CompareKind; page: CompareRows | null };
 type LoadRows = (kind: CompareKind, offset: number) => void;
 
 /** The comparison of the chosen versions: its summary (fetched once) and a page of one kind. */
@@ -36,7 +36,7 @@ function useCompare(t: T, datasetId: number, { from, to, key }: CompareChoice) {
   const [error, setError] = useState('');
 
   /** A page of `kind`; a new comparison (no `summary` yet) opens on its first kind with rows. */
-  const load = async (kind: CompareKind | null, offset: number, summary?: VersionCompare) => {
+  const load = async (kind: CompareKind | null, offset: number, summary?: CompareSummary) => {
     setBusy(true);
     setError('');
     try {
@@ -180,6 +180,7 @@ function CompareResult({ t, number, result, busy, onRows }: ResultProps) {
           <li>{t('viewer:compare.rowsChanged', { count: number.format(counts.changed) })}</li>
         )}
       </ul>
+      <KeyRepeats t={t} number={number} summary={result.summary} />
       <ColumnChanges t={t} summary={result.summary} />
       <div role="group" aria-label={t('viewer:compare.kinds')} className="flex flex-wrap gap-2">
         {compareKinds(counts).map((kind) => (
@@ -248,7 +249,32 @@ function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps
   );
 }
 
-function ColumnChanges({ t, summary }: { t: T; summary: VersionCompare }) {
+/** A note when the key repeats within a version: its pairs then multiply and counts read high. */
+function KeyRepeats({
+  t,
+  number,
+  summary,
+}: {
+  t: T;
+  number: Intl.NumberFormat;
+  summary: CompareSummary;
+}) {
+  const repeats = summary.keyRepeats;
+  if (!repeats || repeats.from + repeats.to === 0) return null;
+  return (
+    <p className="text-sm text-muted" data-testid="compare-key-repeats">
+      {t('viewer:compare.keyRepeats', {
+        key: summary.key ?? '',
+        from: summary.from,
+        to: summary.to,
+        fromRows: number.format(repeats.from),
+        toRows: number.format(repeats.to),
+      })}
+    </p>
+  );
+}
+
+function ColumnChanges({ t, summary }: { t: T; summary: CompareSummary }) {
   const { added, removed, changed } = summary.columns;
   if (added.length + removed.length + changed.length === 0) {
     return <p className="text-sm text-muted">{t('viewer:compare.noColumnChanges')}</p>;

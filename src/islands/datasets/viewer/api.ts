@@ -6,6 +6,7 @@ import type {
 } from '../../../contracts/tables.ts';
 import type { CompareKind } from '../../../contracts/limits.ts';
 import { apiRequest } from '../../../lib/api/client.ts';
+import type { Camelize } from '../../../lib/case.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import type { T } from '../../../i18n/index.ts';
 
@@ -27,8 +28,11 @@ export const fetchRows = (
 export const fetchStats = (id: number, version: number) =>
   apiRequest<VersionStats>(`/datasets/${id}/versions/${version}/stats`);
 
+/** A comparison's summary as the client reads it (`key_repeats` is `keyRepeats`). */
+export type CompareSummary = Camelize<VersionCompare>;
+
 export const fetchCompare = (id: number, from: number, to: number, key?: string) =>
-  apiRequest<VersionCompare>(`/datasets/${id}/compare`, { query: { from, to, key } });
+  apiRequest<CompareSummary>(`/datasets/${id}/compare`, { query: { from, to, key } });
 
 export const fetchCompareRows = (
   id: number,

@@ -16,6 +16,7 @@ import {
   compareColumns,
   compareCounts,
   compareRows,
+  keyRepeats,
   type CompareSide,
 } from '../../tables/compare.ts';
 import { queryRows } from '../../tables/query.ts';
@@ -111,7 +112,8 @@ async function compareSides(
   };
 }
 
-const compareCache = new Map<string, VersionCompare['rows']>();
+type CompareCounts = Pick<VersionCompare, 'rows' | 'key_repeats'>;
+const compareCache = new Map<string, CompareCounts>();
 const COMPARE_CACHE_SIZE = 200;
 
 /** GET /datasets/{id}/compare: counts are cached per pair of tables and key (tables never change). */
@@ -122,21 +124,25 @@ export async function compareVersions(
   query: CompareQuery,
 ): Promise<VersionCompare> {
   const { from, to } = await compareSides(ctx, id, viewerId, query);
-  const cacheKey = JSON.stringify([from.file, to.file, query.key ?? null]);
-  let rows = compareCache.get(cacheKey);
-  if (!rows) {
-    rows = await ctx.tables.use((connection) => compareCounts(connection, from, to, query.key));
+  const { key } = query;
+  const cacheKey = JSON.stringify([from.file, to.file, key ?? null]);
+  let counts = compareCache.get(cacheKey);
+  if (!counts) {
+    counts = await ctx.tables.use(async (connection) => ({
+      rows: await compareCounts(connection, from, to, key),
+      key_repeats: key === undefined ? null : await keyRepeats(connection, from, to, key),
+    }));
     if (compareCache.size >= COMPARE_CACHE_SIZE) {
       compareCache.delete(compareCache.keys().next().value!);
     }
-    compareCache.set(cacheKey, rows);
+    compareCache.set(cacheKey, counts);
   }
   return {
     from: query.from,
     to: query.to,
-    key: query.key ?? null,
+    key: key ?? null,
     columns: compareColumns(from, to),
-    rows,
+    ...counts,
   };
 }
 
