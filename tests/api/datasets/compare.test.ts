@@ -125,7 +125,15 @@ describe('compare', () => {
       method: 'POST',
       url: `/api/v1/datasets/${d.id}/versions`,
       headers: alice.headers,
-      payload: { attributes: ['id', 'v'], entries: [[1, 'a'], [1, 'z'], [1, 'y'], [3, 'c']] },
+      payload: {
+        attributes: ['id', 'v'],
+        entries: [
+          [1, 'a'],
+          [1, 'z'],
+          [1, 'y'],
+          [3, 'c'],
+        ],
+      },
     });
     const summary = (
       await get(t, `/datasets/${d.id}/compare?from=1&to=2&key=id`)

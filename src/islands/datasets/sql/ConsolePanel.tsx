@@ -5,6 +5,7 @@ import { apiBase } from '../../../lib/api/client.ts';
 import { API_PREFIX } from '../../../lib/constants.ts';
 import { numberFormat } from '../../../lib/intl.ts';
 import { SQL_EXAMPLES, SQL_TABLE, isReadOnly } from '../../../lib/sql-console.ts';
+import { sqlFailure, type SqlFailure } from '../../../lib/sql-errors.ts';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
 import { QueryResult } from './QueryResult.tsx';
 import { VersionSelect } from '../viewer/VersionSelect.tsx';
@@ -14,13 +15,6 @@ type Props = { datasetId: number; versions: number[]; locale: Locale };
 /** The version's rows as Parquet, which DuckDB reads over HTTP. */
 const parquetUrl = (datasetId: number, version: number) =>
   `${apiBase()}${API_PREFIX}/datasets/${datasetId}/versions/${version}/download?format=parquet`;
-
-/** Why a query failed, in the page's language with DuckDB's own words. */
-const queryFailureText = (t: T, err: unknown) =>
-  t('common:common.withDetail', {
-    text: t('sql:failed'),
-    detail: err instanceof Error ? err.message : String(err),
-  });
 
 /**
  * DuckDB with the chosen version's table. `busy` while it opens — and, set by the query, while
@@ -67,14 +61,14 @@ function useSqlQuery(
 ) {
   const [sql, setSql] = useState<string>(SQL_EXAMPLES[0]);
   const [result, setResult] = useState<SqlResult | null>(null);
-  const [error, setError] = useState('');
+  const [error, setError] = useState<SqlFailure | null>(null);
   const [offset, setOffset] = useState(0);
 
   const runQuery = async () => {
-    setError('');
+    setError(null);
     setResult(null);
     if (!isReadOnly(sql)) {
-      setError(t('sql:readOnly'));
+      setError({ summary: t('sql:readOnly'), code: null });
       return;
     }
     if (!connection) return;
@@ -84,7 +78,7 @@ function useSqlQuery(
       setResult(await run(connection, sql));
       setOffset(0);
     } catch (err) {
-      setError(queryFailureText(t, err));
+      setError(sqlFailure(t, err instanceof Error ? err.message : String(err)));
     } finally {
       setBusy(false);
     }
@@ -157,9 +151,10 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
       />
       <RunBar t={t} busy={busy} connected={connection !== null} onRun={() => void runQuery()} />
       {error && (
-        <p role="alert" className="text-sm break-words text-danger">
-          {error}
-        </p>
+        <div role="alert" className="flex flex-col gap-1 text-sm text-danger">
+          <p className="break-words">{error.summary}</p>
+          {error.code && <pre className="overflow-x-auto text-xs">{error.code}</pre>}
+        </div>
       )}
       {result && (
         <QueryResult t={t} number={number} result={result} offset={offset} onOffset={setOffset} />
