@@ -26,14 +26,18 @@ function distFor(site: string | undefined): string {
   return dir;
 }
 
-/** Starts a server on `distDir` with PUBLIC_SITE_URL `siteUrl`; returns what it logged. */
-async function startLog(distDir: string, siteUrl: string) {
+/**
+ * Starts a server on `distDir` with PUBLIC_SITE_URL `siteUrl`, asks for the home page at each of
+ * `hosts`; returns what it logged.
+ */
+async function startLog(distDir: string, siteUrl: string, hosts: string[] = []) {
   const lines: Record<string, unknown>[] = [];
   const stream = { write: (line: string) => lines.push(JSON.parse(line) as never) };
   const logger: FastifyBaseLogger = pino({ level: 'info' }, stream);
-  const app = Fastify({ loggerInstance: logger });
+  const app = Fastify({ loggerInstance: logger, disableRequestLogging: true });
   const services = { siteUrl } as SiteServices;
   await mountSite(app, { distDir, services, secureCookies: false });
+  for (const host of hosts) await app.inject({ url: '/', headers: { host } });
   await app.close();
   return lines;
 }
@@ -55,5 +59,30 @@ describe('a server started with another PUBLIC_SITE_URL than its build', () => {
   it('says nothing when they match, or when the build does not say', async () => {
     expect(await startLog(distFor('https://sheaf.example/'), 'https://sheaf.example')).toEqual([]);
     expect(await startLog(distFor(undefined), 'https://sheaf.example')).toEqual([]);
+  });
+});
+
+describe('a site left at its default address', () => {
+  it('says once, at the first page asked for at another host, to set PUBLIC_SITE_URL', async () => {
+    const lines = await startLog(distFor('http://localhost:8080'), 'http://localhost:8080', [
+      'localhost:8080',
+      '127.0.0.1:8080',
+      '[::1]:8080',
+      'data.example.org',
+      'other.example.org',
+    ]);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        level: 40,
+        site_url: 'http://localhost:8080',
+        host: 'data.example.org',
+        msg: 'Pages are asked for at data.example.org but name http://localhost:8080 as their address (canonical links, feeds, the sitemap): set PUBLIC_SITE_URL to the address visitors use and rebuild (npm run build).',
+      }),
+    ]);
+  });
+
+  it('says nothing once PUBLIC_SITE_URL names the site', async () => {
+    const site = 'https://data.example.org';
+    expect(await startLog(distFor(site), site, ['data.example.org', '10.0.0.5'])).toEqual([]);
   });
 });

@@ -30,3 +30,23 @@ export function warnOnOtherSiteUrl(
     `PUBLIC_SITE_URL is ${siteUrl} but the site was built with ${built}: prerendered pages, the sitemap and robots.txt name ${built}. Rebuild with PUBLIC_SITE_URL=${siteUrl} (npm run build).`,
   );
 }
+
+const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * Without PUBLIC_SITE_URL the site's address is `http://localhost:<PORT>`, which pages name in
+ * their canonical and hreflang links, feeds and the sitemap. The first page asked for by another
+ * host (`Host`, or `X-Forwarded-Host` behind a trusted proxy) says so once: such a site's pages
+ * point search engines at localhost until PUBLIC_SITE_URL is set.
+ */
+export function hostCheck(siteUrl: string, log: FastifyBaseLogger): (hostname: string) => void {
+  let warned = !LOOPBACK.test(new URL(siteUrl).hostname);
+  return (hostname) => {
+    if (warned || hostname === '' || LOOPBACK.test(hostname)) return;
+    warned = true;
+    log.warn(
+      { site_url: siteUrl, host: hostname },
+      `Pages are asked for at ${hostname} but name ${siteUrl} as their address (canonical links, feeds, the sitemap): set PUBLIC_SITE_URL to the address visitors use and rebuild (npm run build).`,
+    );
+  };
+}

@@ -21,7 +21,7 @@ import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
 import { mountDuckdbAssets } from './duckdb-assets.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';
 import { renderWithPageLog } from './page-log.ts';
-import { warnOnOtherSiteUrl } from './built-site.ts';
+import { hostCheck, warnOnOtherSiteUrl } from './built-site.ts';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -159,6 +159,7 @@ function applyLocaleCookie(
 export async function mountSite(app: FastifyInstance, options: SiteOptions): Promise<void> {
   const { files, handler } = await (options.loaded ?? loadSite(options.distDir));
   warnOnOtherSiteUrl(files, options.services.siteUrl, app.log);
+  const checkHost = hostCheck(options.services.siteUrl, app.log);
 
   await mountDuckdbAssets(app, options.distDir);
   await mountApiReference(app);
@@ -174,6 +175,7 @@ export async function mountSite(app: FastifyInstance, options: SiteOptions): Pro
     handler: async (request, reply) => {
       const [pathname = '/', search = ''] = request.url.split(/\?(.*)/s);
       if (isPageRequest(pathname)) {
+        checkHost(request.hostname);
         const redirect = applyLocaleCookie(
           request,
           reply,
