@@ -1,6 +1,6 @@
 /**
  * What the community controls do, as actions the islands call: rating (the latest score wins
- * when several are chosen quickly, e.g. with the arrow keys), favouriting and following (one
+ * when several are chosen quickly, e.g. clicks on several stars), favouriting and following (one
  * request at a time per dataset or user, so a double click never sends two), forking.
  * Failures reject with the ApiError (the island shows it). Caches are kept right by
  * lib/api/community.ts.
@@ -26,7 +26,7 @@ const ratingQueue = new Map<number, Promise<unknown>>();
 /**
  * Saves the caller's score for a dataset. Calls are sent one after another; a call overtaken by
  * a newer score before its turn is skipped and answers null, so the last score chosen is the
- * one saved (arrow keys pass through 2 and 3 on the way to 4).
+ * one saved (the rate control waits for the arrow keys to rest: islands/community/useRating.ts).
  */
 export function saveRating(datasetId: number, score: number): Promise<Rating | null> {
   wantedScore.set(datasetId, score);

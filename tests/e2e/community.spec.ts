@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
-import { LEADERBOARD_MIN_RATINGS } from '../../src/lib/community-rules.ts';
+import { LEADERBOARD_MIN_RATINGS, RATING_STEP_PAUSE_MS } from '../../src/lib/community-rules.ts';
 import { expect, test, type Fixtures } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
@@ -268,6 +268,66 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
       expect(a.problems).toEqual([]);
       expect(b.problems).toEqual([]);
+    });
+
+    test('arrow keys across the stars save once, the score they rest on; leaving saves at once', async ({
+      page,
+      createAccount,
+      createDataset,
+      signIn,
+    }) => {
+      const author = await createAccount({ prefix: 'a' });
+      const reader = await createAccount({ prefix: 'b' });
+      const dataset = await createDataset(author, { name: 'Tides', is_public: true });
+      await signIn(page, reader);
+      await expectSignedInAs(page, reader.username);
+      const saves: number[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith(`/api/v1/datasets/${dataset.id}/rate`)) {
+          saves.push((request.postDataJSON() as { score: number }).score);
+        }
+      });
+      // The page's clock runs only when the test moves it: a save waiting for the keys to rest
+      // is sent when the test says they rested, or not at all.
+      await page.clock.install();
+      await page.goto(at(`/datasets/${dataset.id}`));
+      const star = (n: number) =>
+        page.getByRole('radio', { name: t('community:rating.star', { count: n }), exact: true });
+      await expect(page.getByText(t('community:rating.notRated'))).toBeVisible();
+      await page.clock.pauseAt(Date.now() + 1000);
+      const status = page.getByTestId('rating-status');
+      const ratings = page.locator(`[data-live-count="ratings"][data-live-id="${dataset.id}"]`);
+
+      // 1 → 5 with the arrow keys: one save, of 5, once the keys rest.
+      await star(1).focus();
+      for (let step = 0; step < 4; step += 1) await page.keyboard.press('ArrowRight');
+      await expect(star(5)).toBeChecked();
+      await expect(star(5)).toBeFocused();
+      await page.clock.runFor(RATING_STEP_PAUSE_MS);
+      await expect(status).toHaveText(t('community:rating.saved', { score: 5 }));
+      expect(saves).toEqual([5]);
+      await expect(ratings).toHaveText('1');
+      await expect(page.getByTestId('rating-summary')).toContainText(
+        new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).format(5),
+      );
+
+      // A step back, then Tab out of the stars before the keys rest: saved on leaving.
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('Tab');
+      await expect(status).toHaveText(t('community:rating.saved', { score: 4 }));
+      expect(saves).toEqual([5, 4]);
+
+      // Back to the saved score and out again: nothing to save. A click saves at once.
+      await star(4).focus();
+      await page.keyboard.press('ArrowLeft');
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('Tab');
+      // (Forced: Playwright's wait for a still element counts animation frames, and the clock
+      // is stopped.)
+      await star(2).click({ force: true });
+      await expect(status).toHaveText(t('community:rating.saved', { score: 2 }));
+      expect(saves).toEqual([5, 4, 2]);
+      await expect(ratings).toHaveText('1');
     });
 
     test("favouriting when the check failed shows the server's count, not one more", async ({

@@ -1,24 +1,16 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { RATING_SCORES } from '../../lib/community-rules.ts';
 import { getT, type T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { getRating } from '../../lib/api/community.ts';
 import { loginUrl } from '../../lib/redirects.ts';
-import { saveRating } from '../../stores/community.ts';
-import { failureText } from '../../lib/error-text.ts';
 import { guestPlaceholder, useViewer } from './useViewer.ts';
-import { SCORE_FORMAT, numberFormat } from '../../lib/intl.ts';
-import { showLiveCount } from '../../lib/live-counts.ts';
+import { numberFormat } from '../../lib/intl.ts';
+import { useRating, type RatingProps } from './useRating.ts';
 
-type Props = {
-  datasetId: number;
+type Props = RatingProps & {
   ownerId: number | null;
-  /** The average and count the page was rendered with. */
-  averageScore: number;
-  ratingCount: number;
   /** This page's path, to come back to after signing in. */
   path: string;
-  locale: Locale;
 };
 
 function Summary({
@@ -48,106 +40,43 @@ function Summary({
   );
 }
 
-/** The dataset page's own numbers (stats panel) follow a saved rating at once. */
-function showRating(
-  datasetId: number,
-  rating: { averageScore: number; ratingCount: number },
-  locale: Locale,
-) {
-  const t = getT(locale);
-  const count = rating.ratingCount;
-  showLiveCount('ratings', datasetId, count, numberFormat(locale).format(count));
-  showLiveCount(
-    'score',
-    datasetId,
-    rating.averageScore,
-    count > 0
-      ? t('datasets:card.scoreValue', {
-          score: numberFormat(locale, SCORE_FORMAT).format(rating.averageScore),
-        })
-      : t('datasets:card.noScore'),
-  );
-}
-
-/** Why a score was not saved, in words. */
-function notSavedText(error: unknown, t: T): string {
-  const detail = failureText(error, t);
-  return detail
-    ? t('common:common.withDetail', { text: t('community:rating.failed'), detail })
-    : t('community:rating.failed');
-}
-
 /**
- * The rating as the caller sees it: the average and count, their saved score (undefined until
- * known), the score chosen, and the line saying how the last choice went. `choose` saves a score;
- * only the answer for the latest choice is shown.
+ * The caller's stars, a radio group, and their saved score. A click or Space saves at once; the
+ * arrow keys move the checked star and save the one they rest on, or the one checked when Enter
+ * is pressed or the focus leaves the stars.
  */
-function useRating({ datasetId, averageScore, ratingCount, locale }: Props, signedIn: boolean) {
-  const t = getT(locale);
-  const [summary, setSummary] = useState({ average: averageScore, count: ratingCount });
-  /** The caller's saved score; undefined until it is known. */
-  const [saved, setSaved] = useState<number | null | undefined>(undefined);
-  const [chosen, setChosen] = useState<number | null>(null);
-  const [message, setMessage] = useState('');
-  /** The last score chosen: answers for earlier choices are not shown. */
-  const latest = useRef<number | null>(null);
-
-  useEffect(() => {
-    if (!signedIn) return;
-    let live = true;
-    getRating(datasetId)
-      .then((rating) => {
-        if (!live) return;
-        setSummary({ average: rating.averageScore, count: rating.ratingCount });
-        setSaved(rating.score);
-        setChosen(rating.score);
-      })
-      .catch(() => {
-        if (live) setSaved(null);
-      });
-    return () => {
-      live = false;
-    };
-  }, [signedIn, datasetId]);
-
-  async function choose(score: number) {
-    latest.current = score;
-    setChosen(score);
-    setMessage('');
-    try {
-      const rating = await saveRating(datasetId, score);
-      // Overtaken by a newer choice: that one answers.
-      if (!rating || latest.current !== score) return;
-      setSummary({ average: rating.averageScore, count: rating.ratingCount });
-      showRating(datasetId, rating, locale);
-      setSaved(rating.score);
-      setMessage(t('community:rating.saved', { score: rating.score ?? score }));
-    } catch (error) {
-      if (latest.current !== score) return;
-      setChosen(saved ?? null);
-      setMessage(notSavedText(error, t));
-    }
-  }
-
-  return { summary, saved, chosen, message, choose };
-}
-
-/** The caller's stars, a radio group (arrow keys choose and save), and their saved score. */
 function YourRating({
   groupName,
   saved,
   chosen,
   choose,
+  flush,
   t,
 }: {
   groupName: string;
   saved: number | null | undefined;
   chosen: number | null;
-  choose: (score: number) => Promise<void>;
+  choose: (score: number, step: boolean) => void;
+  flush: () => void;
   t: T;
 }) {
+  /** Whether the next change of the checked star is an arrow key's step. */
+  const stepping = useRef(false);
   return (
-    <fieldset className="flex flex-col gap-2" aria-busy={saved === undefined}>
+    <fieldset
+      className="flex flex-col gap-2"
+      aria-busy={saved === undefined}
+      onKeyDown={(event) => {
+        stepping.current = event.key.startsWith('Arrow');
+        if (event.key === 'Enter') flush();
+      }}
+      onPointerDown={() => {
+        stepping.current = false;
+      }}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) flush();
+      }}
+    >
       <legend className="mb-1 text-sm font-semibold">{t('community:rating.yours')}</legend>
       <div className="flex gap-1">
         {RATING_SCORES.map((score) => (
@@ -160,7 +89,10 @@ function YourRating({
               name={groupName}
               value={score}
               checked={chosen === score}
-              onChange={() => void choose(score)}
+              onChange={() => {
+                choose(score, stepping.current);
+                stepping.current = false;
+              }}
               className="sr-only"
             />
             <span
@@ -185,7 +117,8 @@ function YourRating({
 }
 
 /**
- * Rating a dataset 1–5: a radio group of stars (Tab to it, arrow keys choose and save), with the
+ * Rating a dataset 1–5: a radio group of stars (Tab to it, arrow keys choose, one save for the
+ * star they rest on), with the
  * caller's current score and the average and count. Guests get a sign-in link; the owner sees
  * the average only. Signed out on the server and the first render, then the stored session.
  */
@@ -195,7 +128,7 @@ export default function RateControl(props: Props) {
   const viewer = useViewer();
   const groupName = useId();
   const legendId = useId();
-  const { summary, saved, chosen, message, choose } = useRating(props, viewer.signedIn);
+  const { summary, saved, chosen, message, choose, flush } = useRating(props, viewer.signedIn);
 
   const isOwner = viewer.signedIn && viewer.id !== null && viewer.id === ownerId;
   const canRate = viewer.signedIn && viewer.id !== null && !isOwner;
@@ -213,7 +146,14 @@ export default function RateControl(props: Props) {
       )}
       {isOwner && <p className="text-sm text-muted">{t('community:rating.own')}</p>}
       {canRate && (
-        <YourRating groupName={groupName} saved={saved} chosen={chosen} choose={choose} t={t} />
+        <YourRating
+          groupName={groupName}
+          saved={saved}
+          chosen={chosen}
+          choose={choose}
+          flush={flush}
+          t={t}
+        />
       )}
       <p role="status" className="text-sm" data-testid="rating-status">
         {message}
