@@ -8,8 +8,7 @@ import {
   checkUsername,
 } from '../lib/account-rules.ts';
 import { DEFAULT_REGISTER_ERROR } from '../lib/api/errors.ts';
-import { fieldProblems } from '../lib/form-errors.ts';
-import { failureText } from '../lib/error-text.ts';
+import { fieldProblems, formFailureText } from '../lib/form-errors.ts';
 import { afterSignIn } from '../lib/redirects.ts';
 import { register } from '../stores/auth.ts';
 import { createForm, type Problems } from '../stores/form.ts';
@@ -77,7 +76,7 @@ export default function RegisterForm({ locale }: { locale: Locale }) {
           const fallback = DEFAULT_REGISTER_ERROR[locale];
           return {
             problems: fieldProblems(error, t, SERVER_FIELDS),
-            failure: failureText(error, t, fallback) ?? fallback,
+            failure: formFailureText(error, t, fallback) ?? fallback,
           };
         },
         fixErrors: t('common:common.fixErrors'),

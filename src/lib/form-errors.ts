@@ -1,30 +1,55 @@
 /**
  * Reading a failed API call for a form: its per-field messages (`details: [{field, message}]` of
- * 400 and 409 answers). The call's own message is `failureText` (lib/error-text.ts).
+ * 400 and 409 answers) and the message above the form, which is the call's own (`failureText`,
+ * lib/error-text.ts) unless the details name several fields with codes of their own.
  */
 import type { T } from '../i18n/index.ts';
 import { isApiError } from './api/errors.ts';
-import { codeText } from './error-text.ts';
+import { codeText, failureText } from './error-text.ts';
 import type { Problems } from '../stores/form.ts';
 
+/** One of the server's per-field messages, and whether it came with a code of its own. */
+type FieldError = { field: string; text: string; ownCode: boolean };
+
 /**
- * The server's per-field messages, by field name ('username', 'email', …); first one wins. A
- * refusal with a code of its own (USERNAME_TAKEN, EMAIL_TAKEN…) is said in the page's language:
- * the field's own code when the server names one (a sign-up whose username and e-mail are both
- * taken), else the refusal's.
+ * The server's per-field messages, in its order, the first for each field name ('username',
+ * 'email', …). A refusal with a code of its own (USERNAME_TAKEN, EMAIL_TAKEN…) is said in the
+ * page's language: the field's own code when the server names one (a sign-up whose username and
+ * e-mail are both taken), else the refusal's.
  */
-function fieldErrors(error: unknown, t: T): Record<string, string> {
-  const out: Record<string, string> = {};
+function fieldErrors(error: unknown, t: T): FieldError[] {
+  const out: FieldError[] = [];
   if (!isApiError(error) || !Array.isArray(error.details)) return out;
   const byCode = error.code === 'VALIDATION_ERROR' ? null : codeText(t, error.code);
   for (const item of error.details as unknown[]) {
     if (typeof item !== 'object' || item === null) continue;
     const { field, message, code } = item as { field?: unknown; message?: unknown; code?: unknown };
-    if (typeof field === 'string' && typeof message === 'string' && !(field in out)) {
-      out[field] = (typeof code === 'string' ? codeText(t, code) : byCode) ?? message;
-    }
+    if (typeof field !== 'string' || typeof message !== 'string') continue;
+    if (out.some((known) => known.field === field)) continue;
+    const own = typeof code === 'string' ? codeText(t, code) : null;
+    out.push({ field, text: own ?? byCode ?? message, ownCode: own !== null });
   }
   return out;
+}
+
+/**
+ * The message above a form for a failed call. When the server names several fields, each with a
+ * code of its own (a sign-up whose username and e-mail are both taken), it says each of them, as
+ * the page's language runs sentences on, so it names every field it marks; else the call's own
+ * message (`failureText`, with its `fallback`).
+ */
+export function formFailureText(error: unknown, t: T, fallback?: string): string | null {
+  const texts = [
+    ...new Set(
+      fieldErrors(error, t)
+        .filter((item) => item.ownCode)
+        .map((item) => item.text),
+    ),
+  ];
+  if (texts.length > 1) {
+    return texts.reduce((first, second) => t('common:common.sentences', { first, second }));
+  }
+  return failureText(error, t, fallback);
 }
 
 /**
@@ -37,9 +62,9 @@ export function fieldProblems<F extends string>(
   fields: Readonly<Record<string, F>>,
 ): Problems<F> {
   const out: Problems<F> = {};
-  for (const [name, message] of Object.entries(fieldErrors(error, t))) {
+  for (const { field: name, text } of fieldErrors(error, t)) {
     const field = fields[name.split('.')[0] ?? ''];
-    if (field && !out[field]) out[field] = { text: message };
+    if (field && !out[field]) out[field] = { text };
   }
   return out;
 }

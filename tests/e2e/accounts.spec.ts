@@ -295,6 +295,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(emailField).toHaveAccessibleDescription(
         new RegExp(t('errors:EMAIL_TAKEN').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')),
       );
+      // The message above the form names both marked fields, not only the first.
+      await expect(page.getByRole('alert').filter({ hasText: /\S/ })).toHaveText(
+        t('common:common.sentences', {
+          first: t('errors:USERNAME_TAKEN'),
+          second: t('errors:EMAIL_TAKEN'),
+        }),
+      );
     });
 
     test('create an access token on the profile, use it from a script, revoke it', async ({
