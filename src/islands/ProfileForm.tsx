@@ -9,7 +9,7 @@ import { failureText } from '../lib/error-text.ts';
 import { saveProfile } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
 import { FormAlert, TextArea, TextField, SubmitButton } from './form/Field.tsx';
-import { useForm } from './form/fields.ts';
+import { lengthHint, useForm } from './form/fields.ts';
 import { createForm } from '../stores/form.ts';
 import { useHydrated } from './useHydrated.ts';
 
@@ -105,7 +105,7 @@ function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
         id="profile-bio"
         label={t('auth:profile.bio')}
         rows={4}
-        hint={`${[...values.bio.trim()].length} / ${RULES.bioMax}`}
+        hint={lengthHint(t, locale, values.bio, RULES.bioMax)}
         {...input('bio')}
       />
       <div>

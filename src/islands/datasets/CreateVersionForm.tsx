@@ -9,7 +9,7 @@ import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
 import { createForm } from '../../stores/form.ts';
 import { FormAlert, TextArea, SubmitButton } from '../form/Field.tsx';
-import { useForm, useLatest } from '../form/fields.ts';
+import { lengthHint, useForm, useLatest } from '../form/fields.ts';
 import { explainPublish, publishTable } from './forms.ts';
 import { LatestAsText } from './LatestAsText.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
@@ -138,10 +138,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
           id="version-changelog"
           label={t('datasets:meta.changelog')}
           rows={4}
-          hint={t('datasets:meta.length', {
-            count: [...values.changelog.trim()].length,
-            max: DATASET_RULES.changelogMax,
-          })}
+          hint={lengthHint(t, locale, values.changelog, DATASET_RULES.changelogMax)}
           {...input('changelog')}
         />
       </div>

@@ -5,7 +5,7 @@ import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
 import type { Problems } from '../../stores/form.ts';
 import { TextArea, TextField } from '../form/Field.tsx';
-import { problemText } from '../form/fields.ts';
+import { lengthHint, problemText } from '../form/fields.ts';
 import type { MetadataField, MetadataValues } from './metadata.ts';
 import { ReadmeField } from './ReadmeField.tsx';
 
@@ -145,20 +145,14 @@ export function MetadataFields({ idPrefix, values, problems, onChange, locale, t
         label={t('datasets:meta.name')}
         aria-required="true"
         autoComplete="off"
-        hint={t('datasets:meta.length', {
-          count: [...values.name.trim()].length,
-          max: DATASET_RULES.nameMax,
-        })}
+        hint={lengthHint(t, locale, values.name, DATASET_RULES.nameMax)}
         {...text('name')}
       />
       <TextArea
         id={id('description')}
         label={t('datasets:meta.description')}
         rows={4}
-        hint={t('datasets:meta.length', {
-          count: [...values.description.trim()].length,
-          max: DATASET_RULES.descriptionMax,
-        })}
+        hint={lengthHint(t, locale, values.description, DATASET_RULES.descriptionMax)}
         {...text('description')}
       />
       <VisibilityField
