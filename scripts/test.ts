@@ -1,7 +1,7 @@
 /**
  * `npm test`: every check in order — types, lint, dead code (knip), format, unit and API tests
- * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the production build, browser tests —
- * then one closing line with the test totals.
+ * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the production build, the JavaScript
+ * budget, browser tests — then one closing line with the test totals.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -34,6 +34,8 @@ const steps: Step[] = [
   { name: 'build', cmd: ['astro', 'build'] },
   // The server bundle `npm start` runs; the deployment tests start their origins from it.
   { name: 'bundle', cmd: ['node', 'scripts/bundle-server.ts'] },
+  // Pages without islands ship no JavaScript (docs/seo.md, "JavaScript budget").
+  { name: 'budget', cmd: ['node', 'scripts/js-budget.ts'] },
   {
     name: 'browser',
     cmd: ['playwright', 'test', '--reporter=list,json'],
