@@ -63,6 +63,10 @@ export function hasMessage(key: string): boolean {
 }
 
 const instances = new Map<Locale, T>();
+const localesOf = new WeakMap<T, Locale>();
+
+/** The locale a translation function writes (zh-CN for one not made by getT, such as a test's). */
+export const localeOf = (t: T): Locale => localesOf.get(t) ?? 'zh-CN';
 
 /** The translation function for a locale (cached; works on the server and in islands). */
 export function getT(locale: Locale): T {
@@ -83,5 +87,6 @@ export function getT(locale: Locale): T {
     return vars === undefined ? text : fill(text, vars);
   };
   instances.set(locale, t);
+  localesOf.set(t, locale);
   return t;
 }

@@ -5,7 +5,7 @@ import { getT } from '../../src/i18n/index.ts';
 import type { Locale } from '../../src/i18n/locales.ts';
 import { MetadataFields } from '../../src/islands/datasets/MetadataFields.tsx';
 import { EMPTY_METADATA } from '../../src/islands/datasets/metadata.ts';
-import { lengthHint } from '../../src/islands/form/fields.ts';
+import { lengthHint, problemText } from '../../src/islands/form/fields.ts';
 
 const hintOf = (html: string, id: string) => {
   const div = document.createElement('div');
@@ -26,6 +26,15 @@ describe.each(['zh-CN', 'en-US'] as const satisfies readonly Locale[])(
       expect(lengthHint(t, locale, '', 5000)).toBe('0 / 5,000');
       expect(lengthHint(t, locale, ` ${'数'.repeat(1234)}\n`, 5000)).toBe('1,234 / 5,000');
       expect(lengthHint(t, locale, '😀😀', 100)).toBe('2 / 100');
+    });
+
+    it("writes a refused field's limit as the counter does", () => {
+      const text = problemText(t, { key: 'datasets:rules.readmeTooLong', vars: { max: 65536 } });
+      expect(text).toContain('65,536');
+      expect(text).not.toContain('65536');
+      expect(problemText(t, { key: 'datasets:rules.nameRequired' })).toBe(
+        t('datasets:rules.nameRequired'),
+      );
     });
 
     it("shows the description's counter grouped on the dataset form", () => {
