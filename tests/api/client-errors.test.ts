@@ -39,6 +39,15 @@ describe('requests Node rejects before routing', () => {
     });
   });
 
+  it('a URL over 16 KB: 431 with the error shape, on any call', async () => {
+    const long = `?query=${'a'.repeat(17_000)}`;
+    for (const url of ['/api/v1/datasets', '/api/v1/health']) {
+      const answer = await raw(`GET ${url}${long} HTTP/1.1\r\nHost: x\r\n\r\n`);
+      expect(answer.startsWith('HTTP/1.1 431')).toBe(true);
+      expect(bodyOf(answer)).toMatchObject({ code: 'HEADERS_TOO_LARGE' });
+    }
+  });
+
   it('bad framing: 400 with the error shape', async () => {
     const answer = await raw(
       'GET /api/v1/health HTTP/1.1\r\nHost: x\r\nContent-Length: abc\r\n\r\n',

@@ -123,6 +123,13 @@ describe('the OpenAPI document', () => {
     expect(undeclared).toEqual([]);
   });
 
+  it('declares 431 on every call: a URL over 16 KB is refused before routing', () => {
+    const undeclared = operations()
+      .filter((op) => !('431' in op.responses))
+      .map((op) => `${op.method} ${op.path}`);
+    expect(undeclared).toEqual([]);
+  });
+
   it('marks a body as optional where the call works without one', () => {
     const required = (path: string, method = 'post') =>
       doc.paths[path]![method]!.requestBody?.required;

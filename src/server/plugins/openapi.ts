@@ -55,7 +55,9 @@ function streamedTableBodies(json: unknown) {
  * a body that cannot be read on every call but a GET (a body sent along to a DELETE is read too)
  * unless the route answers those itself, 400 for a path or query its
  * schema refuses and on every call for a query string with a control character or a
- * percent-escape that is not UTF-8 (plugins/text-hygiene.ts), and 429 from the rate limit.
+ * percent-escape that is not UTF-8 (plugins/text-hygiene.ts), 429 from the rate limit, and on
+ * every call 431 from Node's parser for a request line and headers over its 16 KB (a long URL:
+ * plugins/client-errors.ts).
  */
 function sharedErrorStatuses(input: Parameters<Transform>[0], method: string): number[] {
   const config = input.route.config ?? {};
@@ -66,6 +68,7 @@ function sharedErrorStatuses(input: Parameters<Transform>[0], method: string): n
     ...(method !== 'GET' || config.sessionOnly ? [403] : []),
     ...(readsBody ? [413, 415] : []),
     ...(UNLIMITED.test(input.url) ? [] : [429]),
+    431,
   ];
 }
 
