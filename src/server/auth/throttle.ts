@@ -16,7 +16,8 @@ import { loginFailures } from '../db/schema.ts';
  * all at once fare as if sent one by one: the first ones up to the limit are checked, the others
  * refused — counted together without the lock, they could all see each other and all be
  * refused, right passwords included. A refused attempt writes nothing; a successful one takes
- * back its own row (and clears the account's failures).
+ * back its own row (and clears the account's failures); a withdrawn one takes back its own rows
+ * and clears nothing.
  */
 type LoginAttempt = {
   /** Seconds to wait before the next attempt may be made, or 0 when this one may go on. */
@@ -25,6 +26,8 @@ type LoginAttempt = {
   fail: () => Promise<void>;
   /** The password was right: the account's failures are cleared, the address's stay. */
   succeed: () => Promise<void>;
+  /** The attempt does not count either way (a race lost, see `confirmPassword`). */
+  withdraw: () => Promise<void>;
 };
 
 export type LoginThrottle = { attempt: (keys: string[]) => Promise<LoginAttempt> };
@@ -88,7 +91,9 @@ export function createLoginThrottle(
           .returning({ key: loginFailures.key, row: sql<string>`ctid::text` });
         return { rows: before, written: added };
       });
-      if (!written) return { wait: waitFor(rows, keys), fail: noop, succeed: noop };
+      if (!written) {
+        return { wait: waitFor(rows, keys), fail: noop, succeed: noop, withdraw: noop };
+      }
       return {
         wait: 0,
         fail: async () => {
@@ -101,6 +106,7 @@ export function createLoginThrottle(
           }
           await takeBack(written.filter((w) => w.key.startsWith('ip:')).map((w) => w.row));
         },
+        withdraw: () => takeBack(written.map((w) => w.row)),
       };
     },
   };

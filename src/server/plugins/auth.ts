@@ -6,8 +6,11 @@ import { accountGone, isAccountActive } from '../services/accounts.ts';
 import { unauthorized } from '../errors.ts';
 import type { Context } from '../context.ts';
 
-/** The caller; `tokenScope` when they came with a personal access token (`shf_…`). */
-type Viewer = { id: number; role: string; tokenScope?: TokenScope };
+/**
+ * The caller; `tokenScope` when they came with a personal access token (`shf_…`), `sid` (the
+ * session) when they came with a session's access token that names it.
+ */
+type Viewer = { id: number; role: string; tokenScope?: TokenScope; sid?: string };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -55,6 +58,10 @@ export function registerAuth(app: FastifyInstance, ctx: Context): void {
     if (claims.sid && !(await isSessionOpen(ctx, claims.sid))) {
       throw unauthorized('This session has ended; please sign in again', 'SESSION_ENDED');
     }
-    request.viewer = { id: claims.userId, role: claims.role };
+    request.viewer = {
+      id: claims.userId,
+      role: claims.role,
+      ...(claims.sid && { sid: claims.sid }),
+    };
   });
 }

@@ -5,7 +5,7 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { retryOnDeadlock } from '../db/deadlock.ts';
 import { datasets, datasetVersions, favorites, ratings, users } from '../db/schema.ts';
-import { callerRow, confirmPassword, lockConfirmedAccount } from './accounts.ts';
+import { callerRow, confirmPassword, lockConfirmedAccount, type Confirmation } from './accounts.ts';
 import { recountFavorites, recountForks, recountRatings } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
 import { forgetPrivateOrigins } from './forks.ts';
@@ -65,10 +65,10 @@ async function touchedBy(tx: Db, userId: number) {
 export async function deleteAccount(
   ctx: Context,
   userId: number,
-  input: { password: string; ip: string },
+  input: Confirmation,
 ): Promise<void> {
   const user = await callerRow(ctx, userId);
-  await confirmPassword(ctx, user, input.password, input.ip);
+  await confirmPassword(ctx, user, input);
 
   // Two deletions at once lock each other's datasets in opposite orders when each account rated,
   // favourited or forked the other's: the deadlock's victim runs again, after the other.

@@ -6,7 +6,7 @@ import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { AppError, conflict, nullIfNotFound, tooManyRequests, unauthorized } from '../errors.ts';
-import { endAllSessions, issueSession, type IssuedSession } from './sessions.ts';
+import { endAllSessions, isSessionOpenNow, issueSession, type IssuedSession } from './sessions.ts';
 import { getUserRow, type UserRow } from './users.ts';
 import { causeWithCode } from '../lib/error-causes.ts';
 
@@ -112,15 +112,20 @@ export async function login(
   return issueSession(ctx, user);
 }
 
+/** The password a signed-in caller confirms a change with, where they sent it from, their session. */
+export type Confirmation = { password: string; ip: string; sid?: string | undefined };
+
 /**
  * Checks the signed-in user's password before a sensitive change. A wrong password is a 403
- * (not 401, which would sign the client out); failures are throttled like logins.
+ * (not 401, which would sign the client out); failures are throttled like logins. A password
+ * that no longer matches because a password change finished while this call was under way (it
+ * ended the caller's session: `user` was read after it) is the same 403 but not a failure: the
+ * caller lost a race, as with a double click, and did not guess wrong.
  */
 export async function confirmPassword(
   ctx: Context,
   user: UserRow,
-  password: string,
-  ip: string,
+  { password, ip, sid }: Confirmation,
   message = 'Password is incorrect',
 ): Promise<void> {
   if (!user.passwordHash) {
@@ -129,7 +134,8 @@ export async function confirmPassword(
   const attempt = await ctx.loginThrottle.attempt([`account:${user.id}`, `ip:${ip}`]);
   if (attempt.wait > 0) throw tooManyRequests(attempt.wait);
   if (!(await verifyPassword(password, user.passwordHash))) {
-    await attempt.fail();
+    if (sid && !(await isSessionOpenNow(ctx, sid))) await attempt.withdraw();
+    else await attempt.fail();
     throw new AppError(403, 'INVALID_PASSWORD', message);
   }
   await attempt.succeed();
@@ -206,10 +212,11 @@ const currentPasswordWrong = 'Current password is incorrect';
 export async function changePassword(
   ctx: Context,
   userId: number,
-  input: ChangePasswordBody & { ip: string },
+  input: ChangePasswordBody & Omit<Confirmation, 'password'>,
 ): Promise<IssuedSession> {
   const user = await callerRow(ctx, userId);
-  await confirmPassword(ctx, user, input.current_password, input.ip, currentPasswordWrong);
+  const { current_password: password, ip, sid } = input;
+  await confirmPassword(ctx, user, { password, ip, sid }, currentPasswordWrong);
   const passwordHash = await hashPassword(input.new_password);
   return ctx.db.transaction(async (db) => {
     const tx: Context = { ...ctx, db };

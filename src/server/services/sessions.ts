@@ -107,6 +107,12 @@ export async function isSessionOpen(ctx: Context, sid: string): Promise<boolean>
   return !!row;
 }
 
+/** Whether the session `sid` is open now, asking the database (not what was remembered). */
+export async function isSessionOpenNow(ctx: Context, sid: string): Promise<boolean> {
+  liveSessions.delete(sid);
+  return isSessionOpen(ctx, sid);
+}
+
 type Rotation =
   | { ok: true; rotated: RotatedSession }
   | { ok: false; code: 'invalid' | 'expired' | 'reused' | 'revoked' | 'inactive' };

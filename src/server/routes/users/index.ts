@@ -104,6 +104,7 @@ const accountSecurityRoutes: RoutesPlugin = async (app, { ctx }) => {
       const { session, refreshToken } = await changePassword(ctx, viewer.id, {
         ...request.body,
         ip: request.ip,
+        sid: viewer.sid,
       });
       setRefreshCookie(ctx, reply, refreshToken);
       return session;
@@ -130,7 +131,11 @@ const accountSecurityRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const viewer = await request.requireViewer();
-      await deleteAccount(ctx, viewer.id, { password: request.body.password, ip: request.ip });
+      await deleteAccount(ctx, viewer.id, {
+        password: request.body.password,
+        ip: request.ip,
+        sid: viewer.sid,
+      });
       clearRefreshCookie(ctx, reply);
       return reply.status(204).send(null);
     },
