@@ -10,6 +10,11 @@ export const TOKEN_DAYS_MAX = 3650;
 /** Every secret starts with this, so scanners and people can recognize a Sheaf token. */
 export const TOKEN_PREFIX = 'shf_';
 export const TOKEN_SCOPES = ['read', 'write'] as const;
+/**
+ * At most this many tokens of one user are in force at once (neither revoked nor expired): one
+ * more is refused (409 TOKEN_LIMIT_REACHED) until one is revoked or expires.
+ */
+export const LIVE_TOKENS_MAX = 50;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** `q` (the text filter over string columns) is at most this many characters. */

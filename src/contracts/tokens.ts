@@ -3,6 +3,8 @@ import { isBlank } from '../lib/visible-text.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
 import { TOKEN_DAYS_MAX, TOKEN_NAME_MAX, TOKEN_SCOPES } from './limits.ts';
+import { pageLimit } from './query-numbers.ts';
+import { LIST_LIMIT_MAX, offsetSchema } from './users.ts';
 
 /**
  * A token's name shows something (one of only spaces and invisible characters is empty) and reads
@@ -47,7 +49,28 @@ export const createdTokenSchema = apiTokenSchema.extend({
 });
 export type CreatedToken = z.infer<typeof createdTokenSchema>;
 
-export const tokenListSchema = z.object({ tokens: z.array(apiTokenSchema) });
+/**
+ * A page of the list. Unless `limit` is given a page holds the most a page may (100), more than
+ * the tokens one user may have in force (`live_max`).
+ */
+export const tokenListQuerySchema = z.object({
+  offset: offsetSchema,
+  limit: pageLimit(LIST_LIMIT_MAX, LIST_LIMIT_MAX),
+});
+export type TokenListQuery = z.infer<typeof tokenListQuerySchema>;
+
+export const tokenListSchema = z.object({
+  tokens: z.array(apiTokenSchema),
+  total: z.number().int().describe('Tokens listed on every page together (not revoked)'),
+  offset: z.number().int(),
+  limit: z.number().int(),
+  live: z.number().int().describe('Of those, the tokens in force: neither revoked nor expired'),
+  live_max: z
+    .number()
+    .int()
+    .describe('How many may be in force at once; creating one more is 409 TOKEN_LIMIT_REACHED'),
+});
+export type TokenList = z.infer<typeof tokenListSchema>;
 
 export const tokenIdParamsSchema = z.object({
   id: positiveId('Token id'),

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { TOKEN_NAME_MAX, type TokenScope } from '../contracts/limits.ts';
 import { getT, type T } from '../i18n/index.ts';
@@ -10,17 +10,17 @@ import {
   type ApiToken,
   type CreatedToken,
   type NewToken,
+  type TokenList,
 } from '../lib/api/tokens.ts';
 import { checkTokenName } from '../lib/account-rules.ts';
 import { failureText } from '../lib/error-text.ts';
-import { dateTimeFormat } from '../lib/intl.ts';
 import { $auth } from '../stores/auth.ts';
 import { createForm, type Form } from '../stores/form.ts';
 import { createLoader } from '../stores/loader.ts';
 import { toast, toastFailure } from '../stores/toasts.ts';
 import { FormAlert, SelectField, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm, useLatest } from './form/fields.ts';
-import { RevokeToken } from './RevokeToken.tsx';
+import { TokenRow } from './TokenRow.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useLoader } from './useLoader.ts';
 
@@ -36,12 +36,13 @@ const newToken = ({ name, scope, days }: TokenValues): NewToken => ({
   ...(days === '' ? {} : { expiresInDays: Number(days) }),
 });
 
-const scopeLabel = (scope: TokenScope, t: T) =>
-  scope === 'write' ? t('auth:tokens.scopeWrite') : t('auth:tokens.scopeRead');
+/** Whether a listed token is still in force (not expired; a listed one is not revoked). */
+const inForce = (token: ApiToken) =>
+  token.expiresAt === null || Date.parse(token.expiresAt) > Date.now();
 
 /** The signed-in user's tokens, loaded once signed in; the answer is dropped on signing out. */
 function useTokenList(signedIn: boolean) {
-  const list = useLoader(() => createLoader<null, ApiToken[]>({ fetch: () => listTokens() }));
+  const list = useLoader(() => createLoader<null, TokenList>({ fetch: () => listTokens() }));
   const { loader } = list;
   useEffect(() => {
     if (!signedIn) return;
@@ -71,15 +72,18 @@ function createTokenForm(t: T, onCreated: (token: CreatedToken) => void): Form<T
 
 /**
  * Creating a token: its name, scope and lifetime. The form's message says why the token list did
- * not load, until the next send.
+ * not load, until the next send. With as many tokens in force as may be (`full`), the button is
+ * disabled and says why.
  */
 function CreateTokenForm({
   t,
   listFailure,
+  full,
   onCreated,
 }: {
   t: T;
   listFailure: string | null | undefined;
+  full: string | null;
   onCreated: (token: CreatedToken) => void;
 }) {
   const created = useLatest(onCreated);
@@ -123,12 +127,19 @@ function CreateTokenForm({
           ))}
         </SelectField>
       </div>
-      <div>
+      <div className="flex flex-wrap items-center gap-3">
         <SubmitButton
           busy={submitting}
           label={t('auth:tokens.create')}
           busyLabel={t('auth:tokens.creating')}
+          disabled={full !== null}
+          describedBy={full === null ? undefined : 'token-limit'}
         />
+        {full !== null && (
+          <p id="token-limit" className="text-sm text-muted">
+            {full}
+          </p>
+        )}
       </div>
     </form>
   );
@@ -161,55 +172,6 @@ function NewTokenSecret({ token, t }: { token: CreatedToken; t: T }) {
   );
 }
 
-function TokenFact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="flex gap-1">
-      <dt>{label}</dt>
-      <dd>{children}</dd>
-    </div>
-  );
-}
-
-/** A listed token: its name and scope, prefix, last use and expiry, and its revoke button (which asks first). */
-function TokenRow({
-  token,
-  locale,
-  t,
-  onRevoke,
-}: {
-  token: ApiToken;
-  locale: Locale;
-  t: T;
-  onRevoke: () => void;
-}) {
-  const date = dateTimeFormat(locale, { dateStyle: 'medium' });
-  const when = (iso: string | null, none: string) => (iso ? date.format(new Date(iso)) : none);
-  return (
-    <li className="flex flex-wrap items-center justify-between gap-3 border-t border-line py-3">
-      <div className="min-w-0">
-        <p className="break-words font-medium">
-          {token.name}{' '}
-          <span className="whitespace-nowrap text-sm font-normal text-muted">
-            · {scopeLabel(token.scope, t)}
-          </span>
-        </p>
-        <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted">
-          <TokenFact label={t('auth:tokens.prefix')}>
-            <code>{token.prefix}…</code>
-          </TokenFact>
-          <TokenFact label={t('auth:tokens.lastUsed')}>
-            {when(token.lastUsedAt, t('auth:tokens.neverUsed'))}
-          </TokenFact>
-          <TokenFact label={t('auth:tokens.expires')}>
-            {when(token.expiresAt, t('auth:tokens.never'))}
-          </TokenFact>
-        </dl>
-      </div>
-      <RevokeToken name={token.name} t={t} onRevoke={onRevoke} />
-    </li>
-  );
-}
-
 /**
  * The profile's access tokens: create one (its secret shown once, with a copy button), list
  * them with their scope, dates and last use, and revoke one. Works for any signed-in account,
@@ -220,18 +182,28 @@ export default function TokensPanel({ locale }: { locale: Locale }) {
   const hydrated = useHydrated();
   const { user } = useStore($auth);
   const signedIn = user !== null;
-  const { data: tokens, status, error, loader } = useTokenList(signedIn);
+  const { data: list, status, error, loader } = useTokenList(signedIn);
+  const tokens = list?.tokens ?? null;
   const [created, setCreated] = useState<CreatedToken | null>(null);
 
   function add(token: CreatedToken) {
     setCreated(token);
-    loader.update((list) => [token, ...(list ?? [])]);
+    loader.update(
+      (before) => before && { ...before, tokens: [token, ...before.tokens], live: before.live + 1 },
+    );
   }
 
   async function revoke(token: ApiToken) {
     try {
       await revokeToken(token.id);
-      loader.update((list) => (list ?? []).filter((x) => x.id !== token.id));
+      loader.update(
+        (before) =>
+          before && {
+            ...before,
+            tokens: before.tokens.filter((x) => x.id !== token.id),
+            live: before.live - (inForce(token) ? 1 : 0),
+          },
+      );
       setCreated((shown) => (shown?.id === token.id ? null : shown));
       toast({ title: t('auth:tokens.revoked', { name: token.name }) });
     } catch (error) {
@@ -246,11 +218,19 @@ export default function TokensPanel({ locale }: { locale: Locale }) {
       <CreateTokenForm
         t={t}
         listFailure={status === 'failed' ? failureText(error, t) : undefined}
+        full={
+          list && list.live >= list.liveMax ? t('auth:tokens.full', { max: list.liveMax }) : null
+        }
         onCreated={add}
       />
       {created && <NewTokenSecret token={created} t={t} />}
       {tokens !== null && tokens.length === 0 && (
         <p className="text-sm text-muted">{t('auth:tokens.none')}</p>
+      )}
+      {list && (
+        <p className="text-sm text-muted" data-testid="token-count">
+          {t('auth:tokens.inForce', { live: list.live, max: list.liveMax })}
+        </p>
       )}
       {tokens !== null && tokens.length > 0 && (
         <ul aria-label={t('auth:tokens.listCaption')} className="flex flex-col">

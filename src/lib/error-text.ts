@@ -1,9 +1,9 @@
 /**
  * What the interface says about a failure, in the page's language: every API error `code` has
  * an entry in the `errors` dictionaries (a unit test checks the server's codes against them),
- * with the wait of a rate limit filled in (a table problem's row and column have cells of their
- * own in the validation report). The server's English `message` is only the fallback for a code
- * the dictionaries lack.
+ * with the wait of a rate limit and the number a cap allows (`details.limit`) filled in (a table
+ * problem's row and column have cells of their own in the validation report). The server's
+ * English `message` is only the fallback for a code the dictionaries lack.
  */
 import { hasMessage, type MessageKey, type T } from '../i18n/index.ts';
 import { isApiError, type ClientErrorCode } from './api/errors.ts';
@@ -52,7 +52,8 @@ export function failureText(error: unknown, t: T, fallback?: string): string | n
         ? (error.details as Record<string, unknown>)
         : {};
     const seconds = numberOf(details['retryAfter']) ?? numberOf(details['retry_after']) ?? 1;
-    const text = codeText(t, error.code, { seconds, status: error.status });
+    const limit = numberOf(details['limit']) ?? '';
+    const text = codeText(t, error.code, { seconds, limit, status: error.status });
     return text ?? (error.message || null);
   }
   return error instanceof Error && error.message ? error.message : null;

@@ -138,6 +138,7 @@ export function SubmitButton({
   label,
   busyLabel,
   disabled = false,
+  describedBy,
   danger = false,
 }: {
   busy: boolean;
@@ -145,6 +146,8 @@ export function SubmitButton({
   busyLabel: string;
   /** Disabled though not busy (say, before the island hydrated). */
   disabled?: boolean;
+  /** The id of the text saying why it is disabled. */
+  describedBy?: string | undefined;
   danger?: boolean;
 }) {
   return (
@@ -152,6 +155,7 @@ export function SubmitButton({
       type="submit"
       className={danger ? 'btn btn-danger' : 'btn btn-primary'}
       disabled={disabled}
+      aria-describedby={describedBy}
       aria-disabled={busy || undefined}
       onClick={(event) => {
         // Cancelling the click cancels the submission it would start.

@@ -1,10 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import type { ApiToken, CreateTokenBody } from '../../contracts/tokens.ts';
-import { TOKEN_PREFIX, type TokenScope } from '../../contracts/limits.ts';
+import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import type {
+  ApiToken,
+  CreateTokenBody,
+  TokenList,
+  TokenListQuery,
+} from '../../contracts/tokens.ts';
+import { LIVE_TOKENS_MAX, TOKEN_PREFIX, type TokenScope } from '../../contracts/limits.ts';
 import type { Context } from '../context.ts';
+import type { Db } from '../db/client.ts';
 import { apiTokens, users } from '../db/schema.ts';
 import { AppError, notFound, unauthorized } from '../errors.ts';
+import { accountGone } from './accounts.ts';
 
 const DAY_MS = 86_400_000;
 /** Characters of the secret kept in the clear to tell tokens apart (`shf_` and four more). */
@@ -26,6 +33,40 @@ const wire = (row: Row): ApiToken => ({
   expires_at: row.expiresAt?.toISOString() ?? null,
 });
 
+/** The user's tokens that were not revoked: the ones listed. */
+const listedOf = (userId: number) => and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt));
+/** A listed token that has not expired either: in force. */
+const unexpired = or(isNull(apiTokens.expiresAt), gt(apiTokens.expiresAt, sql`now()`));
+
+/** Creating one more token than LIVE_TOKENS_MAX in force. */
+const tokenLimitReached = () =>
+  new AppError(
+    409,
+    'TOKEN_LIMIT_REACHED',
+    `At most ${LIVE_TOKENS_MAX} access tokens may be in force at once; revoke one first`,
+    { limit: LIVE_TOKENS_MAX },
+  );
+
+/**
+ * Refuses a token beyond the user's LIVE_TOKENS_MAX in force. The account row is locked first
+ * (`no key update`: other creations of the same user wait, their other writes do not), so tokens
+ * created at once are counted one after the other and never together exceed the cap; a deleted
+ * or disabled account is 401.
+ */
+async function reserveToken(tx: Db, userId: number): Promise<void> {
+  const [holder] = await tx
+    .select({ isActive: users.isActive })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
+  if (!holder?.isActive) throw accountGone();
+  const [live] = await tx
+    .select({ n: count() })
+    .from(apiTokens)
+    .where(and(listedOf(userId), unexpired));
+  if ((live?.n ?? 0) >= LIVE_TOKENS_MAX) throw tokenLimitReached();
+}
+
 /** A new token for the user; the secret is in the answer and nowhere else. */
 export async function createApiToken(
   ctx: Context,
@@ -37,28 +78,54 @@ export async function createApiToken(
     body.expires_in_days === undefined
       ? null
       : new Date(Date.now() + body.expires_in_days * DAY_MS);
-  const [row] = await ctx.db
-    .insert(apiTokens)
-    .values({
-      userId,
-      name: body.name,
-      scope: body.scope,
-      tokenHash: hashOf(secret),
-      prefix: secret.slice(0, SHOWN),
-      expiresAt,
-    })
-    .returning();
-  return { ...wire(row!), token: secret };
+  const row = await ctx.db.transaction(async (tx) => {
+    await reserveToken(tx, userId);
+    const [inserted] = await tx
+      .insert(apiTokens)
+      .values({
+        userId,
+        name: body.name,
+        scope: body.scope,
+        tokenHash: hashOf(secret),
+        prefix: secret.slice(0, SHOWN),
+        expiresAt,
+      })
+      .returning();
+    return inserted!;
+  });
+  return { ...wire(row), token: secret };
 }
 
-/** The user's tokens that were not revoked, newest first. */
-export async function listApiTokens(ctx: Context, userId: number): Promise<ApiToken[]> {
-  const rows = await ctx.db
-    .select()
-    .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
-    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
-  return rows.map(wire);
+/** A page of the user's tokens that were not revoked, newest first, and how many are in force. */
+export async function listApiTokens(
+  ctx: Context,
+  userId: number,
+  page: TokenListQuery,
+): Promise<TokenList> {
+  const [rows, [counts]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(apiTokens)
+      .where(listedOf(userId))
+      .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    ctx.db
+      .select({
+        total: count(),
+        live: sql<number>`count(*) filter (where ${unexpired})`.mapWith(Number),
+      })
+      .from(apiTokens)
+      .where(listedOf(userId)),
+  ]);
+  return {
+    tokens: rows.map(wire),
+    total: counts?.total ?? 0,
+    offset: page.offset,
+    limit: page.limit,
+    live: counts?.live ?? 0,
+    live_max: LIVE_TOKENS_MAX,
+  };
 }
 
 /** Revokes one of the user's tokens at once; someone else's is 404 like a missing one. */

@@ -4,8 +4,10 @@ import {
   createTokenBodySchema,
   createdTokenSchema,
   tokenIdParamsSchema,
+  tokenListQuerySchema,
   tokenListSchema,
 } from '../../../contracts/tokens.ts';
+import { LIVE_TOKENS_MAX } from '../../../contracts/limits.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens.ts';
 import type { RoutesPlugin } from '../types.ts';
 
@@ -24,10 +26,9 @@ export const tokensRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags,
         security,
         summary: 'Create a personal access token',
-        description:
-          'Answers the secret (`shf_…`) once; Sheaf keeps only its hash. Send it as `Authorization: Bearer shf_…`. A `read` token may call GET and HEAD; a `write` token may also create, change and delete datasets, versions, favourites, ratings and follows. No token may manage tokens, change the password or delete the account (403 TOKEN_NOT_ALLOWED).',
+        description: `Answers the secret (\`shf_…\`) once; Sheaf keeps only its hash. Send it as \`Authorization: Bearer shf_…\`. A \`read\` token may call GET and HEAD; a \`write\` token may also create, change and delete datasets, versions, favourites, ratings and follows. No token may manage tokens, change the password or delete the account (403 TOKEN_NOT_ALLOWED). At most ${LIVE_TOKENS_MAX} tokens of a user may be in force (neither revoked nor expired): one more is 409 TOKEN_LIMIT_REACHED.`,
         body: createTokenBodySchema,
-        response: { 201: createdTokenSchema, ...errors(400), ...refused },
+        response: { 201: createdTokenSchema, ...errors(400, 409), ...refused },
       },
     },
     async (request, reply) => {
@@ -44,12 +45,15 @@ export const tokensRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags,
         security,
         summary: 'Your personal access tokens (never their secrets)',
-        response: { 200: tokenListSchema, ...refused },
+        description:
+          'Those not revoked (expired ones too), newest first, a page at a time (`offset`, `limit`: 100 unless given, more than a user may have in force); `total` counts them all, `live` those in force.',
+        querystring: tokenListQuerySchema,
+        response: { 200: tokenListSchema, ...errors(400), ...refused },
       },
     },
     async (request) => {
       const viewer = await request.requireViewer();
-      return { tokens: await listApiTokens(ctx, viewer.id) };
+      return listApiTokens(ctx, viewer.id, request.query);
     },
   );
 

@@ -1,0 +1,81 @@
+// @vitest-environment happy-dom
+import { act } from 'react';
+import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
+import type { ApiToken, TokenList } from '../../src/contracts/tokens.ts';
+import { installFakeFetch, json } from '../support/fake-fetch.ts';
+import { wireUser } from '../support/wire.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeEach(() => {
+  localStorage.clear();
+  document.body.innerHTML = '';
+  vi.resetModules();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const wireToken = (id: number): ApiToken => ({
+  id,
+  name: `token ${id}`,
+  scope: 'read',
+  prefix: 'shf_abcd',
+  created_at: '2025-01-01T00:00:00.000Z',
+  last_used_at: null,
+  expires_at: null,
+});
+
+/** The tokens panel of a signed-in user who has `total` tokens listed, `live` of them in force. */
+async function showPanel(locale: 'zh-CN' | 'en-US', total: number, live: number) {
+  localStorage.setItem(
+    'auth-store',
+    JSON.stringify({ user: wireUser, token: 't', tokenExpiresAt: null, isAuthenticated: true }),
+  );
+  const { requests } = installFakeFetch((r) => {
+    if (r.url.pathname === '/api/v1/users/me') return json(200, { user: wireUser });
+    const offset = Number(r.url.searchParams.get('offset') ?? 0);
+    const limit = 100;
+    const ids = Array.from({ length: total }, (_, i) => total - i).slice(offset, offset + limit);
+    return json(200, {
+      tokens: ids.map(wireToken),
+      total,
+      offset,
+      limit,
+      live,
+      live_max: LIVE_TOKENS_MAX,
+    } satisfies TokenList);
+  });
+  const { default: TokensPanel } = await import('../../src/islands/TokensPanel.tsx');
+  const { initAuth } = await import('../../src/stores/auth.ts');
+  render(<TokensPanel locale={locale} />);
+  await act(() => initAuth());
+  await screen.findByTestId('token-count');
+  return requests.filter((r) => r.url.pathname === '/api/v1/tokens');
+}
+
+describe('the tokens panel', () => {
+  it('lists every token, page after page, and shows how many are in force of how many may be', async () => {
+    const asked = await showPanel('en-US', 130, 3);
+    expect(asked.map((r) => r.url.searchParams.get('offset'))).toEqual(['0', '100']);
+    expect(screen.getAllByRole('listitem')).toHaveLength(130);
+    expect(screen.getByTestId('token-count').textContent).toBe(
+      `Tokens in force: 3 / ${LIVE_TOKENS_MAX}`,
+    );
+    const create = screen.getByRole('button', { name: 'Create token' });
+    expect((create as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('at the cap, the create button is disabled and says why', async () => {
+    await showPanel('zh-CN', LIVE_TOKENS_MAX, LIVE_TOKENS_MAX);
+    expect(screen.getByTestId('token-count').textContent).toBe(
+      `有效令牌：${LIVE_TOKENS_MAX} / ${LIVE_TOKENS_MAX}`,
+    );
+    const create = screen.getByRole('button', { name: '创建令牌' });
+    expect((create as HTMLButtonElement).disabled).toBe(true);
+    const reason = document.getElementById(create.getAttribute('aria-describedby') ?? '');
+    expect(reason?.textContent).toBe(
+      `已有 ${LIVE_TOKENS_MAX} 个有效令牌，达到上限。请先撤销一个不再使用的令牌，再创建新的。`,
+    );
+  });
+});
