@@ -13,6 +13,7 @@ import {
   type TokenList,
 } from '../lib/api/tokens.ts';
 import { checkTokenName } from '../lib/account-rules.ts';
+import { isApiError } from '../lib/api/errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { $auth } from '../stores/auth.ts';
 import { createForm, type Form } from '../stores/form.ts';
@@ -52,15 +53,26 @@ function useTokenList(signedIn: boolean) {
   return list;
 }
 
-/** The create-token form's store: sending creates the token and empties the name. */
-function createTokenForm(t: T, onCreated: (token: CreatedToken) => void): Form<TokenValues> {
+/**
+ * The create-token form's store: sending creates the token and empties the name. Refused at the
+ * cap (tokens created elsewhere meanwhile), it calls `onFull` to read the list again.
+ */
+function createTokenForm(
+  t: T,
+  onCreated: (token: CreatedToken) => void,
+  onFull: () => void,
+): Form<TokenValues> {
   const form: Form<TokenValues> = createForm<TokenValues>({
     initial: { name: '', scope: 'read', days: '90' },
     check: ({ name }) => ({
       name: checkTokenName(name) ?? undefined,
     }),
     send: async (values): Promise<TokenValues> => {
-      onCreated(await createToken(newToken(values)));
+      const token = await createToken(newToken(values)).catch((error: unknown) => {
+        if (isApiError(error) && error.code === 'TOKEN_LIMIT_REACHED') onFull();
+        throw error;
+      });
+      onCreated(token);
       // The scope and lifetime stay as chosen now, for the next token.
       return { ...form.$form.get().values, name: '' };
     },
@@ -80,15 +92,22 @@ function CreateTokenForm({
   listFailure,
   full,
   onCreated,
+  onFull,
 }: {
   t: T;
   listFailure: string | null | undefined;
   full: string | null;
   onCreated: (token: CreatedToken) => void;
+  onFull: () => void;
 }) {
   const created = useLatest(onCreated);
+  const refused = useLatest(onFull);
   const { form, ref, input, submit, values, failure, submitting } = useForm(t, () =>
-    createTokenForm(t, (token) => created.current(token)),
+    createTokenForm(
+      t,
+      (token) => created.current(token),
+      () => refused.current(),
+    ),
   );
   useEffect(() => {
     if (listFailure !== undefined) form.$form.setKey('failure', listFailure);
@@ -222,6 +241,7 @@ export default function TokensPanel({ locale }: { locale: Locale }) {
           list && list.live >= list.liveMax ? t('auth:tokens.full', { max: list.liveMax }) : null
         }
         onCreated={add}
+        onFull={() => void loader.load(null)}
       />
       {created && <NewTokenSecret token={created} t={t} />}
       {tokens !== null && tokens.length === 0 && (

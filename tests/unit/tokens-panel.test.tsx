@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from 'react';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
 import type { ApiToken, TokenList } from '../../src/contracts/tokens.ts';
@@ -27,13 +27,23 @@ const wireToken = (id: number): ApiToken => ({
 });
 
 /** The tokens panel of a signed-in user who has `total` tokens listed, `live` of them in force. */
-async function showPanel(locale: 'zh-CN' | 'en-US', total: number, live: number) {
+async function showPanel(
+  locale: 'zh-CN' | 'en-US',
+  total: number,
+  live: number,
+  /** What POST /tokens answers (and how many are then in force). */
+  create?: { answer: Response; live: number },
+) {
   localStorage.setItem(
     'auth-store',
     JSON.stringify({ user: wireUser, token: 't', tokenExpiresAt: null, isAuthenticated: true }),
   );
   const { requests } = installFakeFetch((r) => {
     if (r.url.pathname === '/api/v1/users/me') return json(200, { user: wireUser });
+    if (r.method === 'POST' && create) {
+      live = create.live;
+      return create.answer;
+    }
     const offset = Number(r.url.searchParams.get('offset') ?? 0);
     const limit = 100;
     const ids = Array.from({ length: total }, (_, i) => total - i).slice(offset, offset + limit);
@@ -77,5 +87,29 @@ describe('the tokens panel', () => {
     expect(reason?.textContent).toBe(
       `已有 ${LIVE_TOKENS_MAX} 个有效令牌，达到上限。请先撤销一个不再使用的令牌，再创建新的。`,
     );
+  });
+
+  it('refused at the cap (tokens made elsewhere), it says why and reads the count again', async () => {
+    const refusal = json(409, {
+      message: 'At most 50 access tokens may be in force at once; revoke one first',
+      code: 'TOKEN_LIMIT_REACHED',
+      details: { limit: LIVE_TOKENS_MAX },
+    });
+    await showPanel('zh-CN', 3, 3, { answer: refusal, live: LIVE_TOKENS_MAX });
+    fireEvent.change(screen.getByLabelText('名称'), { target: { value: 'nightly' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: '创建令牌' }));
+    });
+    expect(
+      await screen.findByText(
+        `有效的访问令牌已达上限（${LIVE_TOKENS_MAX} 个），请先撤销一个不再使用的令牌。`,
+      ),
+    ).toBeTruthy();
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('token-count').textContent).toBe(
+        `有效令牌：${LIVE_TOKENS_MAX} / ${LIVE_TOKENS_MAX}`,
+      ),
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: '创建令牌' }).disabled).toBe(true);
   });
 });
