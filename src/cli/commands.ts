@@ -48,10 +48,20 @@ export async function login(
       body: { identifier: options.username, password },
       token: null,
     });
-    const created = await client.json<CreatedToken>('POST', '/tokens', {
-      body: { name: `sheaf CLI on ${os.hostname()}`.slice(0, 64), scope: 'write' },
-      token: session.access_token,
-    });
+    const created = await client
+      .json<CreatedToken>('POST', '/tokens', {
+        body: { name: `sheaf CLI on ${os.hostname()}`.slice(0, 64), scope: 'write' },
+        token: session.access_token,
+      })
+      .catch((err: unknown) => {
+        // Every login makes a token: at the cap, say where to revoke the old ones.
+        if (!(err instanceof CliError) || err.code !== 'TOKEN_LIMIT_REACHED') throw err;
+        throw new CliError(
+          `${err.message}. Revoke the tokens you no longer use under "Access tokens" on ${client.base}/profile, or pass one with --token`,
+          err.exitCode,
+          err.code,
+        );
+      });
     token = created.token;
   }
   if (!token) token = (await io.stdin()).trim();

@@ -1,8 +1,11 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
+import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
+import { apiTokens, users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 
 let t: TestApp;
@@ -65,6 +68,28 @@ describe('the sheaf command', () => {
     });
     expect(wrong.code).toBe(3);
     expect(wrong.err).toContain('INVALID_CREDENTIALS');
+  });
+
+  it('at the cap of tokens in force, login says where to revoke the old ones', async () => {
+    const [me] = await t.ctx.db.select().from(users).where(eq(users.username, 'wangfang'));
+    const old = Array.from({ length: LIVE_TOKENS_MAX }, (_, i) => `cap-${i}`);
+    await t.ctx.db.insert(apiTokens).values(
+      old.map((hash) => ({
+        userId: me!.id,
+        name: hash,
+        scope: 'read' as const,
+        tokenHash: hash,
+        prefix: 'shf_',
+      })),
+    );
+    const login = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
+      stdin: 'correct-horse-1\n',
+      config: path.join(dir, 'capped'),
+    });
+    await t.ctx.db.delete(apiTokens).where(like(apiTokens.tokenHash, 'cap-%'));
+    expect(login.code).toBe(1);
+    expect(login.err).toContain('(TOKEN_LIMIT_REACHED)');
+    expect(login.err).toContain(`under "Access tokens" on ${base}/profile`);
   });
 
   it('pushes a CSV file (gzipped on the way) as a new dataset, then a TSV as its version 2', async () => {
