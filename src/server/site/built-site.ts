@@ -40,7 +40,7 @@ const LOOPBACK = /^(localhost|127(?:\.\d{1,3}){3}|\[::1\])$/i;
  * point search engines at localhost until PUBLIC_SITE_URL is set.
  */
 export function hostCheck(siteUrl: string, log: FastifyBaseLogger): (hostname: string) => void {
-  let warned = !LOOPBACK.test(new URL(siteUrl).hostname);
+  let warned = !URL.canParse(siteUrl) || !LOOPBACK.test(new URL(siteUrl).hostname);
   return (hostname) => {
     if (warned || hostname === '' || LOOPBACK.test(hostname)) return;
     warned = true;
