@@ -122,3 +122,7 @@ export async function setPublic(t: TestApp, owner: Caller, id: number, isPublic:
 /** GET /datasets/{id} as `who`. */
 export const datasetAs = (t: TestApp, id: number, who?: Caller) =>
   caller(t)('GET', `/datasets/${id}`, who);
+
+/** The fields a 400 answer's details name, in order. */
+export const fieldsOf = (res: { json: () => { details: { field: string }[] } }) =>
+  res.json().details.map((d) => d.field);

@@ -43,3 +43,12 @@ type WithCookies = { cookies: { name: string; value: string; [key: string]: unkn
 export function refreshCookie(res: WithCookies) {
   return res.cookies.find((c) => c.name === 'refresh_token');
 }
+
+/** POST /api/v1/auth/`url` with a JSON body (none when `payload` is undefined) and `headers`. */
+export const authPost = (
+  app: FastifyInstance,
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
+  app.inject({ method: 'POST', url: `/api/v1/auth/${url}`, payload: payload as object, headers });
