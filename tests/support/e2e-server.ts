@@ -31,7 +31,7 @@ for (const name of readdirSync(cache)) {
 const distDir = path.join(cache, `sheaf-e2e-dist-${process.pid}`);
 cpSync('dist', distDir, { recursive: true });
 const siteUrl = `http://127.0.0.1:${process.env['PORT'] ?? '8181'}`;
-// A real OpenID Connect provider on loopback for the OAuth2 tests (tests/e2e/oauth.spec.ts).
+// A real OpenID Connect provider on loopback for the OAuth2 tests (tests/e2e/oauth-*.spec.ts).
 const oidc = await startE2eOidcProvider(siteUrl);
 const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   stdio: 'inherit',

@@ -10,6 +10,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Page } from '@playwright/test';
 import Provider, { type Account } from 'oidc-provider';
 import { callbackUrls } from '../../src/server/oauth/redirect.ts';
 
@@ -152,6 +153,18 @@ export async function signInAtProvider(
     );
   }
   throw new Error('the provider never sent the user back');
+}
+
+/**
+ * The same in a browser test, on the provider's development login page: any name and password
+ * sign in. Logins are `uniqueName`s (in lower case, as every stem is), which no earlier run has
+ * used.
+ */
+export async function signInOnProviderPage(page: Page, login: string) {
+  await page.getByPlaceholder('Enter any login').fill(login);
+  await page.getByPlaceholder('and password').fill('any password');
+  await page.getByRole('button', { name: 'Sign-in' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
 }
 
 /** The sign-in providers of the browser tests: two clients of one test provider. */
