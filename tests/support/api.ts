@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Dataset } from '../../src/contracts/datasets.ts';
 import { users } from '../../src/server/db/schema.ts';
-import type { TestApp } from './app.ts';
+import { createTestApp, type TestApp } from './app.ts';
 
 /** Whoever calls the API: a signed-up user (tests/support/users.ts) or one added straight. */
 export type Caller = { auth: { authorization: string } };
@@ -126,3 +126,17 @@ export const datasetAs = (t: TestApp, id: number, who?: Caller) =>
 /** The fields a 400 answer's details name, in order. */
 export const fieldsOf = (res: { json: () => { details: { field: string }[] } }) =>
   res.json().details.map((d) => d.field);
+
+/**
+ * The app the dataset-creation tests share (tests/api/datasets/create*.test.ts, validate):
+ * uploads limited to 50 rows, 4 columns and 1 MB; alice, and POST /datasets as her.
+ */
+export async function creationApp() {
+  const t = await createTestApp({ MAX_ROWS: '50', MAX_COLUMNS: '4', MAX_UPLOAD_MB: '1' });
+  const alice = await addUser(t, 'alice');
+  const post = (payload: object) =>
+    t.app.inject({ method: 'POST', url: '/api/v1/datasets', headers: alice.headers, payload });
+  return { t, alice, post };
+}
+
+export type CreationApp = Awaited<ReturnType<typeof creationApp>>;
