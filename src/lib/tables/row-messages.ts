@@ -25,3 +25,21 @@ export const repeatedKeyMessage = (row: number, key: string) =>
 /** UNKNOWN_COLUMN: an object's key that names no column. */
 export const notAColumnMessage = (row: number, key: string) =>
   `Row ${row}: ${quoted(key)} is not a column`;
+
+/** ROW_TOO_LARGE of a JSON Lines line past `max` characters (the reader stops there). */
+export const lineTooLongMessage = (max: number) => `A line is longer than ${max} characters`;
+
+/** ROW_TOO_LARGE of a CSV record past `max` characters (the reader stops there). */
+export const recordTooLongMessage = (max: number) => `A row is longer than ${max} characters`;
+
+/** CSV_UNTERMINATED_QUOTE: a quoted field still open at the end of the file. */
+export const openQuoteMessage = (rows: number) =>
+  `${rows ? `Row ${rows}` : 'The header'}: a quoted field is never closed`;
+
+/** INVALID_CHARACTERS: a control character (as "U+0000"), raw or written as a JSON escape. */
+export const forbiddenCharacterMessage = (character: string) =>
+  `The upload contains a character that is not allowed in a table (${character})`;
+
+/** INVALID_ENCODING: bytes that are not UTF-8. */
+export const NOT_UTF8_MESSAGE =
+  'The file is not UTF-8 text; save it as UTF-8 (for example "CSV UTF-8" in Excel)';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../errors.ts';
-import { findForbiddenText } from '../text-rules.ts';
+import { findForbiddenText } from '../../lib/text-rules.ts';
 import { BAD_ESCAPE } from './client-errors.ts';
 
 /** Whether every percent-escape of a query string decodes as UTF-8. */

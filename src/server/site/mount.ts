@@ -16,7 +16,7 @@ import { compressResponse } from './compress-response.ts';
 import { negotiateEncoding, PREBUILT, varyOnEncoding } from '../lib/content-encoding.ts';
 import { mountApiReference } from './api-reference.ts';
 import { detectLocale, localeCookie } from './locale.ts';
-import { findForbiddenText } from '../text-rules.ts';
+import { findForbiddenText } from '../../lib/text-rules.ts';
 import { encodedBody, type CachedPage, type PageCache } from './page-cache.ts';
 import { mountDuckdbAssets } from './duckdb-assets.ts';
 import { loadStaticFiles, type StaticFile } from './static-files.ts';

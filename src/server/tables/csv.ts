@@ -1,5 +1,8 @@
-import { TableValidationError, tableError, emptyInput } from './errors.ts';
-import { MAX_ROW_CHARS, decodeUtf8, keepOpen } from './lines.ts';
+import { TableValidationError, emptyInput } from './errors.ts';
+import { tableError } from '../../lib/tables/table-errors.ts';
+import { decodeUtf8, keepOpen } from './lines.ts';
+import { MAX_ROW_CHARS } from '../../lib/tables/rows.ts';
+import { openQuoteMessage, recordTooLongMessage } from '../../lib/tables/row-messages.ts';
 import { isBigInteger } from './big-integer.ts';
 import { CsvReader, type Delimiter } from '../../lib/tables/csv-reader.ts';
 import type { Cell } from './types.ts';
@@ -47,7 +50,7 @@ async function* csvRecords(
           emitted + out.length || null,
           null,
           'ROW_TOO_LARGE',
-          `A row is longer than ${MAX_ROW_CHARS} characters`,
+          recordTooLongMessage(MAX_ROW_CHARS),
         ),
       ]);
     }
@@ -56,12 +59,7 @@ async function* csvRecords(
   }
   if (reader.leftOpen) {
     throw new TableValidationError([
-      tableError(
-        emitted || null,
-        null,
-        'CSV_UNTERMINATED_QUOTE',
-        `${emitted ? `Row ${emitted}` : 'The header'}: a quoted field is never closed`,
-      ),
+      tableError(emitted || null, null, 'CSV_UNTERMINATED_QUOTE', openQuoteMessage(emitted)),
     ]);
   }
   const last = reader.finish();

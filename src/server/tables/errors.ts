@@ -1,5 +1,5 @@
-import { isBigInteger } from './big-integer.ts';
-import { MAX_ERRORS, type TableError } from './types.ts';
+import { tableError } from '../../lib/tables/table-errors.ts';
+import type { TableError } from './types.ts';
 
 /** Errors that mean "too big" rather than "malformed": the API answers them with 413. */
 const LIMIT_ERROR_CODES: readonly string[] = [
@@ -25,14 +25,6 @@ export class TableValidationError extends Error {
   }
 }
 
-export const tableError = (
-  row: number | null,
-  column: string | null,
-  code: string,
-  message: string,
-): TableError => ({ row, column, code, message });
-
-/** Quotes a value for a message, cut to a readable length. */
 /** A file with nothing in it, not even the line naming the columns. */
 export const emptyInput = () =>
   new TableValidationError([
@@ -43,41 +35,3 @@ export const emptyInput = () =>
       'The file is empty: its first line must name the columns',
     ),
   ]);
-
-export function show(value: unknown): string {
-  if (isBigInteger(value)) return value.rawJSON;
-  if (typeof value !== 'string') return String(value);
-  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-}
-
-export const where = (row: number, column?: string) =>
-  column === undefined ? `Row ${row}` : `Row ${row}, column ${JSON.stringify(column)}`;
-
-/** Keeps the first MAX_ERRORS errors and counts the rest. */
-export class ErrorCollector {
-  readonly kept: TableError[] = [];
-  count = 0;
-  add(error: TableError): void {
-    this.count += 1;
-    if (this.kept.length < MAX_ERRORS) this.kept.push(error);
-  }
-  get any(): boolean {
-    return this.count > 0;
-  }
-  /** The kept errors, plus a final `TOO_MANY_ERRORS` entry saying how many were left out. */
-  list(): TableError[] {
-    // Row order reads best; errors of the whole table (row null) come first.
-    const sorted = this.kept.toSorted((a, b) => (a.row ?? 0) - (b.row ?? 0));
-    const more = this.count - this.kept.length;
-    if (more <= 0) return sorted;
-    return [
-      ...sorted,
-      tableError(
-        null,
-        null,
-        'TOO_MANY_ERRORS',
-        `${more} more ${more === 1 ? 'error' : 'errors'} not shown`,
-      ),
-    ];
-  }
-}

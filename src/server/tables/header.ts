@@ -1,5 +1,5 @@
 import { isBlank } from '../../lib/visible-text.ts';
-import { tableError, type ErrorCollector } from './errors.ts';
+import { tableError, type ErrorCollector } from '../../lib/tables/table-errors.ts';
 import {
   ATTRIBUTE_TYPES,
   MAX_ATTRIBUTE_LENGTH,

@@ -1,4 +1,4 @@
-import { INFERABLE, isBlank } from './values.ts';
+import { INFERABLE, isBlank } from '../../lib/tables/values.ts';
 import type { AttributeType } from './types.ts';
 
 const ALL = (1 << INFERABLE.length) - 1;

@@ -1,11 +1,12 @@
 import type { BlobStore } from '../blobs/store.ts';
-import { ErrorCollector, TableValidationError } from './errors.ts';
+import { TableValidationError } from './errors.ts';
+import { ErrorCollector } from '../../lib/tables/table-errors.ts';
 import { checkHeader, type CheckedHeader } from './header.ts';
 import { TypeInference } from './infer.ts';
-import { RowShaper, coerceRow } from './rows.ts';
+import { RowShaper, coerceRow } from '../../lib/tables/rows.ts';
 import { RowSpool } from './spool.ts';
 import type { AttributeType, Cell, StoredTable, TableHeader, TableLimits } from './types.ts';
-import { INVALID, coerce } from './values.ts';
+import { INVALID, coerce } from '../../lib/tables/values.ts';
 import { tooManyRows, writeTableFromRows } from './write.ts';
 import { TableBlobWriter } from './writer.ts';
 

@@ -1,6 +1,8 @@
-import { TableValidationError, tableError, emptyInput } from './errors.ts';
-import { MAX_ROW_CHARS, decodeUtf8, forbiddenInUpload, keepOpen, lineBatches } from './lines.ts';
-import { findForbiddenText } from '../text-rules.ts';
+import { TableValidationError, emptyInput } from './errors.ts';
+import { tableError } from '../../lib/tables/table-errors.ts';
+import { decodeUtf8, forbiddenInUpload, keepOpen, lineBatches } from './lines.ts';
+import { MAX_ROW_CHARS } from '../../lib/tables/rows.ts';
+import { findForbiddenText } from '../../lib/text-rules.ts';
 import { parseTableJson } from '../../lib/tables/exact-json.ts';
 import { keysInOrder, repeatedKeyOf } from '../../lib/tables/repeated-keys.ts';
 import { notJsonMessage, repeatedKeyMessage } from '../../lib/tables/row-messages.ts';

@@ -1,9 +1,12 @@
 import { Readable } from 'node:stream';
-import { forbiddenCharacter } from '../text-rules.ts';
-import { TableValidationError, tableError } from './errors.ts';
-
-/** Longest row (or CSV record) accepted from an upload, in characters. */
-export const MAX_ROW_CHARS = 16 * 1024 * 1024;
+import { forbiddenCharacter } from '../../lib/text-rules.ts';
+import { TableValidationError } from './errors.ts';
+import { tableError } from '../../lib/tables/table-errors.ts';
+import {
+  NOT_UTF8_MESSAGE,
+  forbiddenCharacterMessage,
+  lineTooLongMessage,
+} from '../../lib/tables/row-messages.ts';
 
 /**
  * An upload's chunks, read without destroying the stream when reading stops early (a limit or an
@@ -53,14 +56,7 @@ export async function* decodeUtf8(
 }
 
 const notUtf8 = () =>
-  new TableValidationError([
-    tableError(
-      null,
-      null,
-      'INVALID_ENCODING',
-      'The file is not UTF-8 text; save it as UTF-8 (for example "CSV UTF-8" in Excel)',
-    ),
-  ]);
+  new TableValidationError([tableError(null, null, 'INVALID_ENCODING', NOT_UTF8_MESSAGE)]);
 
 /** Bytes looked at to recognise UTF-16 or UTF-32 text without a byte order mark. */
 const SNIFF_BYTES = 512;
@@ -110,7 +106,7 @@ export async function* lineBatches(
     }
     if (partial.length > maxLine) {
       throw new TableValidationError([
-        tableError(null, null, 'ROW_TOO_LARGE', `A line is longer than ${maxLine} characters`),
+        tableError(null, null, 'ROW_TOO_LARGE', lineTooLongMessage(maxLine)),
       ]);
     }
   }
@@ -138,11 +134,6 @@ export function forbiddenInUpload(
   row: number | null = null,
 ): TableValidationError {
   return new TableValidationError([
-    tableError(
-      row,
-      null,
-      'INVALID_CHARACTERS',
-      `The upload contains a character that is not allowed in a table (${character})`,
-    ),
+    tableError(row, null, 'INVALID_CHARACTERS', forbiddenCharacterMessage(character)),
   ]);
 }

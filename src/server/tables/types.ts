@@ -1,14 +1,12 @@
 import type { AttributeType } from '../../lib/tables/infer.ts';
-import type { BigInteger } from './big-integer.ts';
+import type { Cell } from '../../lib/tables/values.ts';
+import type { Problem } from '../../lib/tables/problems.ts';
 
 /** The column types, in inference order: one list, shared with the browser's preview. */
 export { ATTRIBUTE_TYPES, type AttributeType } from '../../lib/tables/infer.ts';
-
-/**
- * A normalised value: numbers are JSON numbers (integers beyond ±(2^53−1) big integers, exact),
- * dates and datetimes ISO 8601 text, null = missing.
- */
-export type Cell = string | number | boolean | BigInteger | null;
+/** Values and the limit on errors listed, shared with the upload form's check of a large file. */
+export type { Cell } from '../../lib/tables/values.ts';
+export { MAX_ERRORS } from '../../lib/tables/table-errors.ts';
 
 /** Column names in order and the type of each column. */
 export type TableHeader = {
@@ -26,12 +24,7 @@ export type TableLimits = { maxColumns: number; maxRows: number };
  * One problem with a table. `row` is 1-based over the data rows (a CSV header line is not counted),
  * `null` for problems with the whole table or its header; `column` is the column name, or `null`.
  */
-export type TableError = {
-  row: number | null;
-  column: string | null;
-  code: string;
-  message: string;
-};
+export type TableError = Problem;
 
 /** What a finished blob write reports; `preview` holds the first rows for the version record. */
 export type StoredTable = {
@@ -46,5 +39,3 @@ export type StoredTable = {
 export const MAX_ATTRIBUTE_LENGTH = 128;
 /** Rows kept as the preview of a version. */
 export const PREVIEW_ROWS = 20;
-/** Errors reported at most; the rest are counted in one final `TOO_MANY_ERRORS` entry. */
-export const MAX_ERRORS = 100;

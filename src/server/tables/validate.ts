@@ -1,7 +1,7 @@
-import { ErrorCollector, tableError } from './errors.ts';
+import { ErrorCollector, tableError } from '../../lib/tables/table-errors.ts';
 import { checkHeader } from './header.ts';
 import { TypeInference } from './infer.ts';
-import { RowShaper, coerceRow } from './rows.ts';
+import { RowShaper, coerceRow } from '../../lib/tables/rows.ts';
 import type { Cell, Table, TableError, TableLimits } from './types.ts';
 
 /** Declared column types under either name: `attribute_types`, or `attributes_type`. */

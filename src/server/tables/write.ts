@@ -1,6 +1,7 @@
 import type { BlobStore } from '../blobs/store.ts';
-import { ErrorCollector, TableValidationError, tableError } from './errors.ts';
-import { RowShaper, coerceRow } from './rows.ts';
+import { TableValidationError } from './errors.ts';
+import { ErrorCollector, tableError } from '../../lib/tables/table-errors.ts';
+import { RowShaper, coerceRow } from '../../lib/tables/rows.ts';
 import type { StoredTable, Table, TableHeader, TableLimits } from './types.ts';
 import { TableBlobWriter } from './writer.ts';
 

@@ -1,4 +1,4 @@
-import { forbiddenCharacter } from '../../text-rules.ts';
+import { forbiddenCharacter } from '../../../lib/text-rules.ts';
 import type { OrderKey } from './search.ts';
 
 /**

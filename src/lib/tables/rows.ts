@@ -1,11 +1,10 @@
-import { show, tableError, where, type ErrorCollector } from './errors.ts';
-import { INVALID, coerce, isScalar } from './values.ts';
-import type { AttributeType, Cell } from './types.ts';
-import {
-  notAColumnMessage,
-  notARowMessage,
-  rowLengthMessage,
-} from '../../lib/tables/row-messages.ts';
+import { show, tableError, where, type ErrorCollector } from './table-errors.ts';
+import { INVALID, coerce, isScalar, type Cell } from './values.ts';
+import type { AttributeType } from './infer.ts';
+import { notAColumnMessage, notARowMessage, rowLengthMessage } from './row-messages.ts';
+
+/** Longest row (or CSV record) accepted from an upload, in characters. */
+export const MAX_ROW_CHARS = 16 * 1024 * 1024;
 
 const EXPECTED: Record<AttributeType, string> = {
   integer: 'an integer',

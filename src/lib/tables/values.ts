@@ -1,6 +1,5 @@
-import { fitsBoolean, fitsInteger, fitsNumber } from '../../lib/tables/infer.ts';
-import { int64, isBigInteger, type BigInteger } from './big-integer.ts';
-import type { AttributeType, Cell } from './types.ts';
+import { fitsBoolean, fitsInteger, fitsNumber, isInt64Text, type AttributeType } from './infer.ts';
+import { isBigInteger, type BigInteger } from '../big-integer.ts';
 
 /**
  * Parsing one value into a column type. `coerce` is the lenient parse used when writing a column
@@ -8,6 +7,12 @@ import type { AttributeType, Cell } from './types.ts';
  * every value is already written the usual way for it (so `"007"` or `"TRUE "`-style oddities keep a
  * column as text unless its type is declared). Whatever `fits` accepts, `coerce` accepts too.
  */
+
+/**
+ * A normalised value: numbers are JSON numbers (integers beyond ±(2^53−1) big integers, exact),
+ * dates and datetimes ISO 8601 text, null = missing.
+ */
+export type Cell = string | number | boolean | BigInteger | null;
 
 export const INVALID: unique symbol = Symbol('invalid');
 export type Coerced = Cell | typeof INVALID;
@@ -44,8 +49,18 @@ const noNegativeZero = (n: number) => (n === 0 ? 0 : n);
 const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
 const pad4 = (n: number) => String(n).padStart(4, '0');
 
-/** Digits of a whole number as a 64-bit integer cell, or INVALID out of range. */
-const integerOf = (t: string): Coerced => int64(t) ?? INVALID;
+/**
+ * Digits of a whole number as a 64-bit integer cell: a number when safe, else a big integer in
+ * canonical digits (in a browser without `JSON.rawJSON`, the nearest number: enough to check the
+ * value); INVALID out of range.
+ */
+function integerOf(digits: string): Coerced {
+  if (!isInt64Text(digits)) return INVALID;
+  const n = Number(digits);
+  const raw = JSON.rawJSON;
+  if (Number.isSafeInteger(n) || raw === undefined) return n === 0 ? 0 : n;
+  return raw(BigInt(digits).toString());
+}
 
 /**
  * A JSON number kept as written (`parseTableJson`): its digits when it is an integer past 2^53,
