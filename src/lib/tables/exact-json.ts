@@ -10,7 +10,8 @@ import { keepsDigits } from './infer.ts';
  * number. A browser without `JSON.rawJSON` reads them all as plain numbers.
  */
 
-const STRINGS = /"(?:[^"\\]|\\.)*"/g;
+/** A JSON string (written unrolled: several times faster than `"(?:[^"\\]|\\.)*"`). */
+const STRINGS = /"[^"\\]*(?:\\.[^"\\]*)*"/g;
 /** Text that may hold such a number: 16 digits in a row, 17 digits and points, an exponent, `.0`. */
 const SUSPECT = /\d{16}|[\d.]{17}|\d[eE][+-]?\d|\d\.0+(?!\d)/;
 const INTEGER_SOURCE = /^-?\d+$/;
@@ -21,15 +22,27 @@ function plainNumber(source: string, value: number): boolean {
   return Number.isFinite(value) && !Number.isInteger(value) && keepsDigits(source, value);
 }
 
+/** The numbers of JSON text whose strings were emptied (`""`): nothing else holds a digit. */
+const NUMBERS = /-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?/g;
+
+/** Whether every number of `outside` (JSON text with its strings emptied) is a plain number. */
+function allPlain(outside: string): boolean {
+  NUMBERS.lastIndex = 0;
+  for (let m = NUMBERS.exec(outside); m !== null; m = NUMBERS.exec(outside)) {
+    const source = m[0];
+    if (SUSPECT.test(source) && !plainNumber(source, Number(source))) return false;
+  }
+  return true;
+}
+
 /**
- * JSON.parse for table JSON. The source-text reviver (several times slower) only runs when the
- * text outside its strings may hold such a number.
+ * JSON.parse for table JSON. The source-text reviver (several times slower) only runs when a
+ * number outside the text's strings is such a number: one of 17 digits that a double says
+ * exactly (`142.85714285714286`, common in exported data) is found plain without it.
  */
 export function parseTableJson(text: string): unknown {
   const raw = JSON.rawJSON;
-  if (raw === undefined || !SUSPECT.test(text) || !SUSPECT.test(text.replace(STRINGS, '""'))) {
-    return JSON.parse(text);
-  }
+  if (raw === undefined || allPlain(text.replace(STRINGS, '""'))) return JSON.parse(text);
   return JSON.parse(text, (_key, value: unknown, context?: { source?: string }) =>
     typeof value === 'number' &&
     context?.source !== undefined &&
