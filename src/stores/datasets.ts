@@ -11,12 +11,14 @@ import type {
   DatasetUpdate,
   DatasetVersion,
   TableContent,
+  TableProblem,
   TableValidation,
 } from '../lib/api/types.ts';
 import type { UploadProgress } from '../lib/api/upload.ts';
 import type { AttributeType } from '../lib/tables/infer.ts';
 import { streamFormatOf, type TableDraft } from '../lib/tables/draft.ts';
 import { listedProblems } from '../lib/tables/problems.ts';
+import { checkLaterRows } from '../lib/tables/later-rows.ts';
 
 /** The table as the API takes it, with the types chosen on the page declared. */
 function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableContent {
@@ -49,20 +51,33 @@ const streamOf = (draft: TableDraft, sampled: File, types: readonly AttributeTyp
 /**
  * POST /datasets/validate. A sampled (large) file is checked on the rows read, with only the
  * types changed on the page declared: the server infers the others over the whole file. The
- * problems the form found past the sample (a JSON Lines line that is not JSON or not a row of
- * the table, a key that names no column) follow the server's, unless it stopped listing them.
+ * problems the form finds past the sample, by the server's checks (later-rows.ts: rows of the
+ * wrong shape, values their declared type refuses, lines the upload could not read), follow the
+ * server's, unless it stopped listing them. Those rows are checked again when a type changed.
  */
 export async function checkDraft(
   draft: TableDraft,
   types: readonly AttributeType[],
 ): Promise<TableValidation> {
   const content = contentOf(draft, types);
-  const result = await datasetsApi.validateContent(
-    draft.sampled ? { ...content, attributeTypes: changedTypes(draft, types) } : content,
-  );
-  const later = draft.problems ?? [];
+  const declared = changedTypes(draft, types);
+  const [result, later] = await Promise.all([
+    datasetsApi.validateContent(draft.sampled ? { ...content, attributeTypes: declared } : content),
+    laterProblems(draft, declared),
+  ]);
   if (later.length === 0 || listedProblems(result.errors).capped) return result;
   return { isValid: false, errors: [...result.errors, ...later] };
+}
+
+/** The problems past a sampled file's sample, with the types declared on the page. */
+async function laterProblems(
+  draft: TableDraft,
+  declared: Record<string, AttributeType>,
+): Promise<TableProblem[]> {
+  if (!draft.sampled || !draft.later || Object.keys(declared).length === 0) {
+    return draft.problems ?? [];
+  }
+  return (await checkLaterRows(draft.sampled, draft.later, declared)).problems;
 }
 
 type Progress = (progress: UploadProgress) => void;

@@ -60,4 +60,27 @@ describe('a large file sent as a stream', () => {
     expect(checked).toEqual({ isValid: false, errors: [problem] });
     expect(await checkDraft(sampled, sampled.types)).toEqual({ isValid: true, errors: [] });
   });
+
+  it('checks the rows past the sample again with a type changed on the page', async () => {
+    const big = new File(['zip,n\n02139,1\n02140,7.5\n'], 'big.csv');
+    const draft: TableDraft = {
+      ...sampled,
+      sampled: big,
+      totalRows: 2,
+      later: { format: 'csv', attributes: ['zip', 'n'], header: false, fromRow: 2 },
+      problems: [],
+    };
+    expect(await checkDraft(draft, ['integer', 'number'])).toEqual({ isValid: true, errors: [] });
+    expect(await checkDraft(draft, ['integer', 'boolean'])).toEqual({
+      isValid: false,
+      errors: [
+        {
+          row: 2,
+          column: 'n',
+          code: 'INVALID_BOOLEAN',
+          message: 'Row 2, column "n": "7.5" is not true or false',
+        },
+      ],
+    });
+  });
 });

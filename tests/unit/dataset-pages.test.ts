@@ -28,7 +28,8 @@ import {
   parseTags,
 } from '../../src/lib/dataset-rules.ts';
 import { csvText, rowValues } from '../../src/lib/tables/cells.ts';
-import { DraftError, parseCsvText, parseJsonTable } from '../../src/lib/tables/draft.ts';
+import { parseCsvText, parseJsonTable } from '../../src/lib/tables/draft.ts';
+import { DraftError } from '../../src/lib/tables/draft-error.ts';
 import { inferTypes } from '../../src/lib/tables/infer.ts';
 import { TypeInference } from '../../src/server/tables/infer.ts';
 

@@ -2,12 +2,11 @@ import { describe, expect, it } from 'vitest';
 import {
   LARGE_FILE_BYTES,
   SAMPLE_ROWS,
-  countRecords,
   readTableFile,
   streamFormatOf,
 } from '../../src/lib/tables/draft.ts';
 import { rowValues } from '../../src/lib/tables/cells.ts';
-import { scanJsonLines } from '../../src/lib/tables/jsonl-keys.ts';
+import { checkLaterRows } from '../../src/lib/tables/later-rows.ts';
 
 const file = (name: string, text: string, type = '') => new File([text], name, { type });
 
@@ -123,13 +122,16 @@ describe('table files read in the browser', () => {
     expect(streamFormatOf(draft.source)).toBe('jsonl');
   });
 
-  it('counts CSV records exactly: quoted newlines, blank lines, no final newline', async () => {
+  it('counts rows as the server reads them: quoted newlines, blank lines, no final newline', async () => {
+    const count = async (text: string, format: 'csv' | 'jsonl', attributes: string[]) =>
+      (await checkLaterRows(new Blob([text]), { format, attributes, header: false, fromRow: 1 }))
+        .rows;
     const text = '城市,备注\r\n北京,"首都\n直辖市"\r\n\r\n\n上海,"末行"';
-    expect(await countRecords(new Blob([text]))).toBe(3);
-    expect(await countRecords(new Blob(['a\n\n"b\nc"\n  \nd']))).toBe(3);
+    expect(await count(text, 'csv', ['城市', '备注'])).toBe(2);
+    // A line of spaces is a record (the server reads it as a row of one value), an empty one not.
+    expect(await count('a\n\n"b\nc"\n  \nd', 'csv', ['a'])).toBe(3);
     // JSON Lines: lines, not quotes (a string may hold an escaped quote).
-    const jsonl = new Blob(['{"a":1}\n\n{"a":"x\\""}\n  \n']);
-    expect((await scanJsonLines(jsonl, ['a'], { header: false, fromRow: 1 })).rows).toBe(2);
+    expect(await count('{"a":1}\n\n{"a":"x\\""}\n  \n', 'jsonl', ['a'])).toBe(2);
   });
 
   it('refuses a file that is not UTF-8 (GBK from Excel), large or small, in every format', async () => {

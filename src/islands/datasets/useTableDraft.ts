@@ -2,13 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import type { T } from '../../i18n/index.ts';
 import type { TableValidation } from '../../lib/api/types.ts';
 import { failureText } from '../../lib/error-text.ts';
-import {
-  DraftError,
-  draftOf,
-  parseCsvText,
-  readTableFile,
-  type TableDraft,
-} from '../../lib/tables/draft.ts';
+import { DraftError } from '../../lib/tables/draft-error.ts';
+import { draftOf, parseCsvText, readTableFile, type TableDraft } from '../../lib/tables/draft.ts';
 import { isAttributeType, type AttributeType } from '../../lib/tables/infer.ts';
 import { checkDraft } from '../../stores/datasets.ts';
 

@@ -6,15 +6,14 @@
  * every row and infers the column types itself.
  */
 import { parseTableJson } from './exact-json.ts';
-import { keysInOrder, listKeysInOrder, repeatedKeyOf } from './repeated-keys.ts';
+import { keysInOrder, repeatedKeyOf } from './repeated-keys.ts';
+import { DraftError } from './draft-error.ts';
+import { readJsonTable } from './json-table.ts';
 import { inferTypes, isAttributeType, type AttributeType } from './infer.ts';
-import { countRecords } from './count-records.ts';
-import { scanJsonLines } from './jsonl-keys.ts';
+import { checkLaterRows, type LaterRows } from './later-rows.ts';
 import type { Problem } from './problems.ts';
 import { CsvReader, finishRecords, readCsvText, type Delimiter } from './csv-reader.ts';
 import { rowValues } from './cells.ts';
-
-export { countRecords };
 
 /** From this size on, a CSV, TSV or JSON Lines file is sampled for the preview and streamed. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
@@ -43,32 +42,13 @@ export type TableDraft = {
   /** The data rows of the whole file (counted by a pass over it when it was sampled). */
   totalRows: number;
   /**
-   * Problems of the rows past the sample of a large JSON Lines file (lines that are not JSON or
-   * not rows of the table, keys that name no column), added to the server's check of the sample.
+   * A sampled file: how to check its rows past the sample (again, when types are declared on the
+   * page), and the problems found in them with the types proposed (later-rows.ts), added to the
+   * server's check of the sample.
    */
+  later?: LaterRows;
   problems?: Problem[];
 };
-
-/** Why a table could not be read; `key` names the message (datasets:table.error.*). */
-export class DraftError extends Error {
-  override name = 'DraftError';
-  readonly key:
-    | 'csvEmpty'
-    | 'csvQuotes'
-    | 'jsonSyntax'
-    | 'jsonSyntaxAt'
-    | 'jsonLineSyntax'
-    | 'jsonShape'
-    | 'jsonRepeatedKey'
-    | 'fileType'
-    | 'encoding';
-  readonly row: number | null;
-  constructor(key: DraftError['key'], row: number | null = null, detail = '') {
-    super(detail || key);
-    this.key = key;
-    this.row = row;
-  }
-}
 
 function fromRecords(records: string[][], open: number | null) {
   if (open !== null) throw new DraftError('csvQuotes', open || null);
@@ -134,7 +114,6 @@ export function draftOf(
   attributes: string[],
   entries: unknown[],
   declared: Record<string, unknown> = {},
-  sampled: File | null = null,
 ): TableDraft {
   const lists = entries.map((e) => rowValues(attributes, e));
   const inferred = inferTypes(attributes.length, lists);
@@ -142,68 +121,13 @@ export function draftOf(
     const d = declared[a];
     return isAttributeType(d) ? d : (inferred[c] ?? 'string');
   });
-  return { source, attributes, types, entries, sampled, totalRows: entries.length };
-}
-
-/**
- * The line of a JSON syntax error, from the browser's message ("… at position 42 (line 3
- * column 5)", "… at line 3 column 5 …"); null when it gives neither. The message itself is the
- * engine's, in English whatever the page's language, so the form says the line in its own words.
- */
-function syntaxErrorLine(message: string, json: string): number | null {
-  const line = /\bline (\d+)/.exec(message);
-  if (line) return Number(line[1]);
-  const position = /\bposition (\d+)/.exec(message);
-  return position ? json.slice(0, Number(position[1])).split('\n').length : null;
+  return { source, attributes, types, entries, sampled: null, totalRows: entries.length };
 }
 
 /** A JSON table: a list of objects, or `{attributes, entries[, attribute_types]}`. */
 export function parseJsonTable(text: string, source: DraftSource): TableDraft {
-  let value: unknown;
-  const json = text.replace(/^\uFEFF/, '');
-  try {
-    value = parseTableJson(json);
-  } catch (error) {
-    const line = syntaxErrorLine(error instanceof Error ? error.message : '', json);
-    throw line === null ? new DraftError('jsonSyntax') : new DraftError('jsonSyntaxAt', line);
-  }
-  if (Array.isArray(value)) {
-    const list: unknown[] = value;
-    const attributes: string[] = [];
-    const known = new Set<string>();
-    list.forEach((entry, i) => {
-      if (typeof entry !== 'object' || entry === null || Array.isArray(entry)) {
-        throw new DraftError('jsonShape', i + 1);
-      }
-      for (const key of Object.keys(entry)) {
-        if (!known.has(key)) {
-          known.add(key);
-          attributes.push(key);
-        }
-      }
-    });
-    return draftOf(source, listKeysInOrder(text, attributes), list);
-  }
-  if (typeof value === 'object' && value !== null) {
-    const table = value as Record<string, unknown>;
-    const { attributes, entries } = table;
-    const declared = table['attribute_types'] ?? table['attributeTypes'];
-    if (
-      Array.isArray(attributes) &&
-      attributes.every((a) => typeof a === 'string') &&
-      Array.isArray(entries)
-    ) {
-      return draftOf(
-        source,
-        attributes,
-        entries,
-        typeof declared === 'object' && declared !== null
-          ? (declared as Record<string, unknown>)
-          : {},
-      );
-    }
-  }
-  throw new DraftError('jsonShape');
+  const { attributes, entries, declared } = readJsonTable(text);
+  return draftOf(source, attributes, entries, declared);
 }
 
 /**
@@ -263,6 +187,21 @@ function kindOf(file: File): DraftSource['kind'] | null {
 /** Bytes read from the start of a large JSON Lines file for its preview. */
 const JSONL_SAMPLE_BYTES = 1024 * 1024;
 
+/**
+ * A draft of a file's sample, with the file's rows counted and those past the sample checked
+ * as the server's upload would check them (one pass over the file).
+ */
+async function withLaterRows(draft: TableDraft, file: File, header: boolean): Promise<TableDraft> {
+  const later: LaterRows = {
+    format: streamFormatOf(draft.source),
+    attributes: draft.attributes,
+    header,
+    fromRow: draft.entries.length + 1,
+  };
+  const { rows, problems } = await checkLaterRows(file, later);
+  return { ...draft, sampled: file, totalRows: rows, later, problems };
+}
+
 /** Reads a chosen file (CSV, TSV, JSON or JSON Lines, by its name or type) into a draft. */
 export async function readTableFile(file: File): Promise<TableDraft> {
   const kind = kindOf(file);
@@ -275,19 +214,13 @@ export async function readTableFile(file: File): Promise<TableDraft> {
     const head = await utf8Text(file.slice(0, JSONL_SAMPLE_BYTES), true);
     const draft = parseJsonLines(head, source, true);
     const entries = draft.entries.slice(0, SAMPLE_ROWS);
-    // The rows past the sample are checked here as the server's upload would check them.
     const header = /^\s*\[/.test(head.replace(/^\uFEFF/, ''));
-    const scan = await scanJsonLines(file, draft.attributes, {
-      header,
-      fromRow: entries.length + 1,
-    });
-    return { ...draft, entries, sampled: file, totalRows: scan.rows, problems: scan.problems };
+    return withLaterRows({ ...draft, entries }, file, header);
   }
   const delimiter = kind === 'tsv' ? '\t' : ',';
   if (large) {
     const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS, delimiter);
-    const draft = draftOf(source, attributes, rows, {}, file);
-    return { ...draft, totalRows: (await countRecords(file)) - 1 };
+    return withLaterRows(draftOf(source, attributes, rows), file, false);
   }
   const { attributes, rows } = parseCsvText(await utf8Text(file), delimiter);
   return draftOf(source, attributes, rows);

@@ -1,6 +1,6 @@
 /**
- * The server's wording for a JSON Lines row it refuses (src/server/tables/jsonl.ts, rows.ts),
- * shared with the upload form's pass over a large file (jsonl-keys.ts), which names the same
+ * The server's wording for a row it refuses (src/server/tables/jsonl.ts, csv.ts, lines.ts, rows.ts),
+ * shared with the upload form's pass over a large file (later-rows.ts), which names the same
  * rows, with the same messages, before the upload.
  */
 

@@ -75,13 +75,18 @@ describe('a large JSON Lines file: the upload form names a bad line past the sam
     expect(draft.problems).toEqual(found);
   });
 
-  it('names every line that is not JSON, up to 100, where the server stops at the first', async () => {
+  it('names every line that is not JSON, listing 100, where the server stops at the first', async () => {
     const text = line.repeat(lines) + '{"id":\n'.repeat(150) + line;
     const draft = await readTableFile(new File([text], 'bad-lines.jsonl'));
     const found = await server(text);
     expect(found.map((e) => [e.row, e.code])).toEqual([[lines + 1, 'INVALID_JSON']]);
-    expect(draft.problems).toHaveLength(100);
+    // 100 listed, then the server's note of how many more there are.
+    expect(draft.problems).toHaveLength(101);
     expect(draft.problems?.[0]).toEqual(found[0]);
     expect(draft.problems?.[99]).toMatchObject({ row: lines + 100, code: 'INVALID_JSON' });
+    expect(draft.problems?.[100]).toMatchObject({
+      code: 'TOO_MANY_ERRORS',
+      message: '50 more errors not shown',
+    });
   });
 });
