@@ -17,6 +17,7 @@ import type { CreatedToken } from '../contracts/tokens.ts';
 import type { UserResponse } from '../contracts/users.ts';
 import { CliError, EXIT, storeToken, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
+import { jsonAsLines } from './json-upload.ts';
 import { savedTypes, saveTypes } from './types-file.ts';
 
 export type Io = {
@@ -107,8 +108,11 @@ export async function info(client: Client, io: Io, id: number, json: boolean): P
   ]);
 }
 
-/** The upload type of a file, by its name (a `.gz` ending is sent as it is, compressed). */
-function uploadFormat(file: string): { type: string; gzipped: boolean } {
+/**
+ * The upload type of a file, by its name (a `.gz` ending is sent as it is, compressed); a JSON
+ * table (`json`) is sent as JSON Lines (json-upload.ts).
+ */
+function uploadFormat(file: string): { type: string; gzipped: boolean; json: boolean } {
   const gzipped = file.endsWith('.gz');
   const name = gzipped ? file.slice(0, -3) : file;
   const ext = path.extname(name).toLowerCase();
@@ -117,13 +121,16 @@ function uploadFormat(file: string): { type: string; gzipped: boolean } {
       ? 'text/csv'
       : ext === '.tsv' || ext === '.tab'
         ? 'text/tab-separated-values'
-        : ext === '.jsonl' || ext === '.ndjson'
+        : ext === '.jsonl' || ext === '.ndjson' || ext === '.json'
           ? 'application/x-ndjson'
           : undefined;
   if (!type) {
-    throw new CliError(`Cannot tell the format of ${file}: use .csv, .tsv or .jsonl`, EXIT.usage);
+    throw new CliError(
+      `Cannot tell the format of ${file}: use .csv, .tsv, .json or .jsonl`,
+      EXIT.usage,
+    );
   }
-  return { type, gzipped };
+  return { type, gzipped, json: ext === '.json' };
 }
 
 export type PushOptions = {
@@ -142,20 +149,22 @@ export type PushOptions = {
 
 /** `sheaf push FILE`: a new dataset, or with --dataset a new version; streamed and gzipped. */
 export async function push(client: Client, io: Io, file: string, o: PushOptions): Promise<void> {
-  const { type, gzipped } = uploadFormat(file);
+  const { type, gzipped, json } = uploadFormat(file);
   if (o.dataset === undefined && !o.name) {
     throw new CliError('A new dataset needs --name (or --dataset ID for a new version)', 2);
   }
   const total = (await stat(file).catch(() => null))?.size;
   if (total === undefined) throw new CliError(`No such file: ${file}`, EXIT.usage);
-  // Types saved by `sheaf pull` beside the file, unless --types says otherwise.
+  const table = json ? await jsonAsLines(file, gzipped) : null;
+  // Types saved by `sheaf pull` beside the file, unless --types says otherwise; else those a
+  // JSON table declares.
   const saved = o.types === undefined ? await savedTypes(file) : null;
   if (saved) io.err.write(`Column types from ${saved.file}\n`);
-  const types = o.types ?? saved?.text;
-  const bar = progress(io.err, 'push', total);
+  const types = o.types ?? saved?.text ?? table?.declared ?? undefined;
+  const bar = progress(io.err, 'push', table?.bytes ?? total);
   const counted = counting(bar);
-  const source = createReadStream(file).pipe(counted);
-  const body = gzipped ? source : source.pipe(createGzip());
+  const source = (table?.body ?? createReadStream(file)).pipe(counted);
+  const body = gzipped && !table ? source : source.pipe(createGzip());
   const stream = Readable.toWeb(body) as ReadableStream<Uint8Array>;
   const headers = { 'content-type': type, 'content-encoding': 'gzip' };
   const send = () =>

@@ -18,7 +18,7 @@ const USAGE = `Usage: sheaf <command> [options]
   ls [--mine] [--query WORDS] [--limit N]              list datasets
   info ID                                              a dataset and its versions
   push FILE --name NAME [--description D] [--tags a,b] [--language TAG]
-            [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.jsonl(.gz)
+            [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.json/.jsonl(.gz)
   push FILE --dataset ID [--changelog C]               add a version
             [--types '{"zip":"string"}']               either: declare column types
                                     (default: FILE.types.json, if pull saved one; '{}' infers all)

@@ -1,6 +1,7 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { run } from '../../src/cli/main.ts';
@@ -226,17 +227,18 @@ describe('the sheaf command', () => {
 
   it('pull saves the column types beside a text file, and push declares them: nothing retyped', async () => {
     const tables = [
-      // Codes that look like numbers, zeros in front, and a table without rows.
-      ['codes.csv', 'code,zip,n\n1e3,00123,1\n2.50,02139,2\n', '{"code":"string"}'],
-      ['empty.csv', 'n,ok,day\n', '{"n":"number","ok":"boolean","day":"date"}'],
+      // Codes that look like numbers, zeros in front, and a table without rows (whose JSON
+      // download, `[]`, names no column: a JSON table has the columns its rows have).
+      ['codes.csv', 'code,zip,n\n1e3,00123,1\n2.50,02139,2\n', '{"code":"string"}', true],
+      ['empty.csv', 'n,ok,day\n', '{"n":"number","ok":"boolean","day":"date"}', false],
     ] as const;
-    for (const [name, text, types] of tables) {
+    for (const [name, text, types, rows] of tables) {
       await writeFile(path.join(dir, name), text);
       const pushed = await sheaf(['push', path.join(dir, name), '--name', name, '--types', types]);
       expect(pushed.code).toBe(0);
       const ds = Number(/#(\d+)/.exec(pushed.out)?.[1]);
       const first = (await t.app.inject({ url: `/api/v1/datasets/${ds}` })).json().versions[0];
-      for (const format of ['csv', 'jsonl']) {
+      for (const format of rows ? ['csv', 'json', 'jsonl'] : ['csv', 'jsonl']) {
         const file = path.join(dir, `pulled-${ds}.${format}`);
         const pulled = await sheaf(['pull', String(ds), '--format', format, '-o', file, '--json']);
         expect(JSON.parse(pulled.out).types_file).toBe(`${file}.types.json`);
@@ -266,13 +268,55 @@ describe('the sheaf command', () => {
     expect(JSON.parse(inferred.out).versions[0].attribute_types).toEqual({ code: 'number' });
   });
 
+  it('pushes a JSON table as the upload form reads it: its columns, its numbers, its types', async () => {
+    const list = path.join(dir, 'cities.json');
+    // Columns in order of first appearance; an integer past 2^53 kept exact.
+    await writeFile(
+      list,
+      '[{"城市":"北京","人口":21893095},{"人口":9007199254740993,"区号":"010"}]',
+    );
+    const pushed = await sheaf(['push', list, '--name', 'json', '--json']);
+    expect(pushed.err).toBe('');
+    const created = JSON.parse(pushed.out);
+    expect(created.versions[0]).toMatchObject({
+      attributes: ['城市', '人口', '区号'],
+      attribute_types: { 城市: 'string', 人口: 'integer', 区号: 'string' },
+      entries_count: 2,
+    });
+    const rows = await t.app.inject({ url: `/api/v1/datasets/${created.id}/version` });
+    expect(rows.body).toContain('9007199254740993');
+    const table = path.join(dir, 'table.json.gz');
+    const declared = {
+      attributes: ['区号', 'n'],
+      entries: [['010', 1], { 区号: '021', n: 2 }],
+      attribute_types: { n: 'number' },
+    };
+    await writeFile(table, gzipSync(JSON.stringify(declared)));
+    const version = await sheaf(['push', table, '--dataset', String(created.id), '--json']);
+    expect(JSON.parse(version.out)).toMatchObject({
+      attributes: ['区号', 'n'],
+      attribute_types: { 区号: 'string', n: 'number' },
+      entries_count: 2,
+    });
+  });
+
   it('says what is wrong with an exit code scripts can test', async () => {
     expect((await sheaf(['info', '999999'])).code).toBe(4);
     const guest = await sheaf(['ls', '--mine'], { config: path.join(dir, 'guest') });
     expect(guest.code).toBe(3);
     const sheet = await sheaf(['push', path.join(dir, 'table.xlsx'), '--name', 'x']);
     expect(sheet.code).toBe(2);
-    expect(sheet.err).toContain('.csv, .tsv or .jsonl');
+    expect(sheet.err).toContain('.csv, .tsv, .json or .jsonl');
+    const broken = path.join(dir, 'broken.json');
+    await writeFile(broken, '[\n{"a": 1},\n{"a": 2,}\n]\n');
+    expect(await sheaf(['push', broken, '--name', 'x'])).toMatchObject({
+      code: 2,
+      err: `sheaf: ${broken} is not valid JSON near line 3\n`,
+    });
+    await writeFile(broken, '[{"a": 1}, 2]');
+    expect((await sheaf(['push', broken, '--name', 'x'])).err).toBe(
+      `sheaf: ${broken} must hold a list of objects, or an object with attributes and entries (item 2 is not an object)\n`,
+    );
     expect((await sheaf(['pull', String(id), '--format', 'xml'])).code).toBe(2);
     expect((await sheaf(['frobnicate'])).code).toBe(2);
     for (const args of [
