@@ -6,10 +6,11 @@
  * `00123` is text, so without them it would come back typed by its values (docs/tables.md).
  */
 import { readFile, writeFile } from 'node:fs/promises';
+import { TYPES_FILE_ENDING, parseTypesFile } from '../lib/tables/types-file.ts';
 import { CliError, EXIT } from './client.ts';
 
 /** The file holding the column types of a table file. */
-const typesFileOf = (file: string): string => `${file.replace(/\.gz$/i, '')}.types.json`;
+const typesFileOf = (file: string): string => `${file.replace(/\.gz$/i, '')}${TYPES_FILE_ENDING}`;
 
 /** Writes `{column: type}` beside `file`, in column order; returns the types file's name. */
 export async function saveTypes(file: string, types: Record<string, string>): Promise<string> {
@@ -28,13 +29,8 @@ export async function savedTypes(file: string): Promise<{ file: string; text: st
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw err;
   }
-  let types: unknown;
-  try {
-    types = JSON.parse(text);
-  } catch {
-    types = null;
-  }
-  if (typeof types !== 'object' || types === null || Array.isArray(types)) {
+  const types = parseTypesFile(text);
+  if (!types) {
     throw new CliError(
       `${typesFile} must hold a JSON object of column types, such as {"zip":"string"}`,
       EXIT.usage,

@@ -30,14 +30,17 @@ function contentOf(draft: TableDraft, types: readonly AttributeType[]): TableCon
 }
 
 /**
- * The types of a sampled (large) file that are declared: only those changed on the page. The
- * others were proposed from the rows read, and the server infers them over the whole file.
+ * The types of a sampled (large) file that are declared: those changed on the page, and those
+ * a types file chosen with it declares (kept as they are). The others were proposed from the
+ * rows read, and the server infers them over the whole file.
  */
 function changedTypes(draft: TableDraft, types: readonly AttributeType[]) {
   return Object.fromEntries(
-    draft.attributes.flatMap((a, c) =>
-      types[c] !== undefined && types[c] !== draft.types[c] ? [[a, types[c]]] : [],
-    ),
+    draft.attributes.flatMap((a, c) => {
+      const type = types[c];
+      const declared = type !== draft.types[c] || draft.declared?.[a] === type;
+      return type !== undefined && declared ? [[a, type]] : [];
+    }),
   );
 }
 

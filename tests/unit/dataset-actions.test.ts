@@ -39,6 +39,17 @@ describe('a large file sent as a stream', () => {
     });
   });
 
+  it('declares the types of a types file, also those equal to the proposed ones', async () => {
+    const typed = { ...sampled, types: ['string', 'integer'], declared: { zip: 'string' } };
+    await publishVersion(1, 'v2', typed as TableDraft, ['string', 'integer'], () => undefined);
+    expect(api.uploadVersion).toHaveBeenCalledWith(
+      1,
+      'v2',
+      { body: file, format: 'csv', attributeTypes: { zip: 'string' } },
+      expect.anything(),
+    );
+  });
+
   it('declares none when no type was changed', async () => {
     await publishVersion(1, 'v2', sampled, sampled.types, () => undefined);
     expect(api.uploadVersion).toHaveBeenCalledWith(

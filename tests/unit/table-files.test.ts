@@ -7,6 +7,7 @@ import {
 } from '../../src/lib/tables/draft.ts';
 import { rowValues } from '../../src/lib/tables/cells.ts';
 import { checkLaterRows } from '../../src/lib/tables/later-rows.ts';
+import { applyTypesFile } from '../../src/lib/tables/types-file.ts';
 
 const file = (name: string, text: string, type = '') => new File([text], name, { type });
 
@@ -132,6 +133,24 @@ describe('table files read in the browser', () => {
     expect(await count('a\n\n"b\nc"\n  \nd', 'csv', ['a'])).toBe(3);
     // JSON Lines: lines, not quotes (a string may hold an escaped quote).
     expect(await count('{"a":1}\n\n{"a":"x\\""}\n  \n', 'jsonl', ['a'])).toBe(2);
+  });
+
+  it("applies a types file's column types, leaving out other names and unknown types", async () => {
+    const draft = await readTableFile(file('codes.csv', 'code,zip,n\n1e3,00123,1\n'));
+    expect(draft.types).toEqual(['number', 'string', 'integer']);
+    const typed = applyTypesFile(
+      draft,
+      'codes.csv.types.json',
+      '{"code":"string","n":"decimal","省":"string"}',
+    );
+    expect(typed).toMatchObject({
+      types: ['string', 'string', 'integer'],
+      declared: { code: 'string' },
+      typesFile: 'codes.csv.types.json',
+    });
+    expect(() => applyTypesFile(draft, 'x.types.json', '["code"]')).toThrow(
+      expect.objectContaining({ key: 'typesFile', message: 'x.types.json' }),
+    );
   });
 
   it('refuses a file that is not UTF-8 (GBK from Excel), large or small, in every format', async () => {

@@ -53,10 +53,11 @@ function FilePicker({
           className="peer sr-only"
           aria-invalid={message ? true : undefined}
           aria-describedby={`${fileId}-hint${message ? ` ${fileId}-error` : ''}`}
+          multiple
           onChange={(e) => {
-            const file = e.target.files?.[0];
-            setChosen(file?.name ?? '');
-            if (file) void state.readFile(file);
+            const files = [...(e.target.files ?? [])];
+            setChosen(files.map((f) => f.name).join(', '));
+            if (files.length > 0) void state.readFiles(files);
             else state.clear();
           }}
         />
@@ -121,6 +122,14 @@ export function TableSection({
               columns: draft.attributes.length,
             })}
           </p>
+          {draft.typesFile && (
+            <p role="status" className="text-sm" data-testid="types-file">
+              {t('datasets:table.typesApplied', {
+                name: draft.typesFile,
+                columns: Object.keys(draft.declared ?? {}).join(', ') || '—',
+              })}
+            </p>
+          )}
           {draft.sampled && (
             <p className="rounded-lg bg-brand-50 p-3 text-sm">
               {t('datasets:table.sampled', { rows: SAMPLE_ROWS })}

@@ -10,6 +10,8 @@ export class DraftError extends Error {
     | 'jsonShape'
     | 'jsonRepeatedKey'
     | 'fileType'
+    | 'typesFile'
+    | 'typesOnly'
     | 'encoding';
   readonly row: number | null;
   constructor(key: DraftError['key'], row: number | null = null, detail = '') {

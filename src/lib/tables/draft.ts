@@ -48,6 +48,10 @@ export type TableDraft = {
    */
   later?: LaterRows;
   problems?: Problem[];
+  /** Types a types file chosen with the table declares (types-file.ts), by column. */
+  declared?: Record<string, AttributeType>;
+  /** The name of that types file. */
+  typesFile?: string;
 };
 
 function fromRecords(records: string[][], open: number | null) {

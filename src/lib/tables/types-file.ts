@@ -1,0 +1,50 @@
+import { DraftError } from './draft-error.ts';
+import type { TableDraft } from './draft.ts';
+import { isAttributeType, type AttributeType } from './infer.ts';
+
+/**
+ * A table file's column types, kept beside it as `FILE.types.json` (`{"zip":"string"}`, the
+ * version's `attribute_types`): `sheaf pull` writes it beside a text download, and both
+ * `sheaf push` (src/cli/types-file.ts) and the upload form (chosen with its table file) declare
+ * the types it gives.
+ */
+export const TYPES_FILE_ENDING = '.types.json';
+
+/** Whether a file's name says it holds column types. */
+export const isTypesFile = (name: string): boolean =>
+  name.toLowerCase().endsWith(TYPES_FILE_ENDING);
+
+/** The object of a types file's text, or null when the text is not a JSON object. */
+export function parseTypesFile(text: string): Record<string, unknown> | null {
+  let types: unknown;
+  try {
+    types = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  return typeof types === 'object' && types !== null && !Array.isArray(types)
+    ? (types as Record<string, unknown>)
+    : null;
+}
+
+/**
+ * The draft with the types a types file (`name`, its `text`) gives its columns declared: they
+ * replace the proposed ones, and a large file's upload declares them (`declared`). A name that is
+ * not a column, or a type Sheaf does not have, is left out. Throws DraftError (`typesFile`) when
+ * the text is not a JSON object.
+ */
+export function applyTypesFile(draft: TableDraft, name: string, text: string): TableDraft {
+  const types = parseTypesFile(text);
+  if (!types) throw new DraftError('typesFile', null, name);
+  const declared: Record<string, AttributeType> = {};
+  for (const column of draft.attributes) {
+    const type = Object.hasOwn(types, column) ? types[column] : undefined;
+    if (isAttributeType(type)) declared[column] = type;
+  }
+  return {
+    ...draft,
+    types: draft.attributes.map((a, c) => declared[a] ?? draft.types[c] ?? 'string'),
+    declared,
+    typesFile: name,
+  };
+}
