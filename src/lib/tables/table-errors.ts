@@ -40,7 +40,7 @@ export class ErrorCollector {
   /** The kept errors, plus a final `TOO_MANY_ERRORS` entry saying how many were left out. */
   list(): Problem[] {
     // Row order reads best; errors of the whole table (row null) come first.
-    const sorted = this.kept.toSorted((a, b) => (a.row ?? 0) - (b.row ?? 0));
+    const sorted = [...this.kept].sort((a, b) => (a.row ?? 0) - (b.row ?? 0));
     const more = this.count - this.kept.length;
     if (more <= 0) return sorted;
     return [
