@@ -30,6 +30,16 @@ describe('parseTableJson', () => {
     });
   });
 
+  it('tells strings from numbers past escaped quotes and backslashes', () => {
+    const value = parseTableJson(String.raw`{"s":"a\"1.0\\","n":2.0,"t":"\\","m":1.5}`);
+    expect(Object.entries(value as object).map(([k, v]) => [k, kept(v)])).toEqual([
+      ['s', 'a"1.0\\'],
+      ['n', { raw: '2.0' }],
+      ['t', '\\'],
+      ['m', 1.5],
+    ]);
+  });
+
   it('throws on text that is not JSON', () => {
     expect(() => parseTableJson('[1.0,')).toThrow(SyntaxError);
   });
