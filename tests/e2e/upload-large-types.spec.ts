@@ -1,0 +1,51 @@
+/**
+ * A CSV file over 8 MB whose rows past the sample hold a value the type chosen on the page
+ * refuses: the form's pass over the whole file names that row with the server's problem, in the
+ * page's language, before anything is uploaded. It used to check only the sample, so the server
+ * refused the file after the whole upload.
+ */
+import { localePrefix } from '../../src/i18n/locales.ts';
+import { LARGE_FILE_BYTES } from '../../src/lib/tables/draft.ts';
+import { numberFormat } from '../../src/lib/intl.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { translator } from '../support/translator.ts';
+
+const line = `1,${'x'.repeat(200)}\n`;
+const rows = Math.ceil(LARGE_FILE_BYTES / line.length) + 10;
+const csv = Buffer.from('id,note\n' + line.repeat(rows) + 'n/a,y\n');
+const locale = 'zh-CN';
+const t = translator(locale);
+
+test.use({ locale });
+
+test('a type chosen on the page that a later row refuses is a problem of the check', async ({
+  page,
+  account,
+  signIn,
+  uniqueName,
+}) => {
+  await signIn(page, account);
+  await page.goto(`${localePrefix(locale)}/datasets/create`);
+  await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(uniqueName('big'));
+  await page
+    .getByLabel(t('datasets:table.file'), { exact: true })
+    .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: csv });
+  // Proposed from the sample, not declared: the server infers `id` as text over every row.
+  await expect(page.getByTestId('validation-status')).toHaveText(
+    t('datasets:validation.validSample', { rows: 1000 }),
+  );
+  await page
+    .getByLabel(t('datasets:table.typeFor', { column: 'id' }), { exact: true })
+    .selectOption('number');
+  await page.getByRole('button', { name: t('datasets:validation.check'), exact: true }).click();
+  await expect(page.getByTestId('validation-status')).toHaveText(
+    t('datasets:validation.invalid', { count: 1 }),
+  );
+  const problem = page.getByRole('region', { name: t('datasets:validation.caption') });
+  await expect(problem.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+    'id',
+    t('errors:INVALID_NUMBER'),
+    '1',
+    numberFormat(locale).format(rows + 1),
+  ]);
+});
