@@ -136,7 +136,9 @@ async function jsonLines(
   };
   let rest = '';
   for await (const chunk of text) {
-    const parts = (rest + chunk).split('\n');
+    // Only the chunk is split: a long line is not split again with every chunk that adds to it.
+    const parts = chunk.split('\n');
+    parts[0] = rest + (parts[0] ?? '');
     rest = parts.pop() ?? '';
     // The server looks at a line's length where a chunk ends (so it may take a line up to a
     // chunk longer); this pass looks at every line.
