@@ -7,7 +7,7 @@ import {
 } from '../../src/lib/tables/draft.ts';
 import { rowValues } from '../../src/lib/tables/cells.ts';
 import { checkLaterRows } from '../../src/lib/tables/later-rows.ts';
-import { applyTypesFile } from '../../src/lib/tables/types-file.ts';
+import { applyTypesFile, readChosenFiles } from '../../src/lib/tables/types-file.ts';
 
 const file = (name: string, text: string, type = '') => new File([text], name, { type });
 
@@ -147,6 +147,15 @@ describe('table files read in the browser', () => {
       types: ['string', 'string', 'integer'],
       declared: { code: 'string' },
       typesFile: 'codes.csv.types.json',
+    });
+    // Chosen together, in either order; a types file alone names what is missing.
+    const chosen = await readChosenFiles([
+      file('codes.csv.types.json', '{"code":"string"}'),
+      file('codes.csv', 'code,zip,n\n1e3,00123,1\n'),
+    ]);
+    expect(chosen).toMatchObject({ types: ['string', 'string', 'integer'] });
+    await expect(readChosenFiles([file('a.types.json', '{}')])).rejects.toMatchObject({
+      key: 'typesOnly',
     });
     expect(() => applyTypesFile(draft, 'x.types.json', '["code"]')).toThrow(
       expect.objectContaining({ key: 'typesFile', message: 'x.types.json' }),

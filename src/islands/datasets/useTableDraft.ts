@@ -3,9 +3,9 @@ import type { T } from '../../i18n/index.ts';
 import type { TableValidation } from '../../lib/api/types.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { DraftError } from '../../lib/tables/draft-error.ts';
-import { draftOf, parseCsvText, readTableFile, type TableDraft } from '../../lib/tables/draft.ts';
+import { draftOf, parseCsvText, type TableDraft } from '../../lib/tables/draft.ts';
 import { isAttributeType, type AttributeType } from '../../lib/tables/infer.ts';
-import { applyTypesFile, isTypesFile } from '../../lib/tables/types-file.ts';
+import { readChosenFiles } from '../../lib/tables/types-file.ts';
 import { checkDraft } from '../../stores/datasets.ts';
 
 export type CheckState =
@@ -37,18 +37,6 @@ function textDraft(text: string, known: Record<string, string>): TableDraft {
     Object.entries(known).filter(([, type]) => isAttributeType(type)),
   );
   return draftOf({ kind: 'text', name: 'CSV', size: text.length }, attributes, rows, declared);
-}
-
-/**
- * A table from the files chosen together: the table file, with the types of a types file among
- * them applied (types-file.ts).
- */
-async function readChosen(files: readonly File[]): Promise<TableDraft> {
-  const table = files.find((f) => !isTypesFile(f.name));
-  const types = files.find((f) => isTypesFile(f.name));
-  if (!table) throw new DraftError('typesOnly');
-  const draft = await readTableFile(table);
-  return types ? applyTypesFile(draft, types.name, await types.text()) : draft;
 }
 
 /** The server's check of the current table; an answer about an older table is dropped. */
@@ -128,7 +116,7 @@ export function useTableDraft(t: T) {
   );
 
   /** Reads the chosen files: a table, and maybe its types file (`FILE.types.json`). */
-  const readFiles = useCallback((files: readonly File[]) => read(() => readChosen(files)), [read]);
+  const readFiles = useCallback((files: File[]) => read(() => readChosenFiles(files)), [read]);
 
   /** Reads CSV text; columns named in `known` keep those types. */
   const readText = useCallback(

@@ -1,5 +1,5 @@
 import { DraftError } from './draft-error.ts';
-import type { TableDraft } from './draft.ts';
+import { readTableFile, type TableDraft } from './draft.ts';
 import { isAttributeType, type AttributeType } from './infer.ts';
 
 /**
@@ -11,8 +11,7 @@ import { isAttributeType, type AttributeType } from './infer.ts';
 export const TYPES_FILE_ENDING = '.types.json';
 
 /** Whether a file's name says it holds column types. */
-export const isTypesFile = (name: string): boolean =>
-  name.toLowerCase().endsWith(TYPES_FILE_ENDING);
+const isTypesFile = (name: string): boolean => name.toLowerCase().endsWith(TYPES_FILE_ENDING);
 
 /** The object of a types file's text, or null when the text is not a JSON object. */
 export function parseTypesFile(text: string): Record<string, unknown> | null {
@@ -47,4 +46,16 @@ export function applyTypesFile(draft: TableDraft, name: string, text: string): T
     declared,
     typesFile: name,
   };
+}
+
+/**
+ * A table from files chosen together in the upload form: the table file, with the types of a
+ * types file among them applied. Throws DraftError (`typesOnly`) when only a types file was.
+ */
+export async function readChosenFiles(files: readonly File[]): Promise<TableDraft> {
+  const table = files.find((f) => !isTypesFile(f.name));
+  const types = files.find((f) => isTypesFile(f.name));
+  if (!table) throw new DraftError('typesOnly');
+  const draft = await readTableFile(table);
+  return types ? applyTypesFile(draft, types.name, await types.text()) : draft;
 }
