@@ -27,15 +27,24 @@ const ratingQueue = new Map<number, Promise<unknown>>();
  * Saves the caller's score for a dataset. Calls are sent one after another; a call overtaken by
  * a newer score before its turn is skipped and answers null, so the last score chosen is the
  * one saved (the rate control waits for the arrow keys to rest: islands/community/useRating.ts).
+ * A score saved as the page is left (`leaving`) is sent at once instead.
  */
-export function saveRating(datasetId: number, score: number): Promise<Rating | null> {
+export function saveRating(
+  datasetId: number,
+  score: number,
+  leaving = false,
+): Promise<Rating | null> {
   wantedScore.set(datasetId, score);
   const previous = ratingQueue.get(datasetId) ?? Promise.resolve();
-  const next = previous
-    .catch(() => undefined)
-    .then(() =>
-      wantedScore.get(datasetId) === score ? communityApi.rateDataset(datasetId, score) : null,
-    );
+  // Leaving the page: sent at once, as a request that outlives the page (the page may be gone
+  // before the one before it answers).
+  const next = leaving
+    ? communityApi.rateDataset(datasetId, score, true)
+    : previous
+        .catch(() => undefined)
+        .then(() =>
+          wantedScore.get(datasetId) === score ? communityApi.rateDataset(datasetId, score) : null,
+        );
   ratingQueue.set(datasetId, next);
   void next
     .catch(() => undefined)

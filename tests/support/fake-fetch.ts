@@ -11,6 +11,7 @@ export type SentRequest = {
   body: unknown;
   credentials: RequestCredentials | undefined;
   signal: AbortSignal | undefined;
+  keepalive: boolean | undefined;
 };
 
 export type Handler = (request: SentRequest) => Response | Promise<Response>;
@@ -52,6 +53,7 @@ export function installFakeFetch(handler: Handler) {
       body: parseBody(init.body),
       credentials: init.credentials,
       signal: init.signal ?? undefined,
+      keepalive: init.keepalive,
     };
     requests.push(request);
     return handler(request);

@@ -46,12 +46,30 @@ function notSavedText(error: unknown, t: T): string {
 }
 
 /**
+ * Calls `leave` when the page is left or hidden (a closed tab or a phone's app switch may never
+ * come back): the moment to send what waits, with a request that outlives the page.
+ */
+function useLeavingPage(leave: () => void) {
+  useEffect(() => {
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') leave();
+    };
+    window.addEventListener('pagehide', leave);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  });
+}
+
+/**
  * The rating as the caller sees it: the average and count, their saved score (undefined until
  * known), the score chosen, and the line saying how the last choice went.
  *
  * `choose(score, step)` shows a score at once and saves it at once, or, for a step of the arrow
  * keys, once the keys rest (RATING_STEP_PAUSE_MS); `flush` saves a waiting score now (the caller
- * left the stars, or pressed Enter). A score equal to the one saved or being saved sends nothing,
+ * left the stars, or pressed Enter), as does leaving or hiding the page. A score equal to the one saved or being saved sends nothing,
  * and only the answer for the latest score sent is shown.
  */
 export function useRating(
@@ -95,11 +113,12 @@ export function useRating(
   }, [signedIn, datasetId]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
+  useLeavingPage(() => flush(true));
 
-  async function send(score: number) {
+  async function send(score: number, leaving = false) {
     sent.current = score;
     try {
-      const rating = await saveRating(datasetId, score);
+      const rating = await saveRating(datasetId, score, leaving);
       held.current = rating?.score ?? held.current;
       // Overtaken by a newer score: that one answers.
       if (!rating || sent.current !== score) return;
@@ -115,11 +134,11 @@ export function useRating(
     }
   }
 
-  function flush() {
+  function flush(leaving = false) {
     clearTimeout(timer.current);
     const score = waiting.current;
     waiting.current = null;
-    if (score !== null && score !== sent.current) void send(score);
+    if (score !== null && score !== sent.current) void send(score, leaving);
   }
 
   function choose(score: number, step: boolean) {
@@ -131,5 +150,5 @@ export function useRating(
     else flush();
   }
 
-  return { summary, saved, chosen, message, choose, flush };
+  return { summary, saved, chosen, message, choose, flush: () => flush() };
 }

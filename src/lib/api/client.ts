@@ -48,6 +48,8 @@ export type RequestOptions = {
   responseType?: 'json' | 'blob';
   /** Aborting it fails the call with 'Request timeout', like the 30 s timeout. */
   signal?: AbortSignal;
+  /** The request outlives the page (`fetch`'s `keepalive`): a save sent as the page is left. */
+  keepalive?: boolean;
 };
 
 /**
@@ -146,6 +148,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       query: options.query && keysToSnake<Record<string, unknown>>(options.query),
       body: body as BodyInit | Record<string, unknown> | undefined,
+      ...(options.keepalive && { keepalive: true }),
       ...(options.signal && {
         signal: AbortSignal.any([options.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]),
       }),

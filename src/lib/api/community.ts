@@ -54,13 +54,15 @@ async function changing<T>(change: Promise<T>, forget: () => void): Promise<T> {
 /**
  * POST /datasets/{id}/rate with a score from 1 to 5 (a new score replaces the caller's previous
  * one). The dataset's average changes, so its cache entries (and every list) are dropped.
+ * `leaving`: sent as the page is left, so the request outlives the page.
  */
-export function rateDataset(datasetId: number, score: number): Promise<Rating> {
+export function rateDataset(datasetId: number, score: number, leaving = false): Promise<Rating> {
   return changing(
     apiRequest<Rating>(`/datasets/${datasetId}/rate`, {
       method: 'POST',
       body: { score },
       auth: 'required',
+      keepalive: leaving,
     }),
     () => invalidateDataset(datasetId),
   );
