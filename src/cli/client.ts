@@ -1,6 +1,6 @@
 /**
  * The CLI's HTTP client: `SHEAF_API` (default http://localhost:8080) + `/api/v1`, the token
- * from `SHEAF_TOKEN` or the one `sheaf login` stored, and Sheaf's error shape turned into a
+ * from `SHEAF_TOKEN` or the one `sheaf login` stored for that site, and Sheaf's error shape turned into a
  * `CliError` with an exit code.
  */
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -22,25 +22,48 @@ export class CliError extends Error {
   }
 }
 
-/** Where `sheaf login` keeps the token: $SHEAF_CONFIG_DIR, else $XDG_CONFIG_HOME/sheaf, else ~/.config/sheaf. */
+/** Where `sheaf login` keeps its tokens: $SHEAF_CONFIG_DIR, else $XDG_CONFIG_HOME/sheaf, else ~/.config/sheaf. */
 function configDir(env: Env): string {
   if (env['SHEAF_CONFIG_DIR']) return env['SHEAF_CONFIG_DIR'];
   const base = env['XDG_CONFIG_HOME'] || path.join(os.homedir(), '.config');
   return path.join(base, 'sheaf');
 }
 
-export async function storeToken(env: Env, token: string): Promise<string> {
-  const dir = configDir(env);
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  const file = path.join(dir, 'token');
-  await writeFile(file, `${token}\n`, { mode: 0o600 });
-  await chmod(file, 0o600);
-  return file;
+/** What `sheaf login` keeps for one site: who signed in, the token, and its id if login made it. */
+export type Credentials = { username: string; token: string; id?: number };
+
+const credentialsFile = (env: Env) => path.join(configDir(env), 'credentials.json');
+
+/** The stored credentials, by site (`SHEAF_API`'s origin); an unreadable file holds none. */
+async function allCredentials(env: Env): Promise<Record<string, Credentials>> {
+  const text = await readFile(credentialsFile(env), 'utf8').catch(() => '{}');
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    return typeof parsed === 'object' && parsed !== null
+      ? (parsed as Record<string, Credentials>)
+      : {};
+  } catch {
+    return {};
+  }
 }
 
-async function storedToken(env: Env): Promise<string | undefined> {
-  const text = await readFile(path.join(configDir(env), 'token'), 'utf8').catch(() => '');
-  return text.trim() || undefined;
+export async function storedCredentials(env: Env, site: string): Promise<Credentials | undefined> {
+  const stored = (await allCredentials(env))[site];
+  return typeof stored?.token === 'string' && stored.token ? stored : undefined;
+}
+
+/** Keeps `credentials` for `site` (the other sites' stay), readable by the user only. */
+export async function storeCredentials(
+  env: Env,
+  site: string,
+  credentials: Credentials,
+): Promise<string> {
+  const all = { ...(await allCredentials(env)), [site]: credentials };
+  await mkdir(configDir(env), { recursive: true, mode: 0o700 });
+  const file = credentialsFile(env);
+  await writeFile(file, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return file;
 }
 
 export type Client = {
@@ -79,7 +102,7 @@ function apiBase(env: Env): string {
 
 export async function createClient(env: Env): Promise<Client> {
   const base = apiBase(env);
-  const token = env['SHEAF_TOKEN'] || (await storedToken(env));
+  const token = env['SHEAF_TOKEN'] || (await storedCredentials(env, base))?.token;
   const raw = async (method: string, route: string, options: CallOptions = {}) => {
     const url = new URL(`${base}/api/v1${route}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {

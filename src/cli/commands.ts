@@ -1,7 +1,6 @@
 /** What each `sheaf` command does; main.ts parses the arguments and calls these. */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,9 +12,7 @@ import type {
   DatasetVersion,
   DownloadFormat,
 } from '../contracts/datasets.ts';
-import type { CreatedToken } from '../contracts/tokens.ts';
-import type { UserResponse } from '../contracts/users.ts';
-import { CliError, EXIT, storeToken, type Client, type Env } from './client.ts';
+import { CliError, EXIT, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
 import { jsonAsLines } from './json-upload.ts';
 import { savedTypes, saveTypes } from './types-file.ts';
@@ -28,51 +25,10 @@ export type Io = {
   stdin: () => Promise<string>;
 };
 
-const print = (io: Io, json: boolean, value: unknown, human: () => string[]) => {
+export const print = (io: Io, json: boolean, value: unknown, human: () => string[]) => {
   if (json) io.out(JSON.stringify(value, null, 2));
   else for (const line of human()) io.out(line);
 };
-
-/** `sheaf login`: stores a token (given, piped, or made from a username and a password). */
-export async function login(
-  client: Client,
-  io: Io,
-  options: { token?: string; username?: string; passwordStdin?: boolean; json: boolean },
-): Promise<void> {
-  let token = options.token;
-  if (!token && options.username) {
-    if (!options.passwordStdin) {
-      throw new CliError('Give the password on stdin with --password-stdin', EXIT.usage);
-    }
-    const password = (await io.stdin()).replace(/\r?\n$/, '');
-    const session = await client.json<{ access_token: string }>('POST', '/auth/login', {
-      body: { identifier: options.username, password },
-      token: null,
-    });
-    const created = await client
-      .json<CreatedToken>('POST', '/tokens', {
-        body: { name: `sheaf CLI on ${os.hostname()}`.slice(0, 64), scope: 'write' },
-        token: session.access_token,
-      })
-      .catch((err: unknown) => {
-        // Every login makes a token: at the cap, say where to revoke the old ones.
-        if (!(err instanceof CliError) || err.code !== 'TOKEN_LIMIT_REACHED') throw err;
-        throw new CliError(
-          `${err.message}. Revoke the tokens you no longer use under "Access tokens" on ${client.base}/profile, or pass one with --token`,
-          err.exitCode,
-          err.code,
-        );
-      });
-    token = created.token;
-  }
-  if (!token) token = (await io.stdin()).trim();
-  if (!token) throw new CliError('No token: pass --token, pipe one in, or use --username', 2);
-  const { user: me } = await client.json<UserResponse>('GET', '/users/me', { token });
-  const file = await storeToken(io.env, token);
-  print(io, options.json, { username: me.username, token_file: file }, () => [
-    `Signed in as ${me.username}; token stored in ${file}`,
-  ]);
-}
 
 /** `sheaf ls`: public datasets, or the caller's own with --mine. */
 export async function list(

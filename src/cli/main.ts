@@ -10,11 +10,14 @@ import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
 import { positiveId } from '../contracts/ids.ts';
 import { CliError, createClient, EXIT } from './client.ts';
-import { info, list, login, pull, push, type Io } from './commands.ts';
+import { info, list, pull, push, type Io } from './commands.ts';
+import { login } from './login.ts';
 
 const USAGE = `Usage: sheaf <command> [options]
 
-  login [--token T | --username U --password-stdin]   store a token (or pipe one in)
+  login [--token T | --username U --password-stdin [--new-token]]
+            store a token for SHEAF_API's site (or pipe one in); with a username, a token
+            login made that still works is kept, unless --new-token (the old one is revoked)
   ls [--mine] [--query WORDS] [--limit N]              list datasets
   info ID                                              a dataset and its versions
   push FILE --name NAME [--description D] [--tags a,b] [--language TAG]
@@ -26,7 +29,7 @@ const USAGE = `Usage: sheaf <command> [options]
             a text format saves the column types beside it in FILE.types.json
 
 Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
-SHEAF_TOKEN (else the token stored by login).`;
+SHEAF_TOKEN (else the token login stored for the site).`;
 
 const OPTIONS = {
   json: { type: 'boolean', default: false },
@@ -34,6 +37,7 @@ const OPTIONS = {
   token: { type: 'string' },
   username: { type: 'string' },
   'password-stdin': { type: 'boolean', default: false },
+  'new-token': { type: 'boolean', default: false },
   mine: { type: 'boolean', default: false },
   query: { type: 'string' },
   limit: { type: 'string' },
@@ -90,6 +94,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
           token: v.token,
           username: v.username,
           passwordStdin: v['password-stdin'],
+          newToken: v['new-token'],
           json: v.json,
         });
         break;

@@ -2,12 +2,9 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { run } from '../../src/cli/main.ts';
-import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
-import { apiTokens, users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
+import { sheafAt } from '../support/sheaf-cli.ts';
 
 let t: TestApp;
 let base: string;
@@ -29,25 +26,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs `sheaf …` in-process, as a user whose config lives in `config`. */
-async function sheaf(
-  args: string[],
-  options: { stdin?: string; config?: string; env?: Record<string, string> } = {},
-) {
-  const out: string[] = [];
-  let err = '';
-  const code = await run(args, {
-    out: (line) => out.push(line),
-    err: { isTTY: false, write: (s: string) => (err += s) },
-    env: {
-      SHEAF_API: base,
-      SHEAF_CONFIG_DIR: options.config ?? path.join(dir, 'config'),
-      ...options.env,
-    },
-    stdin: async () => options.stdin ?? '',
-  });
-  return { code, out: out.join('\n'), err };
-}
+const sheaf = sheafAt(
+  () => base,
+  () => dir,
+);
 
 const CSV = '城市,人口,年份\n北京,21893095,2020\n上海,24870895,2020\n广州,18676605,2020\n';
 
@@ -61,36 +43,15 @@ describe('the sheaf command', () => {
     expect(login.err).toBe('');
     expect(login.code).toBe(0);
     expect(login.out).toContain('Signed in as wangfang');
-    const stored = (await readFile(path.join(dir, 'config', 'token'), 'utf8')).trim();
-    expect(stored).toMatch(/^shf_/);
+    const stored = await readFile(path.join(dir, 'config', 'credentials.json'), 'utf8');
+    expect(JSON.parse(stored)).toMatchObject({ [base]: { username: 'wangfang' } });
+    expect(stored).not.toContain('correct-horse-1');
     const wrong = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
       stdin: 'nope',
       config: path.join(dir, 'other'),
     });
     expect(wrong.code).toBe(3);
     expect(wrong.err).toContain('INVALID_CREDENTIALS');
-  });
-
-  it('at the cap of tokens in force, login says where to revoke the old ones', async () => {
-    const [me] = await t.ctx.db.select().from(users).where(eq(users.username, 'wangfang'));
-    const old = Array.from({ length: LIVE_TOKENS_MAX }, (_, i) => `cap-${i}`);
-    await t.ctx.db.insert(apiTokens).values(
-      old.map((hash) => ({
-        userId: me!.id,
-        name: hash,
-        scope: 'read' as const,
-        tokenHash: hash,
-        prefix: 'shf_',
-      })),
-    );
-    const login = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
-      stdin: 'correct-horse-1\n',
-      config: path.join(dir, 'capped'),
-    });
-    await t.ctx.db.delete(apiTokens).where(like(apiTokens.tokenHash, 'cap-%'));
-    expect(login.code).toBe(1);
-    expect(login.err).toContain('(TOKEN_LIMIT_REACHED)');
-    expect(login.err).toContain(`under "Access tokens" on ${base}/profile`);
   });
 
   it('pushes a CSV file (gzipped on the way) as a new dataset, then a TSV as its version 2', async () => {

@@ -1,0 +1,156 @@
+/**
+ * `sheaf login`: stores a token for the site — one given (`--token`, or piped in), or one made
+ * from a username and a password. A token login made that still works is kept rather than a new
+ * one made at every login (each user may have LIVE_TOKENS_MAX in force); `--new-token` makes one
+ * anyway, and the one it replaces is revoked.
+ */
+import os from 'node:os';
+import type { CreatedToken } from '../contracts/tokens.ts';
+import type { UserResponse } from '../contracts/users.ts';
+import {
+  CliError,
+  EXIT,
+  storeCredentials,
+  storedCredentials,
+  type Client,
+  type Credentials,
+} from './client.ts';
+import { print, type Io } from './commands.ts';
+
+/** Days a token made by `login --username` works: the token of a machine no longer used ends. */
+export const LOGIN_TOKEN_DAYS = 90;
+
+type LoginOptions = {
+  token?: string;
+  username?: string;
+  passwordStdin?: boolean;
+  newToken?: boolean;
+  json: boolean;
+};
+
+const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+const whoHolds = async (client: Client, token: string) =>
+  (await client.json<UserResponse>('GET', '/users/me', { token })).user.username;
+
+/** The stored token of `username` on this site if it still works (an ended one answers 401). */
+async function workingToken(client: Client, stored: Credentials | undefined, username: string) {
+  if (!stored || !sameUser(stored.username, username)) return undefined;
+  try {
+    return sameUser(await whoHolds(client, stored.token), username) ? stored : undefined;
+  } catch (err) {
+    if (err instanceof CliError && err.exitCode === EXIT.auth) return undefined;
+    throw err;
+  }
+}
+
+/** A new write token, named after this machine, made with a session of the password's user. */
+async function makeToken(client: Client, session: string): Promise<CreatedToken> {
+  return client
+    .json<CreatedToken>('POST', '/tokens', {
+      body: {
+        name: `sheaf CLI on ${os.hostname()}`.slice(0, 64),
+        scope: 'write',
+        expires_in_days: LOGIN_TOKEN_DAYS,
+      },
+      token: session,
+    })
+    .catch((err: unknown) => {
+      // At the cap: say where to revoke the old ones.
+      if (!(err instanceof CliError) || err.code !== 'TOKEN_LIMIT_REACHED') throw err;
+      throw new CliError(
+        `${err.message}. Revoke the tokens you no longer use under "Access tokens" on ${client.base}/profile, or pass one with --token`,
+        err.exitCode,
+        err.code,
+      );
+    });
+}
+
+/**
+ * What becomes of the token a new one replaces: one login made is revoked with the session
+ * (best effort; 404 means it was revoked already); any other (given with --token, or another
+ * user's) stays in force and the user is told where to revoke it.
+ */
+async function retire(
+  client: Client,
+  io: Io,
+  old: Credentials | undefined,
+  now: { username: string; session: string | undefined },
+): Promise<number | null> {
+  const whereToRevoke = `revoke it under "Access tokens" on ${client.base}/profile if it is no longer used`;
+  if (!old) return null;
+  const session = now.session;
+  if (old.id === undefined || !session || !sameUser(old.username, now.username)) {
+    io.err.write(
+      `sheaf: the token stored before (for ${old.username}) is still in force; ${whereToRevoke}\n`,
+    );
+    return null;
+  }
+  try {
+    await client.raw('DELETE', `/tokens/${old.id}`, { token: session, allow: [404] });
+    return old.id;
+  } catch (err) {
+    io.err.write(
+      `sheaf: could not revoke the token stored before (#${old.id}): ${(err as Error).message}; ${whereToRevoke}\n`,
+    );
+    return null;
+  }
+}
+
+export async function login(client: Client, io: Io, options: LoginOptions): Promise<void> {
+  const stored = await storedCredentials(io.env, client.base);
+  let token = options.token;
+  let created: CreatedToken | undefined;
+  let session: string | undefined;
+  if (!token && options.username) {
+    if (!options.passwordStdin) {
+      throw new CliError('Give the password on stdin with --password-stdin', EXIT.usage);
+    }
+    const kept = options.newToken
+      ? undefined
+      : await workingToken(client, stored, options.username);
+    if (kept) {
+      const file = await storeCredentials(io.env, client.base, kept);
+      print(
+        io,
+        options.json,
+        { username: kept.username, token_file: file, new_token: false },
+        () => [
+          `Already signed in as ${kept.username}; keeping the token stored in ${file} (--new-token makes a new one)`,
+        ],
+      );
+      return;
+    }
+    const password = (await io.stdin()).replace(/\r?\n$/, '');
+    session = (
+      await client.json<{ access_token: string }>('POST', '/auth/login', {
+        body: { identifier: options.username, password },
+        token: null,
+      })
+    ).access_token;
+    created = await makeToken(client, session);
+    token = created.token;
+  }
+  if (!token) token = (await io.stdin()).trim();
+  if (!token) throw new CliError('No token: pass --token, pipe one in, or use --username', 2);
+  const username = await whoHolds(client, token);
+  const file = await storeCredentials(io.env, client.base, { username, token, id: created?.id });
+  const replaced = stored && stored.token !== token ? stored : undefined;
+  const revoked = await retire(client, io, replaced, { username, session });
+  const expires = created?.expires_at ? ` (it works until ${created.expires_at.slice(0, 10)})` : '';
+  print(
+    io,
+    options.json,
+    {
+      username,
+      token_file: file,
+      new_token: created !== undefined,
+      expires_at: created?.expires_at ?? null,
+      revoked_token_id: revoked,
+    },
+    () => [
+      `Signed in as ${username}; token stored in ${file}${expires}`,
+      ...(revoked === null ? [] : [`The token stored before (#${revoked}) is revoked`]),
+    ],
+  );
+}

@@ -1,0 +1,156 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, isNull, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Credentials } from '../../src/cli/client.ts';
+import { LOGIN_TOKEN_DAYS } from '../../src/cli/login.ts';
+import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
+import { apiTokens, users } from '../../src/server/db/schema.ts';
+import { createTestApp, type TestApp } from '../support/app.ts';
+import { sheafAt } from '../support/sheaf-cli.ts';
+
+let t: TestApp;
+let base: string;
+let dir: string;
+let userId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-login-'));
+  for (const [username, email] of [
+    ['lina', 'lina@example.com'],
+    ['zhaolei', 'zl@example.com'],
+  ]) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: { username, email, password: 'correct-horse-1' },
+    });
+    expect(res.statusCode).toBe(201);
+  }
+  const [me] = await t.ctx.db.select().from(users).where(eq(users.username, 'lina'));
+  userId = me!.id;
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const sheaf = sheafAt(
+  () => base,
+  () => dir,
+);
+const PASSWORD = { stdin: 'correct-horse-1\n' };
+const login = (username: string, ...flags: string[]) =>
+  sheaf(['login', '--username', username, '--password-stdin', ...flags], PASSWORD);
+
+const credentialsFile = () => path.join(dir, 'config', 'credentials.json');
+const stored = async () =>
+  (JSON.parse(await readFile(credentialsFile(), 'utf8')) as Record<string, Credentials>)[base]!;
+/** Lina's tokens not revoked. */
+const listed = () =>
+  t.ctx.db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+
+describe('sheaf login --username', () => {
+  it('makes a token named after the machine, working for 90 days, and stores it for the site', async () => {
+    const first = await login('lina');
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    const [token] = await listed();
+    expect(token!.name).toBe(`sheaf CLI on ${hostname()}`.slice(0, 64));
+    expect(token!.scope).toBe('write');
+    const days = (token!.expiresAt!.getTime() - token!.createdAt.getTime()) / 86_400_000;
+    expect(Math.round(days)).toBe(LOGIN_TOKEN_DAYS);
+    expect(first.out).toContain(
+      `Signed in as lina; token stored in ${credentialsFile()} (it works until ${token!.expiresAt!.toISOString().slice(0, 10)})`,
+    );
+    expect(await stored()).toMatchObject({ username: 'lina', id: token!.id });
+  });
+
+  it('signing in again keeps the stored token that still works, instead of making another', async () => {
+    const before = await stored();
+    const again = await login('LINA');
+    expect(again.code).toBe(0);
+    expect(again.out).toBe(
+      `Already signed in as lina; keeping the token stored in ${credentialsFile()} (--new-token makes a new one)`,
+    );
+    expect(await listed()).toHaveLength(1);
+    expect(await stored()).toEqual(before);
+  });
+
+  it('--new-token makes a new one and revokes the one it replaces', async () => {
+    const before = await stored();
+    const renewed = await login('lina', '--new-token', '--json');
+    expect(renewed.err).toBe('');
+    const answer = JSON.parse(renewed.out) as { new_token: boolean; revoked_token_id: number };
+    expect(answer).toMatchObject({ new_token: true, revoked_token_id: before.id });
+    const now = await listed();
+    expect(now.map((token) => token.id)).toEqual([(await stored()).id]);
+    expect(now[0]!.id).not.toBe(before.id);
+    const old = await sheaf(['ls', '--mine'], { env: { SHEAF_TOKEN: before.token } });
+    expect(old.err).toContain('(API_TOKEN_REVOKED)');
+  });
+
+  it('a stored token that stopped working is replaced', async () => {
+    const before = await stored();
+    await t.ctx.db
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, before.id!));
+    const again = await login('lina');
+    expect(again.code).toBe(0);
+    expect(again.out).toContain('Signed in as lina; token stored in');
+    expect(again.out).toContain(`The token stored before (#${before.id}) is revoked`);
+    expect((await stored()).id).not.toBe(before.id);
+    expect((await listed()).map((token) => token.id)).toEqual([(await stored()).id]);
+  });
+
+  it('says so when the token it replaces could not be revoked', async () => {
+    const before = await stored();
+    await writeFile(credentialsFile(), JSON.stringify({ [base]: { ...before, id: -1 } }));
+    const renewed = await login('lina', '--new-token');
+    expect(renewed.code).toBe(0);
+    expect(renewed.err).toContain('sheaf: could not revoke the token stored before (#-1)');
+    expect(renewed.err).toContain(`under "Access tokens" on ${base}/profile`);
+  });
+
+  it("another user's stored token is replaced but left in force, and the user is told", async () => {
+    const other = await login('zhaolei');
+    expect(other.code).toBe(0);
+    expect(other.err).toContain('the token stored before (for lina) is still in force');
+    expect((await stored()).username).toBe('zhaolei');
+  });
+
+  it('keeps one token per site: another site is not sent it', async () => {
+    const elsewhere = base.replace('127.0.0.1', 'localhost');
+    const mine = await sheaf(['ls', '--mine'], { env: { SHEAF_API: elsewhere } });
+    expect(mine.code).toBe(3);
+    expect(await sheaf(['ls', '--mine'])).toMatchObject({ code: 0 });
+  });
+
+  it('at the cap of tokens in force, login says where to revoke the old ones', async () => {
+    const old = Array.from({ length: LIVE_TOKENS_MAX }, (_, i) => `cap-${i}`);
+    await t.ctx.db.insert(apiTokens).values(
+      old.map((hash) => ({
+        userId,
+        name: hash,
+        scope: 'read' as const,
+        tokenHash: hash,
+        prefix: 'shf_',
+      })),
+    );
+    const capped = await sheaf(['login', '--username', 'lina', '--password-stdin'], {
+      ...PASSWORD,
+      config: path.join(dir, 'capped'),
+    });
+    await t.ctx.db.delete(apiTokens).where(like(apiTokens.tokenHash, 'cap-%'));
+    expect(capped.code).toBe(1);
+    expect(capped.err).toContain('(TOKEN_LIMIT_REACHED)');
+    expect(capped.err).toContain(`under "Access tokens" on ${base}/profile`);
+  });
+});
