@@ -9,6 +9,8 @@ export const TOKEN_NAME_MAX = 64;
 export const TOKEN_DAYS_MAX = 3650;
 /** Every secret starts with this, so scanners and people can recognize a Sheaf token. */
 export const TOKEN_PREFIX = 'shf_';
+/** Days a token stays after it expired or was revoked (listed as expired meanwhile); then it is deleted. */
+export const ENDED_TOKEN_KEPT_DAYS = 30;
 export const TOKEN_SCOPES = ['read', 'write'] as const;
 /**
  * At most this many tokens of one user are in force at once (neither revoked nor expired): one

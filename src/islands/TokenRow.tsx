@@ -1,10 +1,16 @@
 import type { ReactNode } from 'react';
-import type { TokenScope } from '../contracts/limits.ts';
+import { ENDED_TOKEN_KEPT_DAYS, type TokenScope } from '../contracts/limits.ts';
 import type { T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { ApiToken } from '../lib/api/tokens.ts';
 import { dateTimeFormat } from '../lib/intl.ts';
 import { RevokeToken } from './RevokeToken.tsx';
+
+/** Whether a listed token is still in force (not expired; a listed one is not revoked). */
+export const inForce = (token: ApiToken) =>
+  token.expiresAt === null || Date.parse(token.expiresAt) > Date.now();
+
+const DAY_MS = 86_400_000;
 
 const scopeLabel = (scope: TokenScope, t: T) =>
   scope === 'write' ? t('auth:tokens.scopeWrite') : t('auth:tokens.scopeRead');
@@ -18,7 +24,10 @@ function TokenFact({ label, children }: { label: string; children: ReactNode }) 
   );
 }
 
-/** A listed token: its name and scope, prefix, last use and expiry, and its revoke button (which asks first). */
+/**
+ * A listed token: its name and scope, prefix, last use and expiry (an expired one says so, and
+ * when it will be removed), and its revoke button (which asks first).
+ */
 export function TokenRow({
   token,
   locale,
@@ -48,9 +57,18 @@ export function TokenRow({
           <TokenFact label={t('auth:tokens.lastUsed')}>
             {when(token.lastUsedAt, t('auth:tokens.neverUsed'))}
           </TokenFact>
-          <TokenFact label={t('auth:tokens.expires')}>
-            {when(token.expiresAt, t('auth:tokens.never'))}
-          </TokenFact>
+          {inForce(token) ? (
+            <TokenFact label={t('auth:tokens.expires')}>
+              {when(token.expiresAt, t('auth:tokens.never'))}
+            </TokenFact>
+          ) : (
+            <TokenFact label={t('auth:tokens.expired')}>
+              {t('auth:tokens.expiredOn', {
+                date: when(token.expiresAt, ''),
+                removal: date.format(Date.parse(token.expiresAt!) + ENDED_TOKEN_KEPT_DAYS * DAY_MS),
+              })}
+            </TokenFact>
+          )}
         </dl>
       </div>
       <RevokeToken name={token.name} t={t} onRevoke={onRevoke} />

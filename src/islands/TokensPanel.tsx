@@ -21,7 +21,7 @@ import { createLoader } from '../stores/loader.ts';
 import { toast, toastFailure } from '../stores/toasts.ts';
 import { FormAlert, SelectField, TextField, SubmitButton } from './form/Field.tsx';
 import { useForm, useLatest } from './form/fields.ts';
-import { TokenRow } from './TokenRow.tsx';
+import { inForce, TokenRow } from './TokenRow.tsx';
 import { useHydrated } from './useHydrated.ts';
 import { useLoader } from './useLoader.ts';
 
@@ -36,10 +36,6 @@ const newToken = ({ name, scope, days }: TokenValues): NewToken => ({
   scope,
   ...(days === '' ? {} : { expiresInDays: Number(days) }),
 });
-
-/** Whether a listed token is still in force (not expired; a listed one is not revoked). */
-const inForce = (token: ApiToken) =>
-  token.expiresAt === null || Date.parse(token.expiresAt) > Date.now();
 
 /** The signed-in user's tokens, loaded once signed in; the answer is dropped on signing out. */
 function useTokenList(signedIn: boolean) {

@@ -12,9 +12,9 @@ import { openDatabase, type Database } from './db/client.ts';
 import { convertPgliteDataDir } from './db/convert-pglite.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
 import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-dir.ts';
-import { startBlobSweeps } from './services/blob-sweep.ts';
 import { convertTables } from './services/table-files.ts';
 import { startHeatJob } from './services/datasets/heat.ts';
+import { startSweeps } from './services/sweeps.ts';
 import { downloadDigestsSettled } from './services/download-digests.ts';
 import { loadSite, mountSite } from './site/mount.ts';
 import { createServedSite } from './site/services.ts';
@@ -94,7 +94,7 @@ async function main(): Promise<void> {
   });
 
   const stopHeatJob = startHeatJob(ctx, app.log, undefined, database.kind === 'pglite');
-  const stopBlobSweeps = startBlobSweeps(ctx, app.log);
+  const stopSweeps = startSweeps(ctx, app.log);
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -102,7 +102,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     try {
       stopHeatJob();
-      stopBlobSweeps();
+      stopSweeps();
       await app.close();
       await downloadDigestsSettled();
       ctx.tables.close();

@@ -9,7 +9,11 @@ import { wireUser } from '../support/wire.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
+/** When the listed token of each id expires; the others never do. */
+let expiry: Record<number, string> = {};
+
 beforeEach(() => {
+  expiry = {};
   localStorage.clear();
   document.body.innerHTML = '';
   vi.resetModules();
@@ -23,7 +27,7 @@ const wireToken = (id: number): ApiToken => ({
   prefix: 'shf_abcd',
   created_at: '2025-01-01T00:00:00.000Z',
   last_used_at: null,
-  expires_at: null,
+  expires_at: expiry[id] ?? null,
 });
 
 /** The tokens panel of a signed-in user who has `total` tokens listed, `live` of them in force. */
@@ -111,5 +115,24 @@ describe('the tokens panel', () => {
       ),
     );
     expect(screen.getByRole<HTMLButtonElement>('button', { name: '创建令牌' }).disabled).toBe(true);
+  });
+
+  it('shows an expired token as expired, and when it leaves the list', async () => {
+    expiry = { 1: '2025-03-01T12:00:00.000Z', 2: '2999-01-01T12:00:00.000Z' };
+    await showPanel('en-US', 2, 1);
+    const [later, expired] = screen.getAllByRole('listitem');
+    expect(expired!.textContent).toContain(
+      'ExpiredMar 1, 2025 (removed from the list on Mar 31, 2025)',
+    );
+    expect(later!.textContent).toContain('ExpiresJan 1, 2999');
+    expect(later!.textContent).not.toContain('Expired');
+  });
+
+  it('says so in Chinese too', async () => {
+    expiry = { 1: '2025-03-01T12:00:00.000Z' };
+    await showPanel('zh-CN', 1, 0);
+    expect(screen.getByRole('listitem').textContent).toContain(
+      '已过期2025年3月1日（将于 2025年3月31日 从列表中删除）',
+    );
   });
 });

@@ -1,12 +1,17 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type {
   ApiToken,
   CreateTokenBody,
   TokenList,
   TokenListQuery,
 } from '../../contracts/tokens.ts';
-import { LIVE_TOKENS_MAX, TOKEN_PREFIX, type TokenScope } from '../../contracts/limits.ts';
+import {
+  ENDED_TOKEN_KEPT_DAYS,
+  LIVE_TOKENS_MAX,
+  TOKEN_PREFIX,
+  type TokenScope,
+} from '../../contracts/limits.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { apiTokens, users } from '../db/schema.ts';
@@ -136,6 +141,20 @@ export async function revokeApiToken(ctx: Context, userId: number, id: number): 
     .where(and(eq(apiTokens.id, id), eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
     .returning({ id: apiTokens.id });
   if (revoked.length === 0) throw notFound('Token', 'TOKEN_NOT_FOUND');
+}
+
+/**
+ * Deletes the tokens that expired or were revoked more than ENDED_TOKEN_KEPT_DAYS ago (run by the
+ * hourly sweeps, `sweeps.ts`): an expired token stays listed, as expired, that long. Answers how
+ * many were deleted.
+ */
+export async function sweepApiTokens(db: Db, now = Date.now()): Promise<{ deleted: number }> {
+  const before = new Date(now - ENDED_TOKEN_KEPT_DAYS * DAY_MS);
+  const deleted = await db
+    .delete(apiTokens)
+    .where(or(lt(apiTokens.expiresAt, before), lt(apiTokens.revokedAt, before)))
+    .returning({ id: apiTokens.id });
+  return { deleted: deleted.length };
 }
 
 export type TokenCaller = { id: number; role: string; scope: TokenScope };

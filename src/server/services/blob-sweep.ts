@@ -3,7 +3,6 @@ import { releaseBlobs } from './datasets/blob-refs.ts';
 
 /** Files younger than this are left alone: an upload may be about to claim them. */
 const BLOB_SWEEP_MIN_AGE_MS = 60 * 60 * 1000;
-const BLOB_SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 export type BlobSweep = { checked: number; removed: number };
 
@@ -25,21 +24,4 @@ export async function sweepBlobs(
     if (now - blob.writtenAt.getTime() >= minAgeMs) old.push(blob.sha256);
   }
   return { checked, removed: await releaseBlobs(ctx, old) };
-}
-
-type SweepLog = {
-  info: (obj: object, msg: string) => void;
-  error: (obj: object, msg: string) => void;
-};
-
-/** Sweeps at start-up and then every hour; returns a function that stops it. */
-export function startBlobSweeps(ctx: Context, log: SweepLog): () => void {
-  const run = () =>
-    sweepBlobs(ctx)
-      .then((result) => log.info(result, 'blob sweep'))
-      .catch((err: unknown) => log.error({ err }, 'blob sweep failed'));
-  void run();
-  const timer = setInterval(() => void run(), BLOB_SWEEP_INTERVAL_MS);
-  timer.unref();
-  return () => clearInterval(timer);
 }
