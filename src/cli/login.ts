@@ -33,9 +33,10 @@ const sameUser = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 const whoHolds = async (client: Client, token: string) =>
   (await client.json<UserResponse>('GET', '/users/me', { token })).user.username;
 
-/** The stored token of `username` on this site if it still works (an ended one answers 401). */
+/** The token login made for `username` on this site, if it still works (an ended one answers 401). */
 async function workingToken(client: Client, stored: Credentials | undefined, username: string) {
-  if (!stored || !sameUser(stored.username, username)) return undefined;
+  // Only a token login made is kept: one given with --token may be a read token.
+  if (stored?.id === undefined || !sameUser(stored.username, username)) return undefined;
   try {
     return sameUser(await whoHolds(client, stored.token), username) ? stored : undefined;
   } catch (err) {
@@ -97,46 +98,79 @@ async function retire(
   }
 }
 
+type Session = { access: string; refresh: string | undefined };
+
+/** Signs in with the password; `signOut` ends the session once it made the token. */
+async function signIn(client: Client, username: string, password: string): Promise<Session> {
+  const res = await client.raw('POST', '/auth/login', {
+    body: { identifier: username, password },
+    token: null,
+  });
+  const { access_token: access } = (await res.json()) as { access_token: string };
+  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
+  const value = cookie?.slice('refresh_token='.length).split(';')[0];
+  return { access, refresh: value ? decodeURIComponent(value) : undefined };
+}
+
+/** Ends the sign-in's session (best effort: unended, it expires with its refresh token). */
+async function signOut(client: Client, session: Session | undefined): Promise<void> {
+  if (!session?.refresh) return;
+  await client
+    .raw('POST', '/auth/logout', { body: { refresh_token: session.refresh }, token: null })
+    .catch(() => undefined);
+}
+
+/** With a username: the stored token if it still works, else a new one made with the password. */
+async function tokenOfPassword(
+  client: Client,
+  io: Io,
+  options: LoginOptions & { username: string },
+  stored: Credentials | undefined,
+): Promise<{ kept?: Credentials; created?: CreatedToken; session?: Session }> {
+  if (!options.passwordStdin) {
+    throw new CliError('Give the password on stdin with --password-stdin', EXIT.usage);
+  }
+  const kept = options.newToken ? undefined : await workingToken(client, stored, options.username);
+  if (kept) return { kept };
+  const password = (await io.stdin()).replace(/\r?\n$/, '');
+  const session = await signIn(client, options.username, password);
+  try {
+    return { created: await makeToken(client, session.access), session };
+  } catch (err) {
+    await signOut(client, session);
+    throw err;
+  }
+}
+
 export async function login(client: Client, io: Io, options: LoginOptions): Promise<void> {
   const stored = await storedCredentials(io.env, client.base);
-  let token = options.token;
-  let created: CreatedToken | undefined;
-  let session: string | undefined;
-  if (!token && options.username) {
-    if (!options.passwordStdin) {
-      throw new CliError('Give the password on stdin with --password-stdin', EXIT.usage);
-    }
-    const kept = options.newToken
-      ? undefined
-      : await workingToken(client, stored, options.username);
-    if (kept) {
-      const file = await storeCredentials(io.env, client.base, kept);
-      print(
-        io,
-        options.json,
-        { username: kept.username, token_file: file, new_token: false },
-        () => [
-          `Already signed in as ${kept.username}; keeping the token stored in ${file} (--new-token makes a new one)`,
-        ],
-      );
-      return;
-    }
-    const password = (await io.stdin()).replace(/\r?\n$/, '');
-    session = (
-      await client.json<{ access_token: string }>('POST', '/auth/login', {
-        body: { identifier: options.username, password },
-        token: null,
-      })
-    ).access_token;
-    created = await makeToken(client, session);
-    token = created.token;
+  const { username: name } = options;
+  const made =
+    !options.token && name
+      ? await tokenOfPassword(client, io, { ...options, username: name }, stored)
+      : {};
+  if (made.kept) {
+    const file = await storeCredentials(io.env, client.base, made.kept);
+    const username = made.kept.username;
+    print(io, options.json, { username, token_file: file, new_token: false }, () => [
+      `Already signed in as ${username}; keeping the token stored in ${file} (--new-token makes a new one)`,
+    ]);
+    return;
   }
-  if (!token) token = (await io.stdin()).trim();
-  if (!token) throw new CliError('No token: pass --token, pipe one in, or use --username', 2);
-  const username = await whoHolds(client, token);
-  const file = await storeCredentials(io.env, client.base, { username, token, id: created?.id });
-  const replaced = stored && stored.token !== token ? stored : undefined;
-  const revoked = await retire(client, io, replaced, { username, session });
+  const { created, session } = made;
+  let revoked: number | null;
+  let username: string;
+  let file: string;
+  try {
+    const token = created?.token ?? options.token ?? (await io.stdin()).trim();
+    if (!token) throw new CliError('No token: pass --token, pipe one in, or use --username', 2);
+    username = await whoHolds(client, token);
+    file = await storeCredentials(io.env, client.base, { username, token, id: created?.id });
+    const replaced = stored && stored.token !== token ? stored : undefined;
+    revoked = await retire(client, io, replaced, { username, session: session?.access });
+  } finally {
+    await signOut(client, session);
+  }
   const expires = created?.expires_at ? ` (it works until ${created.expires_at.slice(0, 10)})` : '';
   print(
     io,

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Credentials } from '../../src/cli/client.ts';
 import { LOGIN_TOKEN_DAYS } from '../../src/cli/login.ts';
 import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
-import { apiTokens, users } from '../../src/server/db/schema.ts';
+import { apiTokens, refreshTokens, users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { sheafAt } from '../support/sheaf-cli.ts';
 
@@ -56,8 +56,15 @@ const listed = () =>
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
 
+/** Lina's sessions (refresh-token rows), and those not ended. */
+async function sessions() {
+  const rows = await t.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
+  return { all: rows.length, open: rows.filter((row) => row.revokedAt === null).length };
+}
+
 describe('sheaf login --username', () => {
   it('makes a token named after the machine, working for 90 days, and stores it for the site', async () => {
+    const before = await sessions();
     const first = await login('lina');
     expect(first.err).toBe('');
     expect(first.code).toBe(0);
@@ -70,6 +77,8 @@ describe('sheaf login --username', () => {
       `Signed in as lina; token stored in ${credentialsFile()} (it works until ${token!.expiresAt!.toISOString().slice(0, 10)})`,
     );
     expect(await stored()).toMatchObject({ username: 'lina', id: token!.id });
+    // The sign-in it made the token with is ended: no session is left open.
+    expect(await sessions()).toEqual({ all: before.all + 1, open: before.open });
   });
 
   it('signing in again keeps the stored token that still works, instead of making another', async () => {
@@ -124,6 +133,16 @@ describe('sheaf login --username', () => {
     expect(other.code).toBe(0);
     expect(other.err).toContain('the token stored before (for lina) is still in force');
     expect((await stored()).username).toBe('zhaolei');
+  });
+
+  it('a token given with --token (it may read only) is not kept: --username makes one', async () => {
+    const given = await sheaf(['login', '--token', (await stored()).token]);
+    expect(given.code).toBe(0);
+    expect((await stored()).id).toBeUndefined();
+    const made = await login('zhaolei');
+    expect(made.out).toContain('Signed in as zhaolei; token stored in');
+    expect(made.err).toContain('the token stored before (for zhaolei) is still in force');
+    expect((await stored()).id).toEqual(expect.any(Number));
   });
 
   it('keeps one token per site: another site is not sent it', async () => {
