@@ -83,7 +83,7 @@ async function retire(
   const session = now.session;
   if (old.id === undefined || !session || !sameUser(old.username, now.username)) {
     io.err.write(
-      `sheaf: the token stored before (for ${old.username}) is still in force; ${whereToRevoke}\n`,
+      `sheaf: the token stored before (for ${old.username}) was not revoked; ${whereToRevoke}\n`,
     );
     return null;
   }

@@ -131,7 +131,7 @@ describe('sheaf login --username', () => {
   it("another user's stored token is replaced but left in force, and the user is told", async () => {
     const other = await login('zhaolei');
     expect(other.code).toBe(0);
-    expect(other.err).toContain('the token stored before (for lina) is still in force');
+    expect(other.err).toContain('the token stored before (for lina) was not revoked');
     expect((await stored()).username).toBe('zhaolei');
   });
 
@@ -141,7 +141,7 @@ describe('sheaf login --username', () => {
     expect((await stored()).id).toBeUndefined();
     const made = await login('zhaolei');
     expect(made.out).toContain('Signed in as zhaolei; token stored in');
-    expect(made.err).toContain('the token stored before (for zhaolei) is still in force');
+    expect(made.err).toContain('the token stored before (for zhaolei) was not revoked');
     expect((await stored()).id).toEqual(expect.any(Number));
   });
 
