@@ -3,7 +3,7 @@
  * from `SHEAF_TOKEN` or the one `sheaf login` stored for that site, and Sheaf's error shape turned into a
  * `CliError` with an exit code.
  */
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -52,7 +52,19 @@ export async function storedCredentials(env: Env, site: string): Promise<Credent
   return typeof stored?.token === 'string' && stored.token ? stored : undefined;
 }
 
-/** Keeps `credentials` for `site` (the other sites' stay), readable by the user only. */
+/**
+ * The token file of earlier versions (`token`, one secret sent to whatever site SHEAF_API
+ * named): still read when no credentials are stored for the site, until `sheaf login` replaces
+ * it, so an upgrade does not sign anyone out.
+ */
+const legacyFile = (env: Env) => path.join(configDir(env), 'token');
+const legacyToken = async (env: Env): Promise<string | undefined> =>
+  (await readFile(legacyFile(env), 'utf8').catch(() => '')).trim() || undefined;
+
+/**
+ * Keeps `credentials` for `site` (the other sites' stay), readable by the user only; the token
+ * file of earlier versions goes.
+ */
 export async function storeCredentials(
   env: Env,
   site: string,
@@ -63,6 +75,7 @@ export async function storeCredentials(
   const file = credentialsFile(env);
   await writeFile(file, `${JSON.stringify(all, null, 2)}\n`, { mode: 0o600 });
   await chmod(file, 0o600);
+  await rm(legacyFile(env), { force: true });
   return file;
 }
 
@@ -102,7 +115,8 @@ function apiBase(env: Env): string {
 
 export async function createClient(env: Env): Promise<Client> {
   const base = apiBase(env);
-  const token = env['SHEAF_TOKEN'] || (await storedCredentials(env, base))?.token;
+  const token =
+    env['SHEAF_TOKEN'] || (await storedCredentials(env, base))?.token || (await legacyToken(env));
   const raw = async (method: string, route: string, options: CallOptions = {}) => {
     const url = new URL(`${base}/api/v1${route}`);
     for (const [key, value] of Object.entries(options.query ?? {})) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, like } from 'drizzle-orm';
@@ -171,5 +171,33 @@ describe('sheaf login --username', () => {
     expect(capped.code).toBe(1);
     expect(capped.err).toContain('(TOKEN_LIMIT_REACHED)');
     expect(capped.err).toContain(`under "Access tokens" on ${base}/profile`);
+  });
+
+  it('still reads the token file of earlier versions until login replaces it', async () => {
+    const config = path.join(dir, 'upgraded');
+    const session = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { identifier: 'lina', password: 'correct-horse-1' },
+    });
+    expect(session.statusCode, session.body).toBe(200);
+    const access = session.json<{ access_token: string }>().access_token;
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/tokens',
+      headers: { authorization: `Bearer ${access}` },
+      payload: { name: 'old sheaf', scope: 'write' },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    await mkdir(config, { recursive: true });
+    await writeFile(path.join(config, 'token'), `${made.json<{ token: string }>().token}\n`);
+    const mine = await sheaf(['ls', '--mine'], { config });
+    expect(mine).toMatchObject({ code: 0, err: '' });
+    const again = await sheaf(['login', '--username', 'lina', '--password-stdin'], {
+      ...PASSWORD,
+      config,
+    });
+    expect(again.code).toBe(0);
+    await expect(readFile(path.join(config, 'token'), 'utf8')).rejects.toThrow();
   });
 });
