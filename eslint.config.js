@@ -48,8 +48,10 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['tests/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    files: ['tests/**/*.ts', 'tests/**/*.tsx', 'bench/**/*.ts', 'scripts/**/*.ts'],
     rules: {
+      // Tests, benchmarks and scripts are read as often as the code: small files there too.
+      'max-lines': ['error', { max: 300 }],
       '@typescript-eslint/no-non-null-assertion': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
