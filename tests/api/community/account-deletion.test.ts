@@ -1,27 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { signUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset } from '../../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { datasetAs, newDataset } from '../../support/api.ts';
+import { deletionApp } from '../../support/deletions.ts';
 
-let t: TestApp;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
-});
-afterAll(() => t.close());
+const race = deletionApp();
+const { call, accounts, deleteAccount } = race;
 
 describe('deleting an account, as the community API shows it', () => {
   it('removes their ratings, favourites and follows, recounts, and keeps others’ forks', async () => {
-    const [leaver, owner, rater, fan] = await Promise.all([
-      signUp(t.app),
-      signUp(t.app),
-      signUp(t.app),
-      signUp(t.app),
-    ]);
-    const theirs = await newDataset(t, leaver);
-    const shared = await newDataset(t, owner);
+    const [leaver, owner, rater, fan] = await accounts(4);
+    const theirs = await newDataset(race.t, leaver);
+    const shared = await newDataset(race.t, owner);
 
     await call('POST', `/datasets/${shared.id}/rate`, leaver, { score: 1 });
     await call('POST', `/datasets/${shared.id}/rate`, rater, { score: 5 });
@@ -34,7 +22,7 @@ describe('deleting an account, as the community API shows it', () => {
 
     // Asked first: what goes and what stays. Their own fork of `shared` is one of their two
     // datasets; the fan's fork of `theirs` stays.
-    const secret = await newDataset(t, leaver, { is_public: false });
+    const secret = await newDataset(race.t, leaver, { is_public: false });
     await call('POST', `/datasets/${secret.id}/versions`, leaver, {
       attributes: ['city', 'rain_mm'],
       entries: [['广州', 1800]],
@@ -47,11 +35,9 @@ describe('deleting an account, as the community API shows it', () => {
       versions: 4,
       forks_by_others: 1,
     });
-    expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/users/me/deletion' })).statusCode,
-    ).toBe(401);
+    expect((await call('GET', '/users/me/deletion')).statusCode).toBe(401);
 
-    const before = (await datasetAs(t, shared.id)).json();
+    const before = (await datasetAs(race.t, shared.id)).json();
     expect(before).toMatchObject({
       rating_count: 2,
       average_score: 3,
@@ -59,15 +45,9 @@ describe('deleting an account, as the community API shows it', () => {
       fork_count: 1,
     });
 
-    const res = await t.app.inject({
-      method: 'DELETE',
-      url: '/api/v1/users/me',
-      headers: leaver.auth,
-      payload: { password: leaver.password },
-    });
-    expect(res.statusCode).toBe(204);
+    expect((await deleteAccount(leaver)).statusCode).toBe(204);
 
-    const after = (await datasetAs(t, shared.id)).json();
+    const after = (await datasetAs(race.t, shared.id)).json();
     expect(after).toMatchObject({
       rating_count: 1,
       average_score: 5,
@@ -86,7 +66,7 @@ describe('deleting an account, as the community API shows it', () => {
     expect((await call('GET', `/users/${leaver.user.id}/followers`)).statusCode).toBe(404);
     expect((await call('POST', `/users/${leaver.user.id}/follow`, fan)).statusCode).toBe(404);
 
-    const fork = (await datasetAs(t, othersFork.id as number, fan)).json();
+    const fork = (await datasetAs(race.t, othersFork.id as number, fan)).json();
     expect(fork).toMatchObject({ id: othersFork.id, is_fork: true, forked_from: null });
     expect(fork.versions.length).toBe(1);
     const content = await call('GET', `/datasets/${othersFork.id}/version`);

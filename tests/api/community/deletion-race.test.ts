@@ -1,38 +1,27 @@
-import { sql, type SQL } from 'drizzle-orm';
-import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { datasets, favorites } from '../../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset, queryRows } from '../../support/api.ts';
+import type { SignedUp } from '../../support/users.ts';
+import { datasetAs, newDataset, queryRows } from '../../support/api.ts';
+import {
+  answer,
+  deletionApp,
+  GONE,
+  hold,
+  lockWaiters,
+  onPostgres,
+  rounds,
+} from '../../support/deletions.ts';
 
 // Writes sent while their author deletes the account. On PostgreSQL the requests really run at
 // the same time; on PGlite they interleave between transactions. Either way a write the
 // deletion overtook answers what a deleted account gets, and the counters come out exact.
 
-const onPostgres = process.env['TEST_DB'] === 'postgres';
-let t: TestApp;
-let call: ReturnType<typeof caller>;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  call = caller(t);
-});
-afterAll(() => t.close());
-
-const deleteMe = (who: SignedUp) => call('DELETE', '/users/me', who, { password: who.password });
-
-/** What the answer tells a client: `201`, or `401 TOKEN_INVALID`. */
-function answer(res: LightMyRequestResponse): string {
-  if (res.statusCode < 300) return String(res.statusCode);
-  return `${res.statusCode} ${res.json<{ code: string }>().code}`;
-}
-
-/** The deleted account's answers: gone (TOKEN_INVALID), or its session already ended. */
-const GONE = ['401 TOKEN_INVALID', '401 SESSION_ENDED'];
+const race = deletionApp();
+const { call, accounts, deleteAccount: deleteMe } = race;
 
 async function expectNothingCounted(datasetId: number, owner: SignedUp) {
-  expect((await datasetAs(t, datasetId)).json()).toMatchObject({
+  expect((await datasetAs(race.t, datasetId)).json()).toMatchObject({
     favorite_count: 0,
     rating_count: 0,
     average_score: 0,
@@ -46,7 +35,7 @@ async function expectNothingCounted(datasetId: number, owner: SignedUp) {
   expect((await call('GET', `/users/${owner.user.id}/followers`)).json().total).toBe(0);
   expect((await call('GET', `/users/${owner.user.id}/profile`)).json().stats.followers).toBe(0);
   const forks = await queryRows<{ n: number }>(
-    t,
+    race.t,
     sql`select count(*)::int as n from ${datasets} where ${datasets.forkedFromId} = ${datasetId}`,
   );
   expect(Number(forks[0]!.n)).toBe(0);
@@ -54,12 +43,12 @@ async function expectNothingCounted(datasetId: number, owner: SignedUp) {
 
 describe('writes racing their author’s account deletion', () => {
   it('favourite, rating, fork and follow sent with DELETE /users/me: no 5xx, exact counters', async () => {
-    const owner = await signUp(t.app);
-    const { id } = await newDataset(t, owner);
+    const [owner] = await accounts(1);
+    const { id } = await newDataset(race.t, owner);
     // PGlite runs one transaction at a time: one round shows the answers, two on PostgreSQL
     // meet the race.
-    for (let round = 0; round < (onPostgres ? 2 : 1); round++) {
-      const leavers = await Promise.all(Array.from({ length: 10 }, () => signUp(t.app)));
+    for (let round = 0; round < rounds(2); round++) {
+      const leavers = await accounts(10);
       // Half of them rated it before, so the deletion has the dataset to recount and lock.
       await Promise.all(
         leavers.slice(0, 5).map((u) => call('POST', `/datasets/${id}/rate`, u, { score: 2 })),
@@ -90,40 +79,9 @@ describe('writes racing their author’s account deletion', () => {
   });
 });
 
-/** Waits until `n` of this database's connections wait for a row lock (PostgreSQL only). */
-async function lockWaiters(n: number): Promise<void> {
-  for (;;) {
-    const [row] = await queryRows<{ n: number }>(
-      t,
-      sql`select count(*)::int as n from pg_stat_activity
-          where datname = current_database() and wait_event_type = 'Lock'`,
-    );
-    if (Number(row!.n) >= n) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** Runs `lock` in a transaction of its own and holds what it locked until the returned release. */
-async function hold(lock: SQL): Promise<() => Promise<void>> {
-  let release!: () => void;
-  const released = new Promise<void>((r) => (release = r));
-  let locked!: () => void;
-  const isLocked = new Promise<void>((r) => (locked = r));
-  const done = t.ctx.db.transaction(async (tx) => {
-    await tx.execute(lock);
-    locked();
-    await released;
-  });
-  await isLocked;
-  return async () => {
-    release();
-    await done;
-  };
-}
-
 /** Holds a dataset row locked, as a counter change does. */
 const holdDataset = (id: number) =>
-  hold(sql`select 1 from ${datasets} where ${datasets.id} = ${id} for no key update`);
+  hold(race.t, sql`select 1 from ${datasets} where ${datasets.id} = ${id} for no key update`);
 
 describe('the interleavings that lost a count or a write (PostgreSQL)', () => {
   const writes = {
@@ -134,9 +92,9 @@ describe('the interleavings that lost a count or a write (PostgreSQL)', () => {
 
   for (const [what, write] of Object.entries(writes)) {
     it(`a ${what} made while the deletion waits for another dataset is not counted`, async () => {
-      const owner = await signUp(t.app);
-      const [target, other] = [await newDataset(t, owner), await newDataset(t, owner)];
-      const leaver = await signUp(t.app);
+      const [owner] = await accounts(1);
+      const [target, other] = [await newDataset(race.t, owner), await newDataset(race.t, owner)];
+      const [leaver] = await accounts(1);
       await call('POST', `/datasets/${other.id}/rate`, leaver, { score: 3 });
       if (!onPostgres) {
         // PGlite runs one transaction at a time: the write comes before or after, never within.
@@ -146,21 +104,21 @@ describe('the interleavings that lost a count or a write (PostgreSQL)', () => {
         return;
       }
       // The deletion stops at the dataset it must recount; the write comes in meanwhile.
-      const release = await holdDataset(other.id);
+      const held = await holdDataset(other.id);
       const deletion = deleteMe(leaver);
-      await lockWaiters(1);
+      await lockWaiters(race.t, 1);
       const written = write(leaver, target.id);
-      await Promise.race([written, lockWaiters(2)]);
-      await release();
+      await Promise.race([written, lockWaiters(race.t, 2)]);
+      await held.release();
       expect((await deletion).statusCode).toBe(204);
       expect(answer(await written)).toBe('401 TOKEN_INVALID');
       await expectNothingCounted(target.id, owner);
     });
 
     it(`a ${what} waiting for its dataset while the account goes answers 401`, async () => {
-      const owner = await signUp(t.app);
-      const target = await newDataset(t, owner);
-      const leaver = await signUp(t.app);
+      const [owner] = await accounts(1);
+      const target = await newDataset(race.t, owner);
+      const [leaver] = await accounts(1);
       if (!onPostgres) {
         const [written, deletion] = await Promise.all([write(leaver, target.id), deleteMe(leaver)]);
         expect(deletion.statusCode).toBe(204);
@@ -169,12 +127,12 @@ describe('the interleavings that lost a count or a write (PostgreSQL)', () => {
         return;
       }
       // The write stops at its dataset; the deletion comes in meanwhile.
-      const release = await holdDataset(target.id);
+      const held = await holdDataset(target.id);
       const written = write(leaver, target.id);
-      await lockWaiters(1);
+      await lockWaiters(race.t, 1);
       const deletion = deleteMe(leaver);
-      await Promise.race([deletion, lockWaiters(2)]);
-      await release();
+      await Promise.race([deletion, lockWaiters(race.t, 2)]);
+      await held.release();
       expect((await deletion).statusCode).toBe(204);
       expect(['200', '201', '401 TOKEN_INVALID']).toContain(answer(await written));
       await expectNothingCounted(target.id, owner);
@@ -184,10 +142,10 @@ describe('the interleavings that lost a count or a write (PostgreSQL)', () => {
 
 describe('any write the deletion overtook (PostgreSQL)', () => {
   it('a new dataset whose insert comes after the account is gone answers 401 and leaves nothing', async () => {
-    const other = await signUp(t.app);
-    const leaver = await signUp(t.app);
+    const [other] = await accounts(1);
+    const [leaver] = await accounts(1);
     // The same table twice is one blob: the leaver's upload waits for the lock on its hash.
-    const { versions } = await newDataset(t, other, { name: 'shared rain' });
+    const { versions } = await newDataset(race.t, other, { name: 'shared rain' });
     const table = { attributes: ['city', 'rain_mm'], entries: [['Kunming', 1000]] };
     const first = await call('POST', '/datasets', other, { name: 'kunming', ...table });
     const sha256 = first.json<{ versions: { sha256: string }[] }>().versions[0]!.sha256;
@@ -197,24 +155,27 @@ describe('any write the deletion overtook (PostgreSQL)', () => {
       expect((await deleteMe(leaver)).statusCode).toBe(204);
       expect(answer(await create())).toMatch(/^401 /);
     } else {
-      const release = await hold(sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`);
+      const held = await hold(
+        race.t,
+        sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`,
+      );
       const created = create();
-      await lockWaiters(1);
+      await lockWaiters(race.t, 1);
       expect((await deleteMe(leaver)).statusCode).toBe(204);
-      await release();
+      await held.release();
       expect(answer(await created)).toBe('401 TOKEN_INVALID');
     }
     const left = await queryRows<{ n: number }>(
-      t,
+      race.t,
       sql`select count(*)::int as n from ${datasets} where ${datasets.name} = 'leaving rain'`,
     );
     expect(Number(left[0]!.n)).toBe(0);
   });
 
   it('deleting one’s fork while deleting the account: both done, no deadlock', async () => {
-    const owner = await signUp(t.app);
-    const origin = await newDataset(t, owner);
-    const leaver = await signUp(t.app);
+    const [owner] = await accounts(1);
+    const origin = await newDataset(race.t, owner);
+    const [leaver] = await accounts(1);
     const fork = (await call('POST', `/datasets/${origin.id}/fork`, leaver, {})).json<{
       id: number;
     }>();
@@ -226,14 +187,15 @@ describe('any write the deletion overtook (PostgreSQL)', () => {
     } else {
       // The fork's deletion stops at a favourite of it (after locking the fork); the account's
       // deletion comes in meanwhile and locks the fork's origin to recount it.
-      const release = await hold(
+      const held = await hold(
+        race.t,
         sql`select 1 from ${favorites} where ${favorites.datasetId} = ${fork.id} for update`,
       );
       const forkGone = deleteFork();
-      await lockWaiters(1);
+      await lockWaiters(race.t, 1);
       const accountGone = deleteMe(leaver);
-      await Promise.race([accountGone, lockWaiters(2)]);
-      await release();
+      await Promise.race([accountGone, lockWaiters(race.t, 2)]);
+      await held.release();
       answers = [answer(await forkGone), answer(await accountGone)];
     }
     expect([['204', '204'], ...GONE.map((gone) => [gone, '204'])]).toContainEqual(answers);
