@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AccountDeletion } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import { retryOnDeadlock } from '../db/deadlock.ts';
 import { datasets, datasetVersions, favorites, ratings, users } from '../db/schema.ts';
 import { callerRow, confirmPassword, lockConfirmedAccount, type Confirmation } from './accounts.ts';
-import { recountFavorites, recountForks, recountRatings } from './dataset-counters.ts';
+import { recount } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
 import { forgetPrivateOrigins } from './forks.ts';
 
@@ -80,17 +80,20 @@ export async function deleteAccount(
       const touched = await touchedBy(tx, userId);
       const all = [...new Set([...touched.ratings, ...touched.favorites, ...touched.forks])];
 
-      // Counter changes lock the dataset row (see dataset-counters.ts); same order here,
-      // ascending ids, so a concurrent rating or favourite waits instead of deadlocking.
-      const others =
-        all.length === 0
-          ? []
-          : await tx
-              .select({ id: datasets.id, ownerId: datasets.ownerId })
-              .from(datasets)
-              .where(inArray(datasets.id, all))
-              .orderBy(asc(datasets.id))
-              .for('no key update');
+      // Counter changes lock the dataset row (see dataset-counters.ts). The datasets to recount
+      // and the account's own are locked together, oldest first (an origin before its forks,
+      // as deleting one dataset does), so a concurrent rating, favourite or deletion waits
+      // instead of deadlocking.
+      const locked = await tx
+        .select({ id: datasets.id, ownerId: datasets.ownerId })
+        .from(datasets)
+        .where(
+          all.length === 0
+            ? eq(datasets.ownerId, userId)
+            : or(eq(datasets.ownerId, userId), inArray(datasets.id, all)),
+        )
+        .orderBy(asc(datasets.id))
+        .for('no key update');
 
       const versions = await tx
         .selectDistinct({ sha256: datasetVersions.sha256 })
@@ -102,11 +105,13 @@ export async function deleteAccount(
       await tx.delete(datasets).where(eq(datasets.ownerId, userId));
       await tx.delete(users).where(eq(users.id, userId));
 
-      for (const { id, ownerId } of others) {
+      for (const { id, ownerId } of locked) {
         if (ownerId === userId) continue; // deleted with the account
-        if (touched.ratings.has(id)) await recountRatings(tx, id);
-        if (touched.favorites.has(id)) await recountFavorites(tx, id);
-        if (touched.forks.has(id)) await recountForks(tx, id);
+        await recount(tx, id, {
+          ratings: touched.ratings.has(id),
+          favorites: touched.favorites.has(id),
+          forks: touched.forks.has(id),
+        });
       }
       return versions.map((v) => v.sha256);
     }),

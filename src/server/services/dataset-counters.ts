@@ -44,39 +44,33 @@ export async function lockAny(tx: Db, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Recounts rating_count and average_score, and heat in the same update (see `heatOf`). */
-export async function recountRatings(tx: Db, id: number) {
-  const count = sql`(select count(*) from ${ratings} where ${ratings.datasetId} = ${id})`;
-  const average = sql`coalesce((select avg(${ratings.score}) from ${ratings} where ${ratings.datasetId} = ${id}), 0)`;
+/** Which of a dataset's counters a recount rewrites. */
+type Counted = { ratings?: boolean; favorites?: boolean; forks?: boolean };
+
+/**
+ * Recounts the `counted` counters of a dataset, and heat, in one update: a second update of a
+ * row the transaction already changed makes PostgreSQL check its owner again (see `heatOf`), a
+ * key-share lock on the owner's account that deadlocks with that account's deletion.
+ * fork_count counts every dataset forked from it, private forks included.
+ */
+export async function recount(tx: Db, id: number, counted: Counted) {
+  const ratingCount = sql<number>`(select count(*) from ${ratings} where ${ratings.datasetId} = ${id})`;
+  const averageScore = sql<number>`coalesce((select avg(${ratings.score}) from ${ratings} where ${ratings.datasetId} = ${id}), 0)`;
+  const favoriteCount = sql<number>`(select count(*) from ${favorites} where ${favorites.datasetId} = ${id})`;
+  const forkCount = sql<number>`(select count(*) from ${datasets} as forks where forks.forked_from_id = ${id})`;
   const [row] = await tx
     .update(datasets)
     .set({
-      ratingCount: count,
-      averageScore: average,
-      heat: heatOf({ ratings: count, average }),
+      ...(counted.ratings ? { ratingCount, averageScore } : {}),
+      ...(counted.favorites ? { favoriteCount } : {}),
+      ...(counted.forks ? { forkCount } : {}),
+      heat: heatOf({
+        ...(counted.ratings ? { ratings: ratingCount, average: averageScore } : {}),
+        ...(counted.favorites ? { favorites: favoriteCount } : {}),
+        ...(counted.forks ? { forks: forkCount } : {}),
+      }),
     })
     .where(eq(datasets.id, id))
     .returning({ averageScore: datasets.averageScore, ratingCount: datasets.ratingCount });
   return { average_score: row?.averageScore ?? 0, rating_count: row?.ratingCount ?? 0 };
-}
-
-/** Recounts favorite_count, and heat in the same update. */
-export async function recountFavorites(tx: Db, id: number): Promise<void> {
-  const count = sql`(select count(*) from ${favorites} where ${favorites.datasetId} = ${id})`;
-  await tx
-    .update(datasets)
-    .set({ favoriteCount: count, heat: heatOf({ favorites: count }) })
-    .where(eq(datasets.id, id));
-}
-
-/**
- * Recounts fork_count (every dataset forked from it, private forks included), and heat in the
- * same update.
- */
-export async function recountForks(tx: Db, id: number): Promise<void> {
-  const count = sql`(select count(*) from ${datasets} as forks where forks.forked_from_id = ${id})`;
-  await tx
-    .update(datasets)
-    .set({ forkCount: count, heat: heatOf({ forks: count }) })
-    .where(eq(datasets.id, id));
 }

@@ -1,9 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RatingResponse } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
+import { retryOnDeadlock } from '../db/deadlock.ts';
 import { datasets, ratings } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
-import { lockVisible, recountRatings } from './dataset-counters.ts';
+import { lockVisible, recount } from './dataset-counters.ts';
 import { datasetNotFound, visibleTo, type ViewerId } from './datasets/rows.ts';
 
 /**
@@ -16,19 +17,21 @@ export async function rateDataset(
   datasetId: number,
   score: number,
 ): Promise<RatingResponse> {
-  return ctx.db.transaction(async (tx) => {
-    const dataset = await lockVisible(tx, datasetId, viewerId);
-    if (dataset.ownerId === viewerId)
-      throw forbidden('You cannot rate your own dataset', 'CANNOT_RATE_OWN_DATASET');
-    await tx
-      .insert(ratings)
-      .values({ datasetId, userId: viewerId, score })
-      .onConflictDoUpdate({
-        target: [ratings.datasetId, ratings.userId],
-        set: { score, updatedAt: sql`now()` },
-      });
-    return { score, ...(await recountRatings(tx, datasetId)) };
-  });
+  return retryOnDeadlock(() =>
+    ctx.db.transaction(async (tx) => {
+      const dataset = await lockVisible(tx, datasetId, viewerId);
+      if (dataset.ownerId === viewerId)
+        throw forbidden('You cannot rate your own dataset', 'CANNOT_RATE_OWN_DATASET');
+      await tx
+        .insert(ratings)
+        .values({ datasetId, userId: viewerId, score })
+        .onConflictDoUpdate({
+          target: [ratings.datasetId, ratings.userId],
+          set: { score, updatedAt: sql`now()` },
+        });
+      return { score, ...(await recount(tx, datasetId, { ratings: true })) };
+    }),
+  );
 }
 
 /** The dataset's average and count, and the caller's own score (null when none, or a guest). */

@@ -28,6 +28,7 @@ import { getDataset } from './browse.ts';
 import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
 import {
+  checkOwned,
   lockOwned,
   now,
   searchTextOf,
@@ -206,7 +207,7 @@ export async function addVersion(
   datasetId: number,
   input: TableContent & { changelog: string },
 ): Promise<DatasetVersion> {
-  await lockOwned(ctx.db, datasetId, viewerId);
+  await checkOwned(ctx.db, datasetId, viewerId);
   const table = validTable(ctx, input);
   return addVersionWith(ctx, viewerId, datasetId, input.changelog, writeValid(ctx, table), true);
 }

@@ -219,11 +219,11 @@ export async function findVisible(
 }
 
 /**
- * Locks the dataset row for a change by its owner: 404 when the caller cannot see it,
- * 403 when they can (it is public) but it is not theirs.
+ * The dataset row, for a change by its owner: 404 when the caller cannot see it, 403 when they
+ * can (it is public) but it is not theirs. `lock` locks it for the rest of the transaction.
  */
-export async function lockOwned(db: Db, id: number, viewerId: number) {
-  const [row] = await db
+async function ownedRow(db: Db, id: number, viewerId: number, lock: boolean) {
+  const query = db
     .select({
       id: datasets.id,
       ownerId: datasets.ownerId,
@@ -231,12 +231,22 @@ export async function lockOwned(db: Db, id: number, viewerId: number) {
       latestVersion: datasets.latestVersion,
     })
     .from(datasets)
-    .where(eq(datasets.id, id))
-    .for('update');
+    .where(eq(datasets.id, id));
+  const [row] = await (lock ? query.for('update') : query);
   if (!row || (!row.listed && row.ownerId !== viewerId)) throw datasetNotFound();
   if (row.ownerId !== viewerId) throw forbidden('Only the owner may change this dataset');
   return row;
 }
+
+/** Locks the dataset row for a change by its owner (404 / 403 as `ownedRow` says). */
+export const lockOwned = (db: Db, id: number, viewerId: number) => ownedRow(db, id, viewerId, true);
+
+/**
+ * The owner's check before a table is read (`ownedRow`), without waiting for the row: a lock
+ * outside a transaction would end at once, and waiting for one can make it a deadlock's victim.
+ */
+export const checkOwned = (db: Db, id: number, viewerId: number) =>
+  ownedRow(db, id, viewerId, false);
 
 /** What search matches: lower-cased name, description and tags. */
 export const searchTextOf = (name: string, description: string, tags: string[]) =>

@@ -14,7 +14,7 @@ import {
   type DatasetMetadata,
   type StoredContent,
 } from './content.ts';
-import { lockOwned } from './rows.ts';
+import { checkOwned } from './rows.ts';
 
 /**
  * A big table sent as the raw request body (`text/csv`, `text/tab-separated-values` or
@@ -62,7 +62,7 @@ export async function addVersionFromUpload(
   fields: { changelog: string } & DeclaredTypes,
   upload: Upload,
 ): Promise<DatasetVersion> {
-  await lockOwned(ctx.db, datasetId, viewerId);
+  await checkOwned(ctx.db, datasetId, viewerId);
   const write = ingestUpload(ctx, upload, fields);
   return addVersionWith(ctx, viewerId, datasetId, fields.changelog, write, false);
 }
