@@ -82,6 +82,22 @@ async function accountGoneFrom(error: unknown, request: FastifyRequest) {
   return gone instanceof AppError ? gone : undefined;
 }
 
+/**
+ * The headers a handler sets for the file it is about to send (sendEntity), which an error
+ * answer must not carry: a download whose file went missing would otherwise answer 404 with the
+ * file's length, tag and a year of public caching.
+ */
+const ENTITY_HEADERS = [
+  'accept-ranges',
+  'cache-control',
+  'content-disposition',
+  'content-length',
+  'content-range',
+  'content-type',
+  'etag',
+  'last-modified',
+];
+
 function sendAppError(reply: FastifyReply, error: AppError) {
   if (error.headers) void reply.headers(error.headers);
   return reply
@@ -96,6 +112,7 @@ function sendAppError(reply: FastifyReply, error: AppError) {
  */
 export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): void {
   app.setErrorHandler(async (thrown: FastifyError | AppError, request, reply) => {
+    for (const name of ENTITY_HEADERS) reply.removeHeader(name);
     const error = hasZodFastifySchemaValidationErrors(thrown)
       ? schemaErrors(thrown, request)
       : thrown;

@@ -1,6 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import type { BlobStore, DerivedLink } from '../../blobs/store.ts';
 import type { DownloadFormat } from '../../../contracts/datasets.ts';
@@ -11,8 +11,15 @@ import { sliceStream } from '../../tables/slice.ts';
 import { downloadDigests } from '../download-digests.ts';
 import { parquetFile, storedDownload } from '../table-files.ts';
 import { heatOf } from './heat.ts';
-import { downloadWindowStart, findVisible, versionNotFound, type ViewerId } from './rows.ts';
+import {
+  datasetNotFound,
+  downloadWindowStart,
+  findVisible,
+  versionNotFound,
+  type ViewerId,
+} from './rows.ts';
 import { notModified, type Conditions } from '../../lib/entity-tags.ts';
+import { causeWithCode } from '../../lib/error-causes.ts';
 
 /** Who downloads: the signed-in user, else the client's IP address. */
 export type Downloader = { userId: number } | { ip: string };
@@ -157,6 +164,34 @@ async function downloadLink(
 }
 
 /**
+ * What a download whose table file is missing answers: the deleted dataset's 404 when its version
+ * is gone too (a deletion released the file after the version was read), else the error itself.
+ */
+async function goneOr(ctx: Context, versionId: number, error: unknown): Promise<unknown> {
+  if (!causeWithCode(error, 'ENOENT')) return error;
+  const [version] = await ctx.db
+    .select({ id: datasetVersions.id })
+    .from(datasetVersions)
+    .where(eq(datasetVersions.id, versionId));
+  return version ? error : datasetNotFound();
+}
+
+/** `open`, whose stream fails as `goneOr` says when the file is missing by the time it is read. */
+function openedOrGone(ctx: Context, versionId: number, open: Download['open']): Download['open'] {
+  return (start, end) => {
+    async function* read() {
+      try {
+        yield* open(start, end);
+      } catch (error) {
+        throw await goneOr(ctx, versionId, error);
+      }
+    }
+    // Ended early (the client went away), it ends the file's stream too.
+    return Readable.from(read(), { objectMode: false });
+  };
+}
+
+/**
  * GET /datasets/{id}/versions/{version}/download: the version's content in the asked format,
  * streamed, or with BLOB_REDIRECT (an S3 store) a link to it. `count` says whether this request
  * counts as a download (see countDownload); range requests, HEAD (a resumed download, or the
@@ -188,7 +223,11 @@ export async function openDownload(
     .where(
       and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, input.version)),
     );
-  if (!version) throw versionNotFound();
+  if (!version) {
+    // Deleted with its dataset since the look at the dataset: that dataset's 404.
+    await findVisible(ctx.db, input.id, viewerId);
+    throw versionNotFound();
+  }
   const { format } = input;
   const headers: FileHeaders = {
     contentType: contentTypeFor(format),
@@ -201,14 +240,21 @@ export async function openDownload(
     format === 'parquet'
       ? `"${version.sha256}.parquet"`
       : `"${version.sha256}.r${DOWNLOAD_RENDERING}.${format}"`;
-  const download = link
-    ? await downloadLink(ctx, link, version.sha256, format, { ...headers, method: input.method })
-    : await streamedDownload(ctx, version.sha256, format, {
-        ...headers,
-        etag,
-        modified: version.createdAt,
-        isPublic: dataset.isPublic,
-      });
+  const download = await (
+    link
+      ? downloadLink(ctx, link, version.sha256, format, { ...headers, method: input.method })
+      : streamedDownload(ctx, version.sha256, format, {
+          ...headers,
+          etag,
+          modified: version.createdAt,
+          isPublic: dataset.isPublic,
+        }).then((streamed) => ({
+          ...streamed,
+          open: openedOrGone(ctx, version.id, streamed.open),
+        }))
+  ).catch(async (error: unknown) => {
+    throw await goneOr(ctx, version.id, error);
+  });
   const revalidated = !link && notModified(input.conditions, etag, version.createdAt);
   if (input.count && !revalidated) await countDownload(ctx, dataset.id, version.id, who);
   return download;
