@@ -1,8 +1,8 @@
 /**
- * What the tests of deletions and the writes racing them share (tests/api/account-race.test.ts,
- * tests/api/community/*deletion*.test.ts): a test app for the file, accounts signed up at once,
- * an account's deletion, answers read as `201` or `401 TOKEN_INVALID`, and on PostgreSQL
- * transactions of the test's own that hold rows locked while requests wait for them.
+ * What the tests of deletions and the requests racing them share (account-race, the community
+ * deletion tests, deadlock-victims, download-race): a test app for the file, accounts signed up
+ * at once, an account's deletion, answers read as `201` or `401 TOKEN_INVALID`, and on
+ * PostgreSQL transactions of the test's own that hold rows locked while requests wait for them.
  *
  * On PostgreSQL requests sent together really run at the same time; PGlite runs one transaction
  * at a time, so there they interleave between transactions and one round shows the answers.
@@ -89,7 +89,10 @@ type Held = {
   release: () => Promise<void>;
 };
 
-/** A transaction of its own that runs `lock`, then what it is given, and holds it all until released. */
+/**
+ * A transaction of its own that runs `lock`, then the statements it is given, and holds every
+ * lock they took until released.
+ */
 export async function hold(t: TestApp, lock: SQL): Promise<Held> {
   const asked: { statement: SQL; ran: () => void; failed: (error: unknown) => void }[] = [];
   let wake = () => {};
