@@ -2,7 +2,9 @@
  * A CSV file over 8 MB whose rows past the sample hold a value the type chosen on the page
  * refuses: the form's pass over the whole file names that row with the server's problem, in the
  * page's language, before anything is uploaded. It used to check only the sample, so the server
- * refused the file after the whole upload.
+ * refused the file after the whole upload. The same pass infers the proposed types over every
+ * row: `id` is proposed as text (the sample alone said integer), and a clean check says that all
+ * rows were checked (it used to say "the first 1000 rows").
  */
 import { localePrefix } from '../../src/i18n/locales.ts';
 import { LARGE_FILE_BYTES } from '../../src/lib/tables/draft.ts';
@@ -30,13 +32,16 @@ test('a type chosen on the page that a later row refuses is a problem of the che
   await page
     .getByLabel(t('datasets:table.file'), { exact: true })
     .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: csv });
-  // Proposed from the sample, not declared: the server infers `id` as text over every row.
-  await expect(page.getByTestId('validation-status')).toHaveText(
-    t('datasets:validation.validSample', { rows: 1000 }),
+  // Proposed from every row, as the server infers it: `id` is text, and the page says why.
+  const idType = page.getByLabel(t('datasets:table.typeFor', { column: 'id' }), { exact: true });
+  await expect(idType).toHaveValue('string');
+  await expect(page.getByTestId('types-retyped')).toHaveText(
+    t('datasets:table.retyped', { columns: 'id' }),
   );
-  await page
-    .getByLabel(t('datasets:table.typeFor', { column: 'id' }), { exact: true })
-    .selectOption('number');
+  await expect(page.getByTestId('validation-status')).toHaveText(
+    t('datasets:validation.validAll', { rows: numberFormat(locale).format(rows + 1) }),
+  );
+  await idType.selectOption('number');
   await page.getByRole('button', { name: t('datasets:validation.check'), exact: true }).click();
   await expect(page.getByTestId('validation-status')).toHaveText(
     t('datasets:validation.invalid', { count: 1 }),

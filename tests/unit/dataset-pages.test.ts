@@ -31,7 +31,7 @@ import { csvText, rowValues } from '../../src/lib/tables/cells.ts';
 import { parseCsvText, parseJsonTable } from '../../src/lib/tables/draft.ts';
 import { DraftError } from '../../src/lib/tables/draft-error.ts';
 import { inferTypes } from '../../src/lib/tables/infer.ts';
-import { TypeInference } from '../../src/server/tables/infer.ts';
+import { TypeInference } from '../../src/lib/tables/type-inference.ts';
 
 const serverTypes = (columns: number, rows: unknown[][]) => {
   const inference = new TypeInference(new Array(columns).fill(undefined));

@@ -48,7 +48,7 @@ describe.each([
       renderToStaticMarkup(
         <ValidationReport
           check={{ kind: 'done', result: { isValid: false, errors }, stale: false }}
-          sampledRows={null}
+          allRows={null}
           onCheck={() => {}}
           locale={locale}
           t={t}
@@ -83,7 +83,7 @@ it('counts every problem of a check that listed them all', () => {
     renderToStaticMarkup(
       <ValidationReport
         check={{ kind: 'done', result: { isValid: false, errors: some }, stale: false }}
-        sampledRows={null}
+        allRows={null}
         onCheck={() => {}}
         locale="en-US"
         t={t}
@@ -95,4 +95,22 @@ it('counts every problem of a check that listed them all', () => {
   );
   expect(report.querySelector('tbody td:nth-child(3)')?.textContent).toBe('3');
   expect(report.querySelector('[data-testid="more-problems"]')).toBeNull();
+});
+
+it.each([
+  ['zh-CN', '全部 1,985,646 行数据有效，可以发布。'],
+  ['en-US', 'All 1,985,646 rows are valid and ready to publish.'],
+] as const)('%s: a clean check of a large file says every row was checked', (locale, status) => {
+  const report = text(
+    renderToStaticMarkup(
+      <ValidationReport
+        check={{ kind: 'done', result: { isValid: true, errors: [] }, stale: false }}
+        allRows={1_985_646}
+        onCheck={() => {}}
+        locale={locale}
+        t={getT(locale)}
+      />,
+    ),
+  );
+  expect(report.querySelector('[data-testid="validation-status"]')?.textContent).toBe(status);
 });

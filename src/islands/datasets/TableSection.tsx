@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import type { T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { numberFormat } from '../../lib/intl.ts';
-import { SAMPLE_ROWS } from '../../lib/tables/draft.ts';
+import { SAMPLE_ROWS, type TableDraft } from '../../lib/tables/draft.ts';
 import { ColumnTypes } from './ColumnTypes.tsx';
 import type { TableDraftState } from './useTableDraft.ts';
 import { ValidationReport } from './ValidationReport.tsx';
@@ -86,6 +86,20 @@ function FilePicker({
   );
 }
 
+/**
+ * The columns of a large file whose proposed type the rows past its sample changed (but not
+ * those its types file declares).
+ */
+function RetypedNote({ draft, t }: { draft: TableDraft; t: T }) {
+  const columns = (draft.retyped ?? []).filter((a) => draft.declared?.[a] === undefined);
+  if (columns.length === 0) return null;
+  return (
+    <p role="status" className="text-sm" data-testid="types-retyped">
+      {t('datasets:table.retyped', { columns: columns.join(', ') })}
+    </p>
+  );
+}
+
 /** The data part of the upload forms: a CSV or JSON file, its columns and types, the check. */
 export function TableSection({
   state,
@@ -98,7 +112,6 @@ export function TableSection({
 }: Props) {
   const { draft, reading, readError } = state;
   const message = readError ?? error;
-  const rows = draft?.entries.length ?? 0;
   return (
     <div className="flex flex-col gap-4">
       {children}
@@ -135,6 +148,7 @@ export function TableSection({
               {t('datasets:table.sampled', { rows: SAMPLE_ROWS })}
             </p>
           )}
+          <RetypedNote draft={draft} t={t} />
           <ColumnTypes
             draft={draft}
             types={state.types}
@@ -144,7 +158,7 @@ export function TableSection({
           />
           <ValidationReport
             check={state.check}
-            sampledRows={draft.sampled ? rows : null}
+            allRows={draft.sampled ? draft.totalRows : null}
             onCheck={() => void state.recheck()}
             locale={locale}
             t={t}

@@ -8,7 +8,8 @@ import { groupProblems, listedProblems } from '../../lib/tables/problems.ts';
 
 type Props = {
   check: CheckState;
-  sampledRows: number | null;
+  /** A sampled (large) file: its rows, all of which the check reads; null for a table read whole. */
+  allRows: number | null;
   onCheck: () => void;
   locale: Locale;
   t: T;
@@ -27,7 +28,7 @@ export function problemsFound(t: T, errors: readonly TableProblem[]): string {
 }
 
 /** The status line for a check, and its colour. */
-function describeCheck(check: CheckState, sampledRows: number | null, t: T) {
+function describeCheck(check: CheckState, allRows: number | null, locale: Locale, t: T) {
   if (check.kind === 'checking') return { status: t('datasets:validation.checking'), tone: MUTED };
   if (check.kind === 'failed') {
     const text = t('datasets:validation.failed');
@@ -39,9 +40,9 @@ function describeCheck(check: CheckState, sampledRows: number | null, t: T) {
     return { status: problemsFound(t, check.result.errors), tone: DANGER };
   }
   const status =
-    sampledRows === null
+    allRows === null
       ? t('datasets:validation.valid')
-      : t('datasets:validation.validSample', { rows: sampledRows });
+      : t('datasets:validation.validAll', { rows: numberFormat(locale).format(allRows) });
   return { status, tone: 'text-success' };
 }
 
@@ -61,10 +62,10 @@ const HEADINGS = [
  * many rows have each and the first of them (src/lib/tables/problems.ts). The status line
  * is a live region, so the outcome is announced.
  */
-export function ValidationReport({ check, sampledRows, onCheck, locale, t }: Props) {
+export function ValidationReport({ check, allRows, onCheck, locale, t }: Props) {
   const number = numberFormat(locale);
   const { problems, capped } = listedProblems(check.kind === 'done' ? check.result.errors : []);
-  const { status, tone } = describeCheck(check, sampledRows, t);
+  const { status, tone } = describeCheck(check, allRows, locale, t);
   return (
     <section aria-labelledby="validation-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">

@@ -2,8 +2,9 @@
  * A table being prepared for upload in the browser: read from a CSV, TSV, JSON or JSON Lines
  * file or from CSV text, with the column types the preview proposes. CSV is read by the same
  * rule as the server's (`csv-reader.ts`). Files over LARGE_FILE_BYTES are read only in part (the first SAMPLE_ROWS
- * rows, for the preview and the validation sample) and then sent as a stream; the server reads
- * every row and infers the column types itself.
+ * rows, for the preview and the validation sample) and then sent as a stream; one pass over the
+ * whole file checks the rows past the sample and infers the types proposed from every row, as the
+ * server infers them.
  */
 import { parseTableJson } from './exact-json.ts';
 import { keysInOrder, repeatedKeyOf } from './repeated-keys.ts';
@@ -48,6 +49,8 @@ export type TableDraft = {
    */
   later?: LaterRows;
   problems?: Problem[];
+  /** A sampled file: the columns whose proposed type the rows past the sample changed. */
+  retyped?: string[];
   /** Types a types file chosen with the table declares (types-file.ts), by column. */
   declared?: Record<string, AttributeType>;
   /** The name of that types file. */
@@ -192,8 +195,9 @@ function kindOf(file: File): DraftSource['kind'] | null {
 const JSONL_SAMPLE_BYTES = 1024 * 1024;
 
 /**
- * A draft of a file's sample, with the file's rows counted and those past the sample checked
- * as the server's upload would check them (one pass over the file).
+ * A draft of a file's sample, with the file's rows counted, those past the sample checked as the
+ * server's upload would check them, and the types proposed inferred over every row, as the server
+ * infers them (one pass over the file).
  */
 async function withLaterRows(draft: TableDraft, file: File, header: boolean): Promise<TableDraft> {
   const later: LaterRows = {
@@ -202,8 +206,9 @@ async function withLaterRows(draft: TableDraft, file: File, header: boolean): Pr
     header,
     fromRow: draft.entries.length + 1,
   };
-  const { rows, problems } = await checkLaterRows(file, later);
-  return { ...draft, sampled: file, totalRows: rows, later, problems };
+  const { rows, problems, types } = await checkLaterRows(file, later);
+  const retyped = draft.attributes.filter((_, c) => types[c] !== draft.types[c]);
+  return { ...draft, types, retyped, sampled: file, totalRows: rows, later, problems };
 }
 
 /** Reads a chosen file (CSV, TSV, JSON or JSON Lines, by its name or type) into a draft. */

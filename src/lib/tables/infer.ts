@@ -67,6 +67,8 @@ const SMALLEST_NORMAL = 2 ** -1022;
  * (`0.30000000000000004` does, `3.14159265358979323846` or `1e-400` does not).
  */
 export function keepsDigits(text: string, n: number): boolean {
+  // Written as the double's own spelling (as most files write numbers): quick, and the same.
+  if (String(n) === text) return true;
   const digits = significant(text);
   if (digits.length <= 15 && Math.abs(n) >= SMALLEST_NORMAL) return true;
   return digits === significant(String(n));

@@ -15,6 +15,7 @@ import {
 } from './row-messages.ts';
 import { MAX_ROW_CHARS, RowShaper, coerceRow } from './rows.ts';
 import { ErrorCollector, tableError } from './table-errors.ts';
+import { TypeInference } from './type-inference.ts';
 
 /** How to read the rows of a large file past the sample the upload form read. */
 export type LaterRows = {
@@ -36,8 +37,9 @@ export type LaterRows = {
  * server's too: bytes that are not UTF-8, a control character (raw, or in JSON Lines written as
  * an escape such as `\u0000`), a line that is not JSON or gives a key twice, a row longer than
  * MAX_ROW_CHARS, a quote never closed. Columns without a declared type take any value, as the
- * server infers their types over the whole file. The file streams through a chunk at a time;
- * at most 100 problems are kept (`ErrorCollector`). The server stops at the first problem of
+ * server infers their types over the whole file: `types` are the declared ones and those it
+ * infers, by its rule (`TypeInference`) over every row the pass read, the sample's included. The
+ * file streams through a chunk at a time; at most 100 problems are kept (`ErrorCollector`). The server stops at the first problem of
  * reading (a line that is not JSON, say); this pass names every one it can read past, and
  * stops where the server stops reading for good (a row too long, bytes that are not UTF-8).
  */
@@ -45,24 +47,27 @@ export async function checkLaterRows(
   file: Blob,
   later: LaterRows,
   declared: Readonly<Record<string, AttributeType>> = {},
-): Promise<{ rows: number; problems: Problem[] }> {
+): Promise<{ rows: number; problems: Problem[]; types: AttributeType[] }> {
   const check = new RowCheck(later, declared);
   const text = textOf(file, check.errors);
   const rows =
     later.format === 'jsonl'
       ? await jsonLines(text, check, later.header)
       : await csvRecords(text, check, later.format === 'tsv' ? '\t' : ',');
-  return { rows, problems: check.errors.list() };
+  return { rows, problems: check.errors.list(), types: check.inference.types() };
 }
 
 /** The server's row check (`RowShaper`, then `coerceRow` with the declared types). */
 class RowCheck {
   readonly errors = new ErrorCollector();
+  /** The sample's problems are the server's check of it: these are not kept. */
+  private readonly sampleErrors = new ErrorCollector();
+  readonly inference: TypeInference;
   private readonly shaper: RowShaper;
   private readonly attributes: string[];
   private readonly types: AttributeType[];
   private readonly anyDeclared: boolean;
-  readonly fromRow: number;
+  private readonly fromRow: number;
 
   constructor(later: LaterRows, declared: Readonly<Record<string, AttributeType>>) {
     // Column names are trimmed, as the server's header check trims them.
@@ -71,18 +76,36 @@ class RowCheck {
     this.types = later.attributes.map((a) => declared[a] ?? 'string');
     this.anyDeclared = later.attributes.some((a) => declared[a] !== undefined);
     this.fromRow = later.fromRow;
+    this.inference = new TypeInference(later.attributes.map((a) => declared[a]));
   }
 
+  /** Where the problems of row `row` go: those of the sample are dropped. */
+  private errorsOf(row: number): ErrorCollector {
+    return row < this.fromRow ? this.sampleErrors : this.errors;
+  }
+
+  /** A problem of reading the file (it is the server's, wherever it is). */
   add(row: number | null, column: string | null, code: string, message: string): void {
     this.errors.add(tableError(row, column, code, message));
   }
 
-  /** Checks the entry of row `row` (a list of values or an object keyed by column). */
+  /** A problem of row `row`'s line (kept past the sample only). */
+  addRow(row: number, column: string | null, code: string, message: string): void {
+    this.errorsOf(row).add(tableError(row, column, code, message));
+  }
+
+  /**
+   * Row `row` (a list of values or an object keyed by column): its values inferred over, and
+   * past the sample checked.
+   */
   entry(entry: unknown, row: number): void {
-    const values = this.shaper.shape(entry, row, this.errors);
+    const errors = this.errorsOf(row);
+    const values = this.shaper.shape(entry, row, errors);
+    if (!values) return;
+    this.inference.observe(values);
     // Text takes any value the shape let through: only a declared type can refuse one.
-    if (values && this.anyDeclared) {
-      coerceRow(values, this.types, this.attributes, row, this.errors);
+    if (this.anyDeclared && row >= this.fromRow) {
+      coerceRow(values, this.types, this.attributes, row, errors);
     }
   }
 }
@@ -120,7 +143,7 @@ async function* textOf(file: Blob, errors: ErrorCollector): AsyncGenerator<strin
   }
 }
 
-/** JSON Lines: the rows (non-blank lines after a header list), each past the sample checked. */
+/** JSON Lines: the rows (non-blank lines after a header list), each read (past the sample, checked). */
 async function jsonLines(
   text: AsyncIterable<string>,
   check: RowCheck,
@@ -132,7 +155,7 @@ async function jsonLines(
     if (line.trim() === '') return;
     lines += 1;
     const row = header ? lines - 1 : lines;
-    if (row >= check.fromRow) jsonRow(line, row, check);
+    if (row >= 1) jsonRow(line, row, check);
   };
   let rest = '';
   for await (const chunk of text) {
@@ -159,23 +182,23 @@ function jsonRow(line: string, row: number, check: RowCheck): void {
   try {
     value = parseTableJson(line);
   } catch {
-    check.add(row, null, 'INVALID_JSON', notJsonMessage(row));
+    check.addRow(row, null, 'INVALID_JSON', notJsonMessage(row));
     return;
   }
   const repeated = repeatedKeyOf(line, value);
   if (repeated !== null) {
-    check.add(row, repeated, 'DUPLICATE_COLUMN', repeatedKeyMessage(row, repeated));
+    check.addRow(row, repeated, 'DUPLICATE_COLUMN', repeatedKeyMessage(row, repeated));
     return;
   }
   const escaped = line.includes('\\u') ? findForbiddenText(value) : null;
   if (escaped) {
-    check.add(row, null, 'INVALID_CHARACTERS', forbiddenCharacterMessage(escaped.character));
+    check.addRow(row, null, 'INVALID_CHARACTERS', forbiddenCharacterMessage(escaped.character));
     return;
   }
   check.entry(value, row);
 }
 
-/** CSV or TSV: the data rows (records after the header), each past the sample checked. */
+/** CSV or TSV: the data rows (records after the header), each read (past the sample, checked). */
 async function csvRecords(
   text: AsyncIterable<string>,
   check: RowCheck,
@@ -186,7 +209,7 @@ async function csvRecords(
   const take = (record: string[]) => {
     records += 1;
     const row = records - 1;
-    if (row >= check.fromRow) check.entry(record, row);
+    if (row >= 1) check.entry(record, row);
   };
   const rows = () => Math.max(records - 1, 0);
   for await (const chunk of text) {

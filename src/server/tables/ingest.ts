@@ -2,7 +2,7 @@ import type { BlobStore } from '../blobs/store.ts';
 import { TableValidationError } from './errors.ts';
 import { ErrorCollector } from '../../lib/tables/table-errors.ts';
 import { checkHeader, type CheckedHeader } from './header.ts';
-import { TypeInference } from './infer.ts';
+import { TypeInference } from '../../lib/tables/type-inference.ts';
 import { RowShaper, coerceRow } from '../../lib/tables/rows.ts';
 import { RowSpool } from './spool.ts';
 import type { AttributeType, Cell, StoredTable, TableHeader, TableLimits } from './types.ts';

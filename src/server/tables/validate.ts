@@ -1,6 +1,6 @@
 import { ErrorCollector, tableError } from '../../lib/tables/table-errors.ts';
 import { checkHeader } from './header.ts';
-import { TypeInference } from './infer.ts';
+import { TypeInference } from '../../lib/tables/type-inference.ts';
 import { RowShaper, coerceRow } from '../../lib/tables/rows.ts';
 import type { Cell, Table, TableError, TableLimits } from './types.ts';
 

@@ -1,12 +1,14 @@
-import { INFERABLE, isBlank } from '../../lib/tables/values.ts';
-import type { AttributeType } from './types.ts';
+import { INFERABLE, isBlank } from './values.ts';
+import type { AttributeType } from './infer.ts';
 
 const ALL = (1 << INFERABLE.length) - 1;
 
 /**
  * Infers the type of every undeclared column from all its values, one row at a time (so it works on
  * a stream): a column gets the first type of integer → number → boolean → date → datetime that
- * fits every non-blank value, else `string`. A column without any value is `string`.
+ * fits every non-blank value, else `string`. A column without any value is `string`. The server
+ * infers a table's types with it, and the upload form a large file's over all its rows
+ * (`later-rows.ts`).
  */
 export class TypeInference {
   private readonly declared: (AttributeType | undefined)[];
