@@ -50,3 +50,10 @@ export class TypeInference {
     });
   }
 }
+
+/** The type of every column, inferred over `rows` (each a list of values in column order). */
+export function inferTypes(columns: number, rows: Iterable<readonly unknown[]>): AttributeType[] {
+  const inference = new TypeInference(new Array<undefined>(columns).fill(undefined));
+  for (const row of rows) inference.observe(row);
+  return inference.types();
+}
