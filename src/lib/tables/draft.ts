@@ -222,10 +222,9 @@ export async function readTableFile(file: File): Promise<TableDraft> {
   if (kind === 'jsonl') {
     if (!large) return parseJsonLines(await utf8Text(file), source);
     const head = await utf8Text(file.slice(0, JSONL_SAMPLE_BYTES), true);
-    const draft = parseJsonLines(head, source, true);
-    const entries = draft.entries.slice(0, SAMPLE_ROWS);
+    const { attributes, entries } = parseJsonLines(head, source, true);
     const header = /^\s*\[/.test(head.replace(/^\uFEFF/, ''));
-    return withLaterRows({ ...draft, entries }, file, header);
+    return withLaterRows(draftOf(source, attributes, entries.slice(0, SAMPLE_ROWS)), file, header);
   }
   const delimiter = kind === 'tsv' ? '\t' : ',';
   if (large) {

@@ -51,4 +51,15 @@ describe('the types proposed for a large file', () => {
     expect(draft.types).toEqual(await storedTypes('a.jsonl', text));
     expect(draft.retyped).toEqual(['id', 'ok']);
   });
+
+  it('JSON Lines, the row after the preview widening a column', async () => {
+    // The form reads the first megabyte: row 1001 is in it, but not in the preview.
+    const row = `{"id":1,"note":"${'x'.repeat(200)}"}\n`;
+    const rows = Math.ceil(LARGE_FILE_BYTES / row.length);
+    const text = row.repeat(1000) + '{"id":"n/a"}\n' + row.repeat(rows);
+    const draft = await readTableFile(new File([text], 'a.jsonl'));
+    expect(draft.entries).toHaveLength(1000);
+    expect(draft.types).toEqual(['string', 'string']);
+    expect(draft.retyped).toEqual(['id']);
+  });
 });
