@@ -12,6 +12,17 @@ import { applyTypesFile, readChosenFiles } from '../../src/lib/tables/types-file
 const file = (name: string, text: string, type = '') => new File([text], name, { type });
 
 describe('table files read in the browser', () => {
+  it('samples a large CSV that arrives as one piece of text', async () => {
+    const rows = 600_000;
+    const text = `n,m\n${'1,2\n'.repeat(rows)}`;
+    expect(text.length).toBeGreaterThan(LARGE_FILE_BYTES / 4);
+    const draft = await readTableFile(
+      file('one-piece.csv', text.padEnd(LARGE_FILE_BYTES + 1, '3,4\n')),
+    );
+    expect(draft.attributes).toEqual(['n', 'm']);
+    expect(draft.entries).toHaveLength(SAMPLE_ROWS);
+  });
+
   it('reads TSV, quoting as in CSV', async () => {
     const draft = await readTableFile(
       file('cities.tsv', '城市\t人口\n"北\t京"\t21893095\n上海\t24870895\n'),

@@ -105,7 +105,8 @@ async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
   for (;;) {
     const { done, value } = await chunks.read();
     const text = done ? decode() : decode(value, true);
-    if (text !== '') records.push(...reader.feed(text));
+    // One by one: a chunk may hold more records than a call takes arguments.
+    if (text !== '') for (const record of reader.feed(text)) records.push(record);
     if (records.length > rows) {
       await chunks.cancel();
       return fromRecords(records.slice(0, rows + 1), null);
