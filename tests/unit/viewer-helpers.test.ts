@@ -32,6 +32,18 @@ describe('long text', () => {
     expect(shownCell(12.5)).toBe(12.5);
     expect(shownCell(null)).toBeNull();
   });
+
+  it('writes an exact number with its digits, as parsed or as copied into island props', () => {
+    const digits = '12345678901234567890';
+    expect(shownText(JSON.rawJSON!(digits))).toBe(digits);
+    expect(shownText({ rawJSON: digits })).toBe(digits);
+    expect([shownText(null), shownText(true), shownText(1e-7), shownText('a')]).toEqual([
+      '',
+      'true',
+      '1e-7',
+      'a',
+    ]);
+  });
 });
 
 describe('viewer helpers', () => {

@@ -10,12 +10,17 @@ export function rowValues(attributes: readonly string[], entry: unknown): unknow
   return [entry];
 }
 
-/** A value as the preview shows it. */
+/**
+ * A value as the upload form's preview and the data viewer show it: empty for no value, text as
+ * it is, a number as written (an exact number read as `JSON.rawJSON` keeps its digits).
+ */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  return JSON.stringify(value);
+  // An exact number: `JSON.rawJSON`, or its copy in an island's props (a plain object).
+  const raw = (value as { rawJSON?: unknown }).rawJSON;
+  return typeof raw === 'string' ? raw : JSON.stringify(value);
 }
 
 const NEEDS_QUOTES = /[",\r\n]|^[ \t]|[ \t]$/;

@@ -5,6 +5,7 @@
 import { clipped } from '../../contracts/cut-text.ts';
 import { CELL_TEXT_MAX, COMPARE_KINDS, type CompareKind } from '../../contracts/limits.ts';
 import type { Cell, ColumnStats, CompareRows, VersionCompare } from '../../contracts/tables.ts';
+import { cellText } from './cells.ts';
 
 /** Rows per page in the viewer (the dataset page renders the first page on the server). */
 export const VIEWER_PAGE_ROWS = 50;
@@ -52,16 +53,6 @@ export const openingKind = (counts: VersionCompare['rows']): CompareKind =>
 /** The cells a compared row shows: the old ones of a removed row, the new ones otherwise. */
 export const comparedCells = (rows: CompareRows['rows'], kind: CompareKind): Cell[][] =>
   rows.map((r) => (kind === 'removed' ? r.from : r.to) ?? []);
-
-/** A cell as text: null is shown as an empty, marked cell by the caller. */
-export const cellText = (value: Cell): string =>
-  value === null
-    ? ''
-    : typeof value === 'string'
-      ? value
-      : typeof value === 'object'
-        ? value.rawJSON
-        : String(value);
 
 /** A cell's text as the viewer shows it: at most CELL_TEXT_MAX characters. */
 export const shownText = (value: Cell): string => clipped(cellText(value), CELL_TEXT_MAX);

@@ -1,7 +1,8 @@
 import type { Cell, ColumnStats, VersionStats } from '../../../contracts/tables.ts';
 import type { T } from '../../../i18n/index.ts';
 import { isAttributeType } from '../../../lib/tables/infer.ts';
-import { cellText, histogramBars } from '../../../lib/tables/viewer.ts';
+import { cellText } from '../../../lib/tables/cells.ts';
+import { histogramBars } from '../../../lib/tables/viewer.ts';
 import { useRevealed } from './useRevealed.ts';
 
 type Props = { t: T; number: Intl.NumberFormat; stats: VersionStats };
