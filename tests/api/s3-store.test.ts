@@ -63,6 +63,11 @@ describe('the S3 table store', () => {
     await expect(text(third.read(sha))).rejects.toThrow();
   });
 
+  it('reads a missing blob as a missing file (ENOENT), as a deleted dataset download expects', async () => {
+    const missing = 'ab'.repeat(32);
+    await expect(text((await store()).read(missing))).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('trusts no derived file of a blob written again after another process deleted it', async () => {
     const writer = await store('again');
     const deleter = await store('again');

@@ -93,8 +93,15 @@ function readObject(bucket: Bucket, key: string): Readable {
   bucket.client
     .send(new GetObjectCommand({ Bucket: bucket.name, Key: key }))
     .then((answer) => pipeline(answer.Body as Readable, out))
-    .catch((err: unknown) => out.destroy(err as Error));
+    .catch((err: unknown) =>
+      out.destroy(isNotFound(err) ? noSuchObject(key, err) : (err as Error)),
+    );
   return out;
+}
+
+/** A missing object fails as a missing file does (`ENOENT`), whichever store holds the blobs. */
+function noSuchObject(key: string, cause: unknown): Error {
+  return Object.assign(new Error(`No such object: ${key}`, { cause }), { code: 'ENOENT' });
 }
 
 /** Writes the object to `file`; false when there is no such object. */

@@ -8,6 +8,7 @@ export type BlobStore = {
   /** A path for a temporary file inside the store's volume (so the final move is a rename). */
   tempPath: () => string;
   has: (sha256: string) => Promise<boolean>;
+  /** The blob's bytes; a missing blob fails with code `ENOENT` in every store. */
   read: (sha256: string) => Readable;
   delete: (sha256: string) => Promise<void>;
   /** Every stored blob with the time its file was last written (for garbage collection). */
