@@ -103,6 +103,16 @@ export type PushOptions = {
   json: boolean;
 };
 
+/** The columns a types declaration names (none when it is not a JSON object: the API says why). */
+function columnsNamed(types: string | undefined): string[] {
+  try {
+    const parsed: unknown = JSON.parse(types ?? '{}');
+    return typeof parsed === 'object' && parsed !== null ? Object.keys(parsed) : [];
+  } catch {
+    return [];
+  }
+}
+
 /** `sheaf push FILE`: a new dataset, or with --dataset a new version; streamed and gzipped. */
 export async function push(client: Client, io: Io, file: string, o: PushOptions): Promise<void> {
   const { type, gzipped, json } = uploadFormat(file);
@@ -111,11 +121,12 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
   }
   const total = (await stat(file).catch(() => null))?.size;
   if (total === undefined) throw new CliError(`No such file: ${file}`, EXIT.usage);
-  const table = json ? await jsonAsLines(file, gzipped) : null;
   // Types saved by `sheaf pull` beside the file, unless --types says otherwise; else those a
   // JSON table declares.
   const saved = o.types === undefined ? await savedTypes(file) : null;
   if (saved) io.err.write(`Column types from ${saved.file}\n`);
+  const typed = columnsNamed(o.types ?? saved?.text);
+  const table = json ? await jsonAsLines(file, gzipped, typed) : null;
   const types = o.types ?? saved?.text ?? table?.declared ?? undefined;
   const bar = progress(io.err, 'push', table?.bytes ?? total);
   const counted = counting(bar);

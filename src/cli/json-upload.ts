@@ -45,13 +45,19 @@ function* linesOf(table: JsonTable): Generator<string> {
 
 /**
  * A JSON table file as a JSON Lines stream and its size in bytes, with the types the file
- * declares (`attribute_types`) as JSON text, or null when it declares none.
+ * declares (`attribute_types`) as JSON text, or null when it declares none. `typed`: the columns
+ * its types file names, for a table without rows.
  */
 export async function jsonAsLines(
   file: string,
   gzipped: boolean,
+  typed: readonly string[] = [],
 ): Promise<{ body: Readable; bytes: number; declared: string | null }> {
-  const table = await tableOf(file, gzipped);
+  const read = await tableOf(file, gzipped);
+  // A table without rows written as a list (`[]`, a JSON pull of it) names no column: the
+  // columns are those its types file names.
+  const empty = read.attributes.length === 0 && read.entries.length === 0;
+  const table = empty ? { ...read, attributes: [...typed] } : read;
   let bytes = 0;
   for (const line of linesOf(table)) bytes += Buffer.byteLength(line);
   const declared = Object.keys(table.declared).length > 0 ? JSON.stringify(table.declared) : null;

@@ -64,17 +64,17 @@ describe('the sheaf command with column types and JSON tables', () => {
   it('pull saves the column types beside a text file, and push declares them: nothing retyped', async () => {
     const tables = [
       // Codes that look like numbers, zeros in front, and a table without rows (whose JSON
-      // download, `[]`, names no column: a JSON table has the columns its rows have).
-      ['codes.csv', 'code,zip,n\n1e3,00123,1\n2.50,02139,2\n', '{"code":"string"}', true],
-      ['empty.csv', 'n,ok,day\n', '{"n":"number","ok":"boolean","day":"date"}', false],
+      // download, `[]`, names no column: its types file names them).
+      ['codes.csv', 'code,zip,n\n1e3,00123,1\n2.50,02139,2\n', '{"code":"string"}'],
+      ['empty.csv', 'n,ok,day\n', '{"n":"number","ok":"boolean","day":"date"}'],
     ] as const;
-    for (const [name, text, types, rows] of tables) {
+    for (const [name, text, types] of tables) {
       await writeFile(path.join(dir, name), text);
       const pushed = await sheaf(['push', path.join(dir, name), '--name', name, '--types', types]);
       expect(pushed.code).toBe(0);
       const ds = Number(/#(\d+)/.exec(pushed.out)?.[1]);
       const first = (await t.app.inject({ url: `/api/v1/datasets/${ds}` })).json().versions[0];
-      for (const format of rows ? ['csv', 'json', 'jsonl'] : ['csv', 'jsonl']) {
+      for (const format of ['csv', 'json', 'jsonl']) {
         const file = path.join(dir, `pulled-${ds}.${format}`);
         const pulled = await sheaf(['pull', String(ds), '--format', format, '-o', file, '--json']);
         expect(JSON.parse(pulled.out).types_file).toBe(`${file}.types.json`);
