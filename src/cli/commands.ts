@@ -16,6 +16,7 @@ import { CliError, EXIT, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
 import { jsonAsLines } from './json-upload.ts';
 import { savedTypes, saveTypes } from './types-file.ts';
+import { parseTypesFile } from '../lib/tables/types-file.ts';
 
 export type Io = {
   out: (line: string) => void;
@@ -103,16 +104,6 @@ export type PushOptions = {
   json: boolean;
 };
 
-/** The columns a types declaration names (none when it is not a JSON object: the API says why). */
-function columnsNamed(types: string | undefined): string[] {
-  try {
-    const parsed: unknown = JSON.parse(types ?? '{}');
-    return typeof parsed === 'object' && parsed !== null ? Object.keys(parsed) : [];
-  } catch {
-    return [];
-  }
-}
-
 /** `sheaf push FILE`: a new dataset, or with --dataset a new version; streamed and gzipped. */
 export async function push(client: Client, io: Io, file: string, o: PushOptions): Promise<void> {
   const { type, gzipped, json } = uploadFormat(file);
@@ -125,7 +116,8 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
   // JSON table declares.
   const saved = o.types === undefined ? await savedTypes(file) : null;
   if (saved) io.err.write(`Column types from ${saved.file}\n`);
-  const typed = columnsNamed(o.types ?? saved?.text);
+  // Not an object: no columns; the API says what is wrong with it.
+  const typed = Object.keys(parseTypesFile(o.types ?? saved?.text ?? '{}') ?? {});
   const table = json ? await jsonAsLines(file, gzipped, typed) : null;
   const types = o.types ?? saved?.text ?? table?.declared ?? undefined;
   const bar = progress(io.err, 'push', table?.bytes ?? total);
