@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AccountDeletion } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { retryOnDeadlock } from '../db/deadlock.ts';
+import { transactionRetried } from '../db/deadlock.ts';
 import { datasets, datasetVersions, favorites, ratings, users } from '../db/schema.ts';
 import { callerRow, confirmPassword, lockConfirmedAccount, type Confirmation } from './accounts.ts';
 import { recount } from './dataset-counters.ts';
@@ -72,50 +72,48 @@ export async function deleteAccount(
 
   // Two deletions at once lock each other's datasets in opposite orders when each account rated,
   // favourited or forked the other's: the deadlock's victim runs again, after the other.
-  const hashes = await retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      // The account row first: a write in its name locks it too (lockCaller) and is either
-      // committed before the look at what the account touched, or finds no account after.
-      await lockConfirmedAccount(tx, user, 'update', 'Password is incorrect');
-      const touched = await touchedBy(tx, userId);
-      const all = [...new Set([...touched.ratings, ...touched.favorites, ...touched.forks])];
+  const hashes = await transactionRetried(ctx.db, async (tx) => {
+    // The account row first: a write in its name locks it too (lockCaller) and is either
+    // committed before the look at what the account touched, or finds no account after.
+    await lockConfirmedAccount(tx, user, 'update', 'Password is incorrect');
+    const touched = await touchedBy(tx, userId);
+    const all = [...new Set([...touched.ratings, ...touched.favorites, ...touched.forks])];
 
-      // Counter changes lock the dataset row (see dataset-counters.ts). The datasets to recount
-      // and the account's own are locked together, oldest first (an origin before its forks,
-      // as deleting one dataset does), so a concurrent rating, favourite or deletion waits
-      // instead of deadlocking.
-      const locked = await tx
-        .select({ id: datasets.id, ownerId: datasets.ownerId })
-        .from(datasets)
-        .where(
-          all.length === 0
-            ? eq(datasets.ownerId, userId)
-            : or(eq(datasets.ownerId, userId), inArray(datasets.id, all)),
-        )
-        .orderBy(asc(datasets.id))
-        .for('no key update');
+    // Counter changes lock the dataset row (see dataset-counters.ts). The datasets to recount
+    // and the account's own are locked together, oldest first (an origin before its forks,
+    // as deleting one dataset does), so a concurrent rating, favourite or deletion waits
+    // instead of deadlocking.
+    const locked = await tx
+      .select({ id: datasets.id, ownerId: datasets.ownerId })
+      .from(datasets)
+      .where(
+        all.length === 0
+          ? eq(datasets.ownerId, userId)
+          : or(eq(datasets.ownerId, userId), inArray(datasets.id, all)),
+      )
+      .orderBy(asc(datasets.id))
+      .for('no key update');
 
-      const versions = await tx
-        .selectDistinct({ sha256: datasetVersions.sha256 })
-        .from(datasetVersions)
-        .innerJoin(datasets, eq(datasets.id, datasetVersions.datasetId))
-        .where(eq(datasets.ownerId, userId));
+    const versions = await tx
+      .selectDistinct({ sha256: datasetVersions.sha256 })
+      .from(datasetVersions)
+      .innerJoin(datasets, eq(datasets.id, datasetVersions.datasetId))
+      .where(eq(datasets.ownerId, userId));
 
-      await forgetPrivateOrigins(tx, eq(datasets.ownerId, userId));
-      await tx.delete(datasets).where(eq(datasets.ownerId, userId));
-      await tx.delete(users).where(eq(users.id, userId));
+    await forgetPrivateOrigins(tx, eq(datasets.ownerId, userId));
+    await tx.delete(datasets).where(eq(datasets.ownerId, userId));
+    await tx.delete(users).where(eq(users.id, userId));
 
-      for (const { id, ownerId } of locked) {
-        if (ownerId === userId) continue; // deleted with the account
-        await recount(tx, id, {
-          ratings: touched.ratings.has(id),
-          favorites: touched.favorites.has(id),
-          forks: touched.forks.has(id),
-        });
-      }
-      return versions.map((v) => v.sha256);
-    }),
-  );
+    for (const { id, ownerId } of locked) {
+      if (ownerId === userId) continue; // deleted with the account
+      await recount(tx, id, {
+        ratings: touched.ratings.has(id),
+        favorites: touched.favorites.has(id),
+        forks: touched.forks.has(id),
+      });
+    }
+    return versions.map((v) => v.sha256);
+  });
 
   await releaseBlobs(ctx, hashes);
 }

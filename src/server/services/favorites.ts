@@ -6,7 +6,7 @@ import type {
   FavoriteListResponse,
 } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
-import { retryOnDeadlock } from '../db/deadlock.ts';
+import { transactionRetried } from '../db/deadlock.ts';
 import type { Db } from '../db/client.ts';
 import { datasets, favorites } from '../db/schema.ts';
 import { notFound } from '../errors.ts';
@@ -98,24 +98,22 @@ export async function addFavorite(
   viewerId: number,
   datasetId: number,
 ): Promise<{ favorite: Favorite; created: boolean }> {
-  return retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      await lockVisible(tx, datasetId, viewerId);
-      const inserted = await tx
-        .insert(favorites)
-        .values({ userId: viewerId, datasetId })
-        .onConflictDoNothing()
-        .returning({ id: favorites.id });
-      if (inserted.length > 0) await recount(tx, datasetId, { favorites: true });
-      const rows = await tx
-        .select(favoriteColumns)
-        .from(favorites)
-        .where(and(eq(favorites.userId, viewerId), eq(favorites.datasetId, datasetId)));
-      const [favorite] = await withDatasets(tx, viewerId, rows);
-      if (!favorite) throw favoriteNotFound();
-      return { favorite, created: inserted.length > 0 };
-    }),
-  );
+  return transactionRetried(ctx.db, async (tx) => {
+    await lockVisible(tx, datasetId, viewerId);
+    const inserted = await tx
+      .insert(favorites)
+      .values({ userId: viewerId, datasetId })
+      .onConflictDoNothing()
+      .returning({ id: favorites.id });
+    if (inserted.length > 0) await recount(tx, datasetId, { favorites: true });
+    const rows = await tx
+      .select(favoriteColumns)
+      .from(favorites)
+      .where(and(eq(favorites.userId, viewerId), eq(favorites.datasetId, datasetId)));
+    const [favorite] = await withDatasets(tx, viewerId, rows);
+    if (!favorite) throw favoriteNotFound();
+    return { favorite, created: inserted.length > 0 };
+  });
 }
 
 /** Removes one of the caller's favourites; anyone else's (or a missing one) is 404. */
@@ -129,19 +127,17 @@ export async function removeFavorite(
     .from(favorites)
     .where(and(eq(favorites.id, favoriteId), eq(favorites.userId, viewerId)));
   if (!found) throw favoriteNotFound();
-  await retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      // The account, then the dataset, before touching its favourites: the order adding does.
-      await lockCaller(tx, viewerId);
-      await lockAny(tx, found.datasetId);
-      const removed = await tx
-        .delete(favorites)
-        .where(and(eq(favorites.id, favoriteId), eq(favorites.userId, viewerId)))
-        .returning({ id: favorites.id });
-      if (removed.length === 0) throw favoriteNotFound();
-      await recount(tx, found.datasetId, { favorites: true });
-    }),
-  );
+  await transactionRetried(ctx.db, async (tx) => {
+    // The account, then the dataset, before touching its favourites: the order adding does.
+    await lockCaller(tx, viewerId);
+    await lockAny(tx, found.datasetId);
+    const removed = await tx
+      .delete(favorites)
+      .where(and(eq(favorites.id, favoriteId), eq(favorites.userId, viewerId)))
+      .returning({ id: favorites.id });
+    if (removed.length === 0) throw favoriteNotFound();
+    await recount(tx, found.datasetId, { favorites: true });
+  });
 }
 
 /** Whether the caller favourited a dataset they may see (404 for one they may not). */

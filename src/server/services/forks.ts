@@ -3,7 +3,7 @@ import type { Dataset } from '../../contracts/datasets.ts';
 import type { ForkBody } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { retryOnDeadlock } from '../db/deadlock.ts';
+import { transactionRetried } from '../db/deadlock.ts';
 import { datasets, datasetVersions, users } from '../db/schema.ts';
 import { forbidden, nullIfNotFound } from '../errors.ts';
 import { accountGone, isAccountActive, lockCaller } from './accounts.ts';
@@ -32,45 +32,44 @@ export async function forkDataset(
   const input = body ?? {};
   // Waiting for the source's row, a fork can be picked as the victim of a deadlock it only
   // queues behind (docs/reliability.md): it kept nothing, wrote no file, and runs again.
-  const forkId = await retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      const locked = await lockVisible(tx, sourceId, viewerId);
-      if (!locked.allowFork && locked.ownerId !== viewerId)
-        throw forbidden('The owner does not allow forks of this dataset', 'FORK_NOT_ALLOWED');
-      const [source] = await tx.select().from(datasets).where(eq(datasets.id, sourceId));
-      if (!source) throw new Error('locked dataset vanished');
-      const [author] =
-        source.ownerId === null
-          ? []
-          : await tx
-              .select({ nickname: users.nickname })
-              .from(users)
-              .where(eq(users.id, source.ownerId));
-      const name = input.name ?? source.name;
-      const description = input.description ?? source.description;
-      const [fork] = await tx
-        .insert(datasets)
-        .values({
-          ownerId: viewerId,
-          name,
-          description,
-          isPublic: input.is_public ?? source.isPublic,
-          tags: source.tags,
-          // The licence travels with the data; so do its language, how to cite it and its card.
-          ...statedFields(source),
-          searchText: searchTextOf(name, description, source.tags),
-          forkedFromId: source.id,
-          isFork: true,
-          // A name is recorded only from a public source: a private one's is never shown to
-          // others, not even after it is deleted (see forgetPrivateOrigins).
-          originName: source.isPublic ? source.name : null,
-          originAuthor: author?.nickname ?? null,
-          latestVersion: source.latestVersion,
-        })
-        .returning({ id: datasets.id });
-      if (!fork) throw new Error('insert returned no row');
-      const v = datasetVersions;
-      await tx.execute(sql`
+  const forkId = await transactionRetried(ctx.db, async (tx) => {
+    const locked = await lockVisible(tx, sourceId, viewerId);
+    if (!locked.allowFork && locked.ownerId !== viewerId)
+      throw forbidden('The owner does not allow forks of this dataset', 'FORK_NOT_ALLOWED');
+    const [source] = await tx.select().from(datasets).where(eq(datasets.id, sourceId));
+    if (!source) throw new Error('locked dataset vanished');
+    const [author] =
+      source.ownerId === null
+        ? []
+        : await tx
+            .select({ nickname: users.nickname })
+            .from(users)
+            .where(eq(users.id, source.ownerId));
+    const name = input.name ?? source.name;
+    const description = input.description ?? source.description;
+    const [fork] = await tx
+      .insert(datasets)
+      .values({
+        ownerId: viewerId,
+        name,
+        description,
+        isPublic: input.is_public ?? source.isPublic,
+        tags: source.tags,
+        // The licence travels with the data; so do its language, how to cite it and its card.
+        ...statedFields(source),
+        searchText: searchTextOf(name, description, source.tags),
+        forkedFromId: source.id,
+        isFork: true,
+        // A name is recorded only from a public source: a private one's is never shown to
+        // others, not even after it is deleted (see forgetPrivateOrigins).
+        originName: source.isPublic ? source.name : null,
+        originAuthor: author?.nickname ?? null,
+        latestVersion: source.latestVersion,
+      })
+      .returning({ id: datasets.id });
+    if (!fork) throw new Error('insert returned no row');
+    const v = datasetVersions;
+    await tx.execute(sql`
       insert into ${v} (${sql.join(
         [
           v.datasetId,
@@ -89,11 +88,10 @@ export async function forkDataset(
       select ${fork.id}::integer, ${v.version}, ${v.changelog}, ${v.attributes}, ${v.attributeTypes},
         ${v.entriesCount}, ${v.byteSize}, ${v.sha256}, ${v.preview}, ${v.createdAt}
       from ${v} where ${v.datasetId} = ${source.id}`);
-      await recomputeHeat(tx, fork.id);
-      await recount(tx, source.id, { forks: true });
-      return fork.id;
-    }),
-  );
+    await recomputeHeat(tx, fork.id);
+    await recount(tx, source.id, { forks: true });
+    return fork.id;
+  });
   forgetCounts(ctx.db);
   // The account may be deleted, and the fork with it, as soon as the fork is committed.
   const fork = await nullIfNotFound(getDataset(ctx, forkId, viewerId));
@@ -108,16 +106,14 @@ export async function setForkSettings(
   id: number,
   allowForks: boolean,
 ): Promise<Dataset> {
-  await retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      await lockCaller(tx, viewerId);
-      await lockOwned(tx, id, viewerId);
-      await tx
-        .update(datasets)
-        .set({ allowFork: allowForks, updatedAt: now })
-        .where(eq(datasets.id, id));
-    }),
-  );
+  await transactionRetried(ctx.db, async (tx) => {
+    await lockCaller(tx, viewerId);
+    await lockOwned(tx, id, viewerId);
+    await tx
+      .update(datasets)
+      .set({ allowFork: allowForks, updatedAt: now })
+      .where(eq(datasets.id, id));
+  });
   return getDataset(ctx, id, viewerId);
 }
 

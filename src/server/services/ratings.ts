@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { RatingResponse } from '../../contracts/community.ts';
 import type { Context } from '../context.ts';
-import { retryOnDeadlock } from '../db/deadlock.ts';
+import { transactionRetried } from '../db/deadlock.ts';
 import { datasets, ratings } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
 import { lockVisible, recount } from './dataset-counters.ts';
@@ -17,21 +17,19 @@ export async function rateDataset(
   datasetId: number,
   score: number,
 ): Promise<RatingResponse> {
-  return retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      const dataset = await lockVisible(tx, datasetId, viewerId);
-      if (dataset.ownerId === viewerId)
-        throw forbidden('You cannot rate your own dataset', 'CANNOT_RATE_OWN_DATASET');
-      await tx
-        .insert(ratings)
-        .values({ datasetId, userId: viewerId, score })
-        .onConflictDoUpdate({
-          target: [ratings.datasetId, ratings.userId],
-          set: { score, updatedAt: sql`now()` },
-        });
-      return { score, ...(await recount(tx, datasetId, { ratings: true })) };
-    }),
-  );
+  return transactionRetried(ctx.db, async (tx) => {
+    const dataset = await lockVisible(tx, datasetId, viewerId);
+    if (dataset.ownerId === viewerId)
+      throw forbidden('You cannot rate your own dataset', 'CANNOT_RATE_OWN_DATASET');
+    await tx
+      .insert(ratings)
+      .values({ datasetId, userId: viewerId, score })
+      .onConflictDoUpdate({
+        target: [ratings.datasetId, ratings.userId],
+        set: { score, updatedAt: sql`now()` },
+      });
+    return { score, ...(await recount(tx, datasetId, { ratings: true })) };
+  });
 }
 
 /** The dataset's average and count, and the caller's own score (null when none, or a guest). */

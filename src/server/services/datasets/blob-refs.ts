@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { BlobStore } from '../../blobs/store.ts';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { retryOnDeadlock } from '../../db/deadlock.ts';
+import { transactionRetried } from '../../db/deadlock.ts';
 import { blobs, datasetVersions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { StoredTable } from '../../tables/index.ts';
@@ -70,12 +70,10 @@ export async function withStoredBlob<S extends StoredTable, T>(
     try {
       // A deadlock's victim kept nothing: the transaction runs again on the file already
       // written (claimBlob checks it is still there), which is not written twice.
-      return await retryOnDeadlock(() =>
-        ctx.db.transaction(async (tx) => {
-          await claimBlob(tx, ctx.blobs, stored);
-          return persist(tx, stored);
-        }),
-      );
+      return await transactionRetried(ctx.db, async (tx) => {
+        await claimBlob(tx, ctx.blobs, stored);
+        return persist(tx, stored);
+      });
     } catch (err) {
       // The original failure is what the caller must see; a blob left behind by a failed
       // release is unreferenced and harmless (the next claim of it re-checks its file).

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Dataset, UpdateDatasetBody } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
-import { retryOnDeadlock } from '../../db/deadlock.ts';
+import { transactionRetried } from '../../db/deadlock.ts';
 import { lockCaller } from '../accounts.ts';
 import { lockAny, recount } from '../dataset-counters.ts';
 import { forgetPrivateOrigins } from '../forks.ts';
@@ -20,32 +20,30 @@ export async function updateDataset(
 ): Promise<Dataset> {
   // Waiting for the dataset's row, a change can be picked as the victim of a deadlock it only
   // queues behind (docs/reliability.md): it kept nothing and runs again.
-  await retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      await lockCaller(tx, viewerId);
-      await lockOwned(tx, id, viewerId);
-      const [current] = await tx
-        .select({ name: datasets.name, description: datasets.description, tags: datasets.tags })
-        .from(datasets)
-        .where(eq(datasets.id, id));
-      if (!current) return;
-      const name = input.name ?? current.name;
-      const description = input.description ?? current.description;
-      const tags = input.tags ?? current.tags;
-      await tx
-        .update(datasets)
-        .set({
-          name,
-          description,
-          tags,
-          searchText: searchTextOf(name, description, tags),
-          ...(input.is_public === undefined ? {} : { isPublic: input.is_public }),
-          ...statedFields(input),
-          updatedAt: now,
-        })
-        .where(eq(datasets.id, id));
-    }),
-  );
+  await transactionRetried(ctx.db, async (tx) => {
+    await lockCaller(tx, viewerId);
+    await lockOwned(tx, id, viewerId);
+    const [current] = await tx
+      .select({ name: datasets.name, description: datasets.description, tags: datasets.tags })
+      .from(datasets)
+      .where(eq(datasets.id, id));
+    if (!current) return;
+    const name = input.name ?? current.name;
+    const description = input.description ?? current.description;
+    const tags = input.tags ?? current.tags;
+    await tx
+      .update(datasets)
+      .set({
+        name,
+        description,
+        tags,
+        searchText: searchTextOf(name, description, tags),
+        ...(input.is_public === undefined ? {} : { isPublic: input.is_public }),
+        ...statedFields(input),
+        updatedAt: now,
+      })
+      .where(eq(datasets.id, id));
+  });
   forgetCounts(ctx.db);
   return getDataset(ctx, id, viewerId);
 }
@@ -58,32 +56,30 @@ export async function updateDataset(
 export async function deleteDataset(ctx: Context, viewerId: number, id: number): Promise<void> {
   // A deadlock's victim (waiting for a row of others caught in one) runs again: it kept nothing,
   // and the blobs are released only after the commit.
-  const hashes = await retryOnDeadlock(() =>
-    ctx.db.transaction(async (tx) => {
-      // The account first, as its deletion does: that deletion locks this fork's origin, then
-      // deletes this dataset; taken in the other order, the two would wait for each other.
-      await lockCaller(tx, viewerId);
-      // Then the origin, before the dataset: datasets are locked oldest first, an origin before
-      // its forks, as the origin's deletion does (it clears their forked_from_id). A fork
-      // locked first would wait for its origin while the origin's deletion waits for it.
-      const [row] = await tx
-        .select({ forkedFromId: datasets.forkedFromId })
-        .from(datasets)
-        .where(eq(datasets.id, id));
-      const originId = row?.forkedFromId ?? null;
-      const originKept = originId !== null && (await lockAny(tx, originId));
-      await lockOwned(tx, id, viewerId);
-      const versions = await tx
-        .select({ sha256: datasetVersions.sha256 })
-        .from(datasetVersions)
-        .where(eq(datasetVersions.datasetId, id));
-      await forgetPrivateOrigins(tx, eq(datasets.id, id));
-      await tx.delete(datasets).where(eq(datasets.id, id));
-      // A deleted fork no longer counts among its origin's forks.
-      if (originKept) await recount(tx, originId, { forks: true });
-      return versions.map((v) => v.sha256);
-    }),
-  );
+  const hashes = await transactionRetried(ctx.db, async (tx) => {
+    // The account first, as its deletion does: that deletion locks this fork's origin, then
+    // deletes this dataset; taken in the other order, the two would wait for each other.
+    await lockCaller(tx, viewerId);
+    // Then the origin, before the dataset: datasets are locked oldest first, an origin before
+    // its forks, as the origin's deletion does (it clears their forked_from_id). A fork
+    // locked first would wait for its origin while the origin's deletion waits for it.
+    const [row] = await tx
+      .select({ forkedFromId: datasets.forkedFromId })
+      .from(datasets)
+      .where(eq(datasets.id, id));
+    const originId = row?.forkedFromId ?? null;
+    const originKept = originId !== null && (await lockAny(tx, originId));
+    await lockOwned(tx, id, viewerId);
+    const versions = await tx
+      .select({ sha256: datasetVersions.sha256 })
+      .from(datasetVersions)
+      .where(eq(datasetVersions.datasetId, id));
+    await forgetPrivateOrigins(tx, eq(datasets.id, id));
+    await tx.delete(datasets).where(eq(datasets.id, id));
+    // A deleted fork no longer counts among its origin's forks.
+    if (originKept) await recount(tx, originId, { forks: true });
+    return versions.map((v) => v.sha256);
+  });
   forgetCounts(ctx.db);
   await releaseBlobs(ctx, hashes);
 }
