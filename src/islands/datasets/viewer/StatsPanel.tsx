@@ -7,6 +7,18 @@ import { useRevealed } from './useRevealed.ts';
 
 type Props = { t: T; number: Intl.NumberFormat; stats: VersionStats };
 
+const plainFormats = new Map<string, Intl.NumberFormat>();
+/** The page's number format without grouping, at most three decimals. */
+function plainNumber(number: Intl.NumberFormat): Intl.NumberFormat {
+  const { locale } = number.resolvedOptions();
+  let plain = plainFormats.get(locale);
+  if (!plain) {
+    plain = new Intl.NumberFormat(locale, { useGrouping: false, maximumFractionDigits: 3 });
+    plainFormats.set(locale, plain);
+  }
+  return plain;
+}
+
 const WIDTH = 240;
 const HEIGHT = 56;
 
@@ -96,8 +108,12 @@ function TopValues({
 /** Every column of a version: counts, range, mean and spread, and its distribution. */
 export default function StatsPanel({ t, number, stats }: Props) {
   const typeLabel = (type: string) => (isAttributeType(type) ? t(`datasets:type.${type}`) : type);
-  const value = (v: Cell | undefined) =>
-    v === null || v === undefined ? '—' : typeof v === 'number' ? number.format(v) : cellText(v);
+  // The least and greatest values read as the table's cells do (a year stays 2024); mean and
+  // spread ungrouped too, to three decimals; only counts of rows are grouped.
+  const plain = plainNumber(number);
+  const value = (v: Cell | undefined) => (v === null || v === undefined ? '—' : cellText(v));
+  const measure = (v: Cell | undefined) =>
+    v === null || v === undefined ? '—' : typeof v === 'number' ? plain.format(v) : cellText(v);
   const revealed = useRevealed<HTMLElement>();
   return (
     <section ref={revealed} aria-labelledby="viewer-stats" className="flex flex-col gap-3">
@@ -125,9 +141,9 @@ export default function StatsPanel({ t, number, stats }: Props) {
               {column.mean !== undefined && (
                 <>
                   <dt className="text-muted">{t('viewer:stats.mean')}</dt>
-                  <dd>{value(column.mean)}</dd>
+                  <dd>{measure(column.mean)}</dd>
                   <dt className="text-muted">{t('viewer:stats.stddev')}</dt>
-                  <dd>{value(column.stddev)}</dd>
+                  <dd>{measure(column.stddev)}</dd>
                 </>
               )}
             </dl>
