@@ -175,10 +175,14 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(run).toBeEnabled({ timeout: 30_000 });
       await expect(page.getByText(t('sql:runHint'), { exact: true })).toBeVisible();
       const query = page.getByLabel(t('sql:query'), { exact: true });
-      await query.fill('SELECT count(*) AS n FROM t');
+      await query.fill("SELECT count(*) AS n, 'all' AS label FROM t");
       await run.click();
       const result = page.getByRole('region', { name: t('sql:region') });
-      await expect(result.getByRole('cell', { name: '119', exact: true })).toBeVisible();
+      // Numbers line up on the right, as in the data viewer; text on the left.
+      const count = result.getByRole('cell', { name: '119', exact: true });
+      await expect(count).toHaveCSS('text-align', 'right');
+      const label = result.getByRole('cell', { name: 'all', exact: true });
+      await expect(label).not.toHaveCSS('text-align', 'right');
       await expect(page.getByTestId('sql-summary')).toContainText(
         t('sql:result', { total: 1, ms: '' }).split('1')[0]!,
       );

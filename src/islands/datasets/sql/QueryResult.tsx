@@ -68,7 +68,9 @@ function ResultTable({ t, result, offset }: { t: T; result: SqlResult; offset: n
               <th
                 key={i}
                 scope="col"
-                className="sticky top-0 border-b border-line bg-canvas px-3 py-2 text-left whitespace-nowrap"
+                className={`sticky top-0 border-b border-line bg-canvas px-3 py-2 whitespace-nowrap ${
+                  result.numeric[i] ? 'text-right' : 'text-left'
+                }`}
               >
                 {c}
               </th>
@@ -79,7 +81,12 @@ function ResultTable({ t, result, offset }: { t: T; result: SqlResult; offset: n
           {shown.map((row, r) => (
             <tr key={offset + r} className="odd:bg-white even:bg-canvas">
               {row.map((value, c) => (
-                <td key={c} className="border-b border-line px-3 py-1.5 whitespace-nowrap">
+                <td
+                  key={c}
+                  className={`border-b border-line px-3 py-1.5 whitespace-nowrap${
+                    result.numeric[c] ? ' text-right tabular-nums' : ''
+                  }`}
+                >
                   {value}
                 </td>
               ))}

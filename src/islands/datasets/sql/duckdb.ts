@@ -19,7 +19,16 @@ type ArrowTable = {
   get: (row: number) => unknown;
 };
 
-export type SqlResult = { columns: string[]; rows: string[][]; total: number; ms: number };
+/** `numeric`: per column, whether every value kept is a number (shown right-aligned). */
+export type SqlResult = {
+  columns: string[];
+  numeric: boolean[];
+  rows: string[][];
+  total: number;
+  ms: number;
+};
+
+const isNumber = (value: unknown) => typeof value === 'number' || typeof value === 'bigint';
 
 let database: Promise<duckdb.AsyncDuckDB> | null = null;
 
@@ -65,11 +74,19 @@ export async function run(
   const ms = performance.now() - started;
   const columns = table.schema.fields.map((f) => f.name);
   const rows: string[][] = [];
+  const seen = columns.map(() => ({ numbers: 0, others: 0 }));
   const kept = Math.min(table.numRows, SQL_MAX_ROWS);
   for (let r = 0; r < kept; r++) {
-    const row = table.get(r);
-    const values = row as Record<string, unknown> | null;
-    rows.push(columns.map((c) => sqlValueText(values?.[c])));
+    const values = table.get(r) as Record<string, unknown> | null;
+    rows.push(
+      columns.map((c, i) => {
+        const value = values?.[c];
+        if (value !== null && value !== undefined)
+          seen[i]![isNumber(value) ? 'numbers' : 'others']++;
+        return sqlValueText(value);
+      }),
+    );
   }
-  return { columns, rows, total: table.numRows, ms };
+  const numeric = seen.map((s) => s.numbers > 0 && s.others === 0);
+  return { columns, numeric, rows, total: table.numRows, ms };
 }
