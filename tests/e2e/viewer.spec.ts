@@ -119,12 +119,14 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(
         viewer.getByRole('button', { name: t('viewer:compare.removed'), exact: true }),
       ).toHaveAttribute('aria-pressed', 'true');
-      const removed = t('viewer:compare.region', { kind: t('viewer:compare.removed') });
-      await expect(
-        viewer
-          .getByRole('region', { name: removed, exact: true })
-          .getByRole('cell', { name: '120', exact: true }),
-      ).toBeVisible();
+      const removed = viewer.getByRole('region', {
+        name: t('viewer:compare.region', { kind: t('viewer:compare.removed') }),
+        exact: true,
+      });
+      await expect(removed.getByRole('cell', { name: '120', exact: true })).toBeVisible();
+      const kind = t('viewer:compare.removed');
+      const rows = t('viewer:compare.caption', { kind, first: 1, last: 1, total: 1 });
+      await expect(removed.locator('caption')).toHaveText(rows);
       await viewer.getByRole('button', { name: t('viewer:compare.changed'), exact: true }).click();
       await expect(viewer.getByText(t('viewer:compare.changedCell', { old: '2' }))).toBeVisible();
       // The compared rows scroll in a box of their own name, told apart from the version's rows.

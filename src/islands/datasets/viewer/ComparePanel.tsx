@@ -228,7 +228,12 @@ function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps
       <RowsTable
         t={t}
         number={number}
-        caption={`${t(`viewer:compare.${kind}`)}: ${number.format(window.first)}–${number.format(window.last)} / ${number.format(page.total)}`}
+        caption={t('viewer:compare.caption', {
+          kind: t(`viewer:compare.${kind}`),
+          first: number.format(window.first),
+          last: number.format(window.last),
+          total: number.format(page.total),
+        })}
         columns={page.columns}
         rows={comparedCells(page.rows, kind)}
         offset={page.offset}
