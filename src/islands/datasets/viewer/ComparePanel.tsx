@@ -13,7 +13,7 @@ import { failureText, fetchCompare, fetchCompareRows, type CompareSummary } from
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
 import { useRevealed } from './useRevealed.ts';
-import { VersionSelect } from './VersionSelect.tsx';
+import { CompareForm, type CompareChoice } from './CompareForm.tsx';
 
 type Props = {
   t: T;
@@ -24,8 +24,6 @@ type Props = {
   columns: string[];
 };
 
-/** The two versions compared and the key column ('' compares whole rows). */
-type CompareChoice = { from: number; to: number; key: string };
 type Result = { summary: CompareSummary; kind: CompareKind; page: CompareRows | null };
 type LoadRows = (kind: CompareKind, offset: number) => void;
 
@@ -101,61 +99,6 @@ export default function ComparePanel({ t, number, datasetId, versions, columns }
         />
       )}
     </section>
-  );
-}
-
-type FormProps = {
-  t: T;
-  versions: number[];
-  columns: string[];
-  choice: CompareChoice;
-  busy: boolean;
-  onChoice: (change: Partial<CompareChoice>) => void;
-  onRun: () => void;
-};
-
-/** The versions to compare, the key column, and the button that compares them. */
-function CompareForm({ t, versions, columns, choice, busy, onChoice, onRun }: FormProps) {
-  const options = versions.map((v) => ({ version: v, text: `${t('viewer:version')} ${v}` }));
-  return (
-    <form
-      className="flex flex-wrap items-end gap-3"
-      onSubmit={(e) => {
-        e.preventDefault();
-        onRun();
-      }}
-    >
-      <VersionSelect
-        label={t('viewer:compare.from')}
-        options={options}
-        value={choice.from}
-        onVersion={(from) => onChoice({ from })}
-      />
-      <VersionSelect
-        label={t('viewer:compare.to')}
-        options={options}
-        value={choice.to}
-        onVersion={(to) => onChoice({ to })}
-      />
-      <label className="flex max-w-full min-w-0 flex-col gap-1 text-sm">
-        <span className="field-label">{t('viewer:compare.key')}</span>
-        <select
-          className="field-input w-auto max-w-full"
-          value={choice.key}
-          onChange={(e) => onChoice({ key: e.target.value })}
-        >
-          <option value="">{t('viewer:compare.wholeRows')}</option>
-          {columns.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="btn btn-primary" disabled={busy}>
-        {t('viewer:compare.run')}
-      </button>
-    </form>
   );
 }
 
