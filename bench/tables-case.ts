@@ -16,7 +16,7 @@ import {
   writeTable,
   type Cell,
 } from '../src/server/tables/index.ts';
-import { csvRecord } from '../src/server/tables/csv.ts';
+import { csvRecord } from '../src/lib/tables/csv-writer.ts';
 
 /** BENCH_ROWS=… shrinks the table when profiling. */
 export const ROWS = Number(process.env['BENCH_ROWS'] ?? 1_000_000);

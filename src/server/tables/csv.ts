@@ -3,32 +3,9 @@ import { tableError } from '../../lib/tables/table-errors.ts';
 import { decodeUtf8, keepOpen } from './lines.ts';
 import { MAX_ROW_CHARS } from '../../lib/tables/rows.ts';
 import { openQuoteMessage, recordTooLongMessage } from '../../lib/tables/row-messages.ts';
-import { isBigInteger } from './big-integer.ts';
 import { CsvReader, type Delimiter } from '../../lib/tables/csv-reader.ts';
-import type { Cell } from './types.ts';
 
-/* RFC 4180 CSV, both ways. */
-
-const NEEDS_QUOTES = /[",\r\n]|^[ \t]|[ \t]$/;
-
-/** One field: quoted only when it holds a quote, comma or line break, or starts or ends with a space or tab. */
-function csvField(cell: Cell | string): string {
-  if (cell === null) return '';
-  if (isBigInteger(cell)) return cell.rawJSON;
-  if (typeof cell !== 'string') return String(cell);
-  return NEEDS_QUOTES.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
-}
-
-/**
- * One record, without its line end. A one-column row without a value is written `""`, since an
- * empty line would be read back as no row at all.
- */
-export function csvRecord(cells: readonly (Cell | string)[]): string {
-  if (cells.length === 1 && cells[0] === null) return '""';
-  let out = '';
-  for (let c = 0; c < cells.length; c++) out += (c === 0 ? '' : ',') + csvField(cells[c] ?? null);
-  return out;
-}
+/* Reading CSV uploads (RFC 4180); src/lib/tables/csv-writer.ts writes CSV. */
 
 /**
  * Records of CSV text, each a list of fields. Accepts "\r\n", "\n" or "\r" line ends, skips blank

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { BlobStore } from '../blobs/store.ts';
-import { csvRecord } from './csv.ts';
+import { CSV_BOM, CSV_LINE_END, csvRecord } from '../../lib/tables/csv-writer.ts';
 import { parseJsonExact } from '../../lib/big-integer.ts';
 import { openTableLines } from './read.ts';
 import type { Cell, TableHeader } from './types.ts';
@@ -26,9 +26,6 @@ export const extensionOf = (format: DownloadFormat): string => `.${format}`;
  * file is its list of column names.
  */
 export const DOWNLOAD_RENDERING = 2;
-
-/** Byte order mark at the start of CSV downloads, so Excel reads them as UTF-8. */
-const CSV_BOM = '\uFEFF';
 
 type Formatter = {
   start: (attributes: string[]) => string;
@@ -76,8 +73,8 @@ function numbersOf(header: TableHeader): (cells: Cell[]) => Cell[] {
 function formatterOf(format: DownloadFormat, attributes: string[]): Formatter {
   if (format === 'csv') {
     return {
-      start: () => `${CSV_BOM}${csvRecord(attributes)}\r\n`,
-      row: (cells) => `${csvRecord(cells)}\r\n`,
+      start: () => `${CSV_BOM}${csvRecord(attributes)}${CSV_LINE_END}`,
+      row: (cells) => `${csvRecord(cells)}${CSV_LINE_END}`,
       end: () => '',
     };
   }
