@@ -2,6 +2,7 @@
  * The SQL console's rules, shared by the page (src/islands/datasets/sql/) and the server that
  * hands out DuckDB-WASM (src/server/site/duckdb-assets.ts).
  */
+import { CSV_BOM, CSV_LINE_END, csvRecord } from './tables/csv-writer.ts';
 
 /** Where the server serves DuckDB-WASM's module and worker. */
 export const DUCKDB_ASSET_PATH = '/duckdb';
@@ -126,3 +127,21 @@ export function sqlValueText(value: unknown): string {
   if (typeof value === 'string') return value;
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
+
+/**
+ * A query result as a CSV file, as Sheaf's CSV downloads are written (byte order mark, CRLF):
+ * its column names, then the rows kept (an empty value for NULL).
+ */
+export function resultCsv(
+  columns: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
+  let csv = CSV_BOM + csvRecord(columns) + CSV_LINE_END;
+  // An empty value is written as NULL is: nothing, or "" when it is the row's only field.
+  for (const row of rows) csv += csvRecord(row.map((v) => (v === '' ? null : v))) + CSV_LINE_END;
+  return csv;
+}
+
+/** The file name a downloaded result is saved under: dataset, version, when. */
+export const resultFileName = (datasetId: number, version: number, at: Date) =>
+  `sheaf-${datasetId}-v${version}-query-${at.toISOString().slice(0, 19).replaceAll(':', '')}.csv`;

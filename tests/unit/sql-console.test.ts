@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { SQL_PAGE_ROWS, isReadOnly, sqlPage, sqlValueText } from '../../src/lib/sql-console.ts';
+import {
+  SQL_PAGE_ROWS,
+  isReadOnly,
+  resultCsv,
+  resultFileName,
+  sqlPage,
+  sqlValueText,
+} from '../../src/lib/sql-console.ts';
 
 describe('the SQL console', () => {
   it('runs statements that only read', () => {
@@ -70,5 +77,29 @@ describe('the SQL console', () => {
       hasPrevious: true,
       hasNext: false,
     });
+  });
+
+  it('writes a result as a CSV file the way CSV downloads are written', () => {
+    const csv = resultCsv(
+      ['城市', 'note, quoted', 'n'],
+      [
+        ['北京', 'say "hi"', '3'],
+        ['上海', '', '12345678901234567890'],
+        ['广州', ' padded', 'line\nbreak'],
+      ],
+    );
+    expect(csv).toBe(
+      '\uFEFF城市,"note, quoted",n\r\n' +
+        '北京,"say ""hi""",3\r\n' +
+        '上海,,12345678901234567890\r\n' +
+        '广州," padded","line\nbreak"\r\n',
+    );
+    // A one-column row without a value stays a row when read back.
+    expect(resultCsv(['x'], [[''], ['a']])).toBe('\uFEFFx\r\n""\r\na\r\n');
+  });
+
+  it('names a downloaded result after the dataset, version and time', () => {
+    const at = new Date('2026-11-26T08:09:10.123Z');
+    expect(resultFileName(42, 3, at)).toBe('sheaf-42-v3-query-2026-11-26T080910.csv');
   });
 });

@@ -4,7 +4,7 @@ import type { Locale } from '../../../i18n/locales.ts';
 import { apiBase } from '../../../lib/api/client.ts';
 import { API_PREFIX } from '../../../lib/constants.ts';
 import { numberFormat } from '../../../lib/intl.ts';
-import { SQL_EXAMPLES, SQL_TABLE, isReadOnly } from '../../../lib/sql-console.ts';
+import { SQL_EXAMPLES, SQL_TABLE, isReadOnly, resultFileName } from '../../../lib/sql-console.ts';
 import { sqlFailure, type SqlFailure } from '../../../lib/sql-errors.ts';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
 import { QueryResult } from './QueryResult.tsx';
@@ -150,14 +150,16 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
         }}
       />
       <RunBar t={t} busy={busy} connected={connection !== null} onRun={() => void runQuery()} />
-      {error && (
-        <div role="alert" className="flex flex-col gap-1 text-sm text-danger">
-          <p className="break-words">{error.summary}</p>
-          {error.code && <pre className="overflow-x-auto text-xs">{error.code}</pre>}
-        </div>
-      )}
+      {error && <QueryError error={error} />}
       {result && (
-        <QueryResult t={t} number={number} result={result} offset={offset} onOffset={setOffset} />
+        <QueryResult
+          t={t}
+          number={number}
+          result={result}
+          offset={offset}
+          onOffset={setOffset}
+          fileName={() => resultFileName(datasetId, version, new Date())}
+        />
       )}
     </section>
   );
@@ -207,6 +209,16 @@ function RunBar({ t, busy, connected, onRun }: RunBarProps) {
       <span className="text-xs text-muted" aria-live="polite" data-testid="sql-status">
         {busy ? (connected ? t('sql:running') : t('sql:loading')) : ''}
       </span>
+    </div>
+  );
+}
+
+/** Why the query failed, in the page's language; DuckDB's statement and caret in a block. */
+function QueryError({ error }: { error: SqlFailure }) {
+  return (
+    <div role="alert" className="flex flex-col gap-1 text-sm text-danger">
+      <p className="break-words">{error.summary}</p>
+      {error.code && <pre className="overflow-x-auto text-xs">{error.code}</pre>}
     </div>
   );
 }

@@ -1,6 +1,6 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { T } from '../../../i18n/index.ts';
-import { SQL_MAX_ROWS, SQL_PAGE_ROWS, sqlPage } from '../../../lib/sql-console.ts';
+import { SQL_MAX_ROWS, SQL_PAGE_ROWS, resultCsv, sqlPage } from '../../../lib/sql-console.ts';
 import type { SqlResult } from './duckdb.ts';
 
 type ResultProps = {
@@ -9,21 +9,46 @@ type ResultProps = {
   result: SqlResult;
   offset: number;
   onOffset: Dispatch<SetStateAction<number>>;
+  /** The name a downloaded result is saved under. */
+  fileName: () => string;
 };
 
+/** Saves the rows kept as a CSV file. */
+function saveCsv(result: SqlResult, fileName: string) {
+  const csv = resultCsv(result.columns, result.rows);
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1_000);
+}
+
 /** A query's result: how many rows and how long it took, a page of its rows, and the pager. */
-export function QueryResult({ t, number, result, offset, onOffset }: ResultProps) {
+export function QueryResult({ t, number, result, offset, onOffset, fileName }: ResultProps) {
   const page = sqlPage(result.rows.length, offset);
+  const capped = result.total > SQL_MAX_ROWS;
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm" aria-live="polite" data-testid="sql-summary">
-        {t(result.total > SQL_MAX_ROWS ? 'sql:resultCapped' : 'sql:result', {
+        {t(capped ? 'sql:resultCapped' : 'sql:result', {
           total: number.format(result.total),
           ms: number.format(Math.round(result.ms)),
           kept: number.format(SQL_MAX_ROWS),
         })}
       </p>
       <ResultTable t={t} result={result} offset={offset} />
+      {result.columns.length > 0 && (
+        <button
+          type="button"
+          className="btn btn-secondary self-start"
+          onClick={() => saveCsv(result, fileName())}
+        >
+          {capped
+            ? t('sql:downloadKept', { kept: number.format(SQL_MAX_ROWS) })
+            : t('sql:download')}
+        </button>
+      )}
       {page.paged && (
         <div className="flex items-center gap-2 text-sm">
           <button
