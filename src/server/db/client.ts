@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { parseJsonExact } from '../../lib/big-integer.ts';
 import * as schema from './schema.ts';
-import { statementDidNotRun } from './unavailable.ts';
+import { connectionPool } from './pool.ts';
 
 /** JSON columns (a version's preview rows) keep integers past 2^53 exact, as on the wire. */
 const JSON_OID = 114;
@@ -57,26 +57,6 @@ async function whileMigrationLocked(url: string, migrate: () => Promise<void>): 
   }
 }
 
-/**
- * A statement sent on a pooled connection that the server had already ended (a restart, an
- * administrator's termination: the idle connection's notice not yet read) fails although the
- * database is back. Such a statement did not run (see `statementDidNotRun`), so the pool runs it
- * once more, on a new connection; a second failure is the caller's (503 when unreachable).
- * Transactions check out their own connection and are not retried.
- */
-function retryStatementsOnEndedSessions(pool: pg.Pool): void {
-  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
-  const retrying = async (...args: unknown[]) => {
-    try {
-      return await query(...args);
-    } catch (error) {
-      if (!statementDidNotRun(error)) throw error;
-      return query(...args);
-    }
-  };
-  Object.assign(pool, { query: retrying });
-}
-
 /** Opens the database (PGlite in a folder or in memory, or a PostgreSQL pool) and applies migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
@@ -91,19 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
   }
-  // Fail fast while the server is unreachable (the request answers 503), instead of queueing.
-  const pool = new pg.Pool({
-    connectionString: options.url,
-    max: 10,
-    connectionTimeoutMillis: 2_000,
-  });
-  // A connection that the server ends (restart, crash, admin termination, a dropped test
-  // database) emits 'error': on an idle client the pool discards it; on a checked-out client the
-  // query in flight fails (answered 503, see db/unavailable.ts). Unhandled, either would end
-  // the process. The pool replaces broken connections when next needed.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  retryStatementsOnEndedSessions(pool);
+  const pool = connectionPool(options.url);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
   await whileMigrationLocked(options.url, async () => {
     await db.execute(sql`create extension if not exists pg_trgm`);

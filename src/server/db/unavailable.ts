@@ -22,10 +22,14 @@ const MESSAGES = [
   'PGlite is closed',
 ];
 
+/** What node-postgres says, and only that, when opening a connection outlasts its timeout. */
+const CONNECT_TIMED_OUT = 'timeout expired';
+
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (const { code, message } of causesOf(error)) {
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
-    if (typeof message === 'string' && MESSAGES.some((m) => message.includes(m))) return true;
+    if (typeof message !== 'string') continue;
+    if (message === CONNECT_TIMED_OUT || MESSAGES.some((m) => message.includes(m))) return true;
   }
   return false;
 }
