@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -86,6 +86,21 @@ describe('the S3 table store', () => {
     expect(await writer.fetchDerived(again.sha, '.parquet')).toBe(false);
   });
 
+  it('drops the derived files a blob stored anew finds in the bucket, to be built again', async () => {
+    const s = await store('anew');
+    const content = Buffer.from('a table released while its copy was built, then sent again');
+    const first = await fileWith(s, content);
+    await s.putFile(first.temp, first.sha);
+    await s.delete(first.sha);
+    const late = s.tempPath();
+    await writeFile(late, 'PAR1 written after the release');
+    await s.putDerived(late, first.sha, '.parquet');
+
+    const again = await fileWith(s, content);
+    await s.putFile(again.temp, again.sha);
+    expect(await (await store('anew')).hasDerived(again.sha, '.parquet')).toBe(false);
+  });
+
   it('sends a file over 100 MB in parts and gives back the same bytes', async () => {
     const s = await store('big');
     const temp = s.tempPath();
@@ -168,5 +183,32 @@ describe('Sheaf on the S3 table store', () => {
       url: `/api/v1/datasets/${kept.id}/versions/1/download`,
     });
     expect(download.statusCode).toBe(200);
+  });
+
+  it('collects derived files left beside no table, in the bucket and in the working copy', async () => {
+    const kept = await createDataset(t, alice, { name: 'Kept with its files' });
+    const keptSha = (kept.versions as { sha256: string }[])[0]!.sha256;
+    const gone = await fileWith(t.ctx.blobs, Buffer.from('deleted while its copy was built'));
+    await t.ctx.blobs.putFile(gone.temp, gone.sha);
+    await t.ctx.blobs.delete(gone.sha);
+    // A build that finishes after the release sends its Parquet copy to the bucket.
+    const late = t.ctx.blobs.tempPath();
+    await writeFile(late, 'PAR1 written after the release');
+    await t.ctx.blobs.putDerived(late, gone.sha, '.parquet');
+    // Statistics this working copy fetched before another process released their table.
+    const fetched = t.ctx.blobs.derivedPath(gone.sha, '.stats.json');
+    await mkdir(path.dirname(fetched), { recursive: true });
+    await writeFile(fetched, '{}');
+
+    await sweepBlobs(t.ctx, Date.now() + 2 * 60 * 60 * 1000);
+    expect(await t.ctx.blobs.hasDerived(gone.sha, '.parquet')).toBe(false);
+    expect(await t.ctx.blobs.hasDerived(gone.sha, '.stats.json')).toBe(false);
+    await forgetWorkingCopy();
+    expect(await t.ctx.blobs.hasDerived(keptSha, '.parquet')).toBe(true);
+    expect(await t.ctx.blobs.hasDerived(keptSha, '.stats.json')).toBe(true);
+    const parquet = await t.app.inject({
+      url: `/api/v1/datasets/${kept.id}/versions/1/download?format=parquet`,
+    });
+    expect(parquet.statusCode).toBe(200);
   });
 });

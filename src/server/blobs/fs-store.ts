@@ -4,7 +4,7 @@ import { access, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { isAlive } from '../lib/data-dir.ts';
-import { DERIVED_SUFFIXES, type BlobStore } from './store.ts';
+import { DERIVED_SUFFIXES, derivedFileOf, type BlobStore } from './store.ts';
 
 const exists = (file: string) =>
   access(file).then(
@@ -25,6 +25,17 @@ async function removeDeadTempFolders(tmpRoot: string): Promise<void> {
     if (Number.isInteger(pid) && pid !== process.pid && !isAlive(pid)) {
       await rm(path.join(tmpRoot, name), { recursive: true, force: true });
     }
+  }
+}
+
+/**
+ * Every file name under `root/ab/`, as `ab` and the rest: a blob's sha256, with its suffix if
+ * derived.
+ */
+async function* storedNames(root: string): AsyncIterable<string> {
+  for (const dir of await readdir(root)) {
+    if (!/^[0-9a-f]{2}$/.test(dir)) continue;
+    for (const name of await readdir(path.join(root, dir))) yield dir + name;
   }
 }
 
@@ -58,6 +69,9 @@ export async function createFsBlobStore(folder: string): Promise<BlobStore> {
     async putFile(tempPath, sha) {
       const target = fileOf(sha);
       await mkdir(path.dirname(target), { recursive: true });
+      // Stored anew: derived files an earlier copy left (a build that finished after its
+      // release) are built again rather than trusted, so the sweep never takes one in use.
+      for (const suffix of DERIVED_SUFFIXES) await rm(target + suffix, { force: true });
       await rename(tempPath, target);
     },
     has: (sha) => exists(fileOf(sha)),
@@ -67,15 +81,26 @@ export async function createFsBlobStore(folder: string): Promise<BlobStore> {
       await rm(fileOf(sha), { force: true });
     },
     async *list() {
-      for (const dir of await readdir(root)) {
-        if (!/^[0-9a-f]{2}$/.test(dir)) continue;
-        for (const name of await readdir(path.join(root, dir))) {
-          const sha256 = dir + name;
-          if (!/^[0-9a-f]{64}$/.test(sha256)) continue;
-          const info = await stat(fileOf(sha256)).catch(() => null);
-          if (info) yield { sha256, writtenAt: info.mtime };
-        }
+      for await (const name of storedNames(root)) {
+        if (!/^[0-9a-f]{64}$/.test(name)) continue;
+        const info = await stat(fileOf(name)).catch(() => null);
+        if (info) yield { sha256: name, writtenAt: info.mtime };
       }
+    },
+    async *listDerived() {
+      for await (const name of storedNames(root)) {
+        const derived = derivedFileOf(name);
+        if (!derived) continue;
+        const info = await stat(fileOf(derived.sha256) + derived.suffix).catch(() => null);
+        if (info) yield { ...derived, writtenAt: info.mtime };
+      }
+    },
+    async deleteDerived(sha, suffix, writtenBefore) {
+      const file = fileOf(sha) + suffix;
+      const info = await stat(file).catch(() => null);
+      if (!info || info.mtime >= writtenBefore) return false;
+      await rm(file, { force: true });
+      return true;
     },
   };
 }

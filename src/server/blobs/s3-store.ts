@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import {
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -16,6 +17,7 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { createFsBlobStore } from './fs-store.ts';
 import {
   DERIVED_SUFFIXES,
+  derivedFileOf,
   RENDERED_SUFFIXES,
   type BlobStore,
   type DerivedLink,
@@ -135,8 +137,11 @@ function presign(bucket: Bucket, key: string, link: DerivedLink): Promise<string
   return getSignedUrl(bucket.client, command, { expiresIn: link.expiresIn });
 }
 
-/** Every blob (not derived file) under the prefix, with the time it was written. */
-async function* listBlobs(bucket: Bucket): AsyncIterable<{ sha256: string; writtenAt: Date }> {
+/**
+ * Every object under the prefix, named as in the file store (`ab` and the rest: a blob's sha256,
+ * with its suffix if derived), with the time it was written.
+ */
+async function* listObjects(bucket: Bucket): AsyncIterable<{ name: string; writtenAt: Date }> {
   const start = bucket.prefix ? `${bucket.prefix}/` : '';
   let token: string | undefined;
   do {
@@ -144,14 +149,35 @@ async function* listBlobs(bucket: Bucket): AsyncIterable<{ sha256: string; writt
       new ListObjectsV2Command({ Bucket: bucket.name, Prefix: start, ContinuationToken: token }),
     );
     for (const object of page.Contents ?? []) {
-      const rest = object.Key?.slice(start.length) ?? '';
-      const match = /^([0-9a-f]{2})\/([0-9a-f]{62})$/.exec(rest);
-      if (match) {
-        yield { sha256: match[1]! + match[2]!, writtenAt: object.LastModified ?? new Date() };
-      }
+      const match = /^([0-9a-f]{2})\/([^/]+)$/.exec(object.Key?.slice(start.length) ?? '');
+      if (match)
+        yield { name: match[1]! + match[2]!, writtenAt: object.LastModified ?? new Date() };
     }
     token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
+}
+
+/** Deletes the objects (any of them may be missing). */
+async function deleteObjects(bucket: Bucket, keys: string[]): Promise<void> {
+  const Delete = { Objects: keys.map((Key) => ({ Key })), Quiet: true };
+  await bucket.client.send(new DeleteObjectsCommand({ Bucket: bucket.name, Delete }));
+}
+
+/** Deletes the object unless it was written at or after `writtenBefore`; whether it did. */
+async function deleteOlderObject(
+  bucket: Bucket,
+  key: string,
+  writtenBefore: Date,
+): Promise<boolean> {
+  try {
+    const head = await bucket.client.send(new HeadObjectCommand({ Bucket: bucket.name, Key: key }));
+    if (!head.LastModified || head.LastModified >= writtenBefore) return false;
+  } catch (err) {
+    if (isNotFound(err)) return false;
+    throw err;
+  }
+  await bucket.client.send(new DeleteObjectCommand({ Bucket: bucket.name, Key: key }));
+  return true;
 }
 
 /**
@@ -174,12 +200,17 @@ export async function createS3BlobStore(options: {
   };
   const local = await createFsBlobStore(options.cacheDir);
   const key = (sha: string, suffix = '') => keyOf(bucket, sha, suffix);
+  const derivedKeys = (sha: string) => DERIVED_SUFFIXES.map((suffix) => key(sha, suffix));
   const here = (file: string) => existsSync(file);
   return {
     root: local.root,
     tempPath: local.tempPath,
     derivedPath: local.derivedPath,
     async putFile(tempPath, sha) {
+      // Stored anew: derived files an earlier copy left in the bucket (a build that finished
+      // after its release, maybe in another process) are built again rather than trusted, so
+      // the sweep never takes one in use.
+      await deleteObjects(bucket, derivedKeys(sha));
       await uploadFile(bucket, tempPath, key(sha));
       // A blob written again was deleted in between (maybe by another process, with its derived
       // files): derived files this working copy still has may be gone from the bucket, so they
@@ -193,12 +224,27 @@ export async function createS3BlobStore(options: {
         ? local.read(sha)
         : readObject(bucket, key(sha)),
     async delete(sha) {
-      const keys = [key(sha), ...DERIVED_SUFFIXES.map((suffix) => key(sha, suffix))];
-      const Delete = { Objects: keys.map((Key) => ({ Key })), Quiet: true };
-      await bucket.client.send(new DeleteObjectsCommand({ Bucket: bucket.name, Delete }));
+      await deleteObjects(bucket, [key(sha), ...derivedKeys(sha)]);
       await local.delete(sha);
     },
-    list: () => listBlobs(bucket),
+    async *list() {
+      for await (const { name, writtenAt } of listObjects(bucket)) {
+        if (/^[0-9a-f]{64}$/.test(name)) yield { sha256: name, writtenAt };
+      }
+    },
+    async *listDerived() {
+      for await (const { name, writtenAt } of listObjects(bucket)) {
+        const derived = derivedFileOf(name);
+        if (derived) yield { ...derived, writtenAt };
+      }
+      // The working copy's own too: a build here may have finished after the blob's release.
+      yield* local.listDerived();
+    },
+    async deleteDerived(sha, suffix, writtenBefore) {
+      const inBucket = await deleteOlderObject(bucket, key(sha, suffix), writtenBefore);
+      const here = await local.deleteDerived(sha, suffix, writtenBefore);
+      return inBucket || here;
+    },
     async putDerived(tempPath, sha, suffix) {
       await uploadFile(bucket, tempPath, key(sha, suffix));
       if ((RENDERED_SUFFIXES as readonly string[]).includes(suffix)) await rm(tempPath);

@@ -3,7 +3,11 @@ import type { Readable } from 'node:stream';
 
 /** Immutable, content-addressed storage for dataset version content. */
 export type BlobStore = {
-  /** Moves a finished temporary file into the store under its sha256; identical content is kept once. */
+  /**
+   * Moves a finished temporary file into the store under its sha256; identical content is kept
+   * once. Derived files an earlier copy left (a build that finished after its release) are
+   * dropped, to be built again: the sweep may be removing them.
+   */
   putFile: (tempPath: string, sha256: string) => Promise<void>;
   /** A path for a temporary file inside the store's volume (so the final move is a rename). */
   tempPath: () => string;
@@ -13,6 +17,16 @@ export type BlobStore = {
   delete: (sha256: string) => Promise<void>;
   /** Every stored blob with the time its file was last written (for garbage collection). */
   list: () => AsyncIterable<{ sha256: string; writtenAt: Date }>;
+  /**
+   * Every derived file with the time it was last written, whether its blob is stored or not (a
+   * build that finished after its blob was deleted leaves one behind; for garbage collection).
+   */
+  listDerived: () => AsyncIterable<{ sha256: string; suffix: DerivedSuffix; writtenAt: Date }>;
+  /**
+   * Removes the derived file unless it was written at or after `writtenBefore` (looked at again
+   * now: a build may have just written it anew); whether it removed one.
+   */
+  deleteDerived: (sha256: string, suffix: DerivedSuffix, writtenBefore: Date) => Promise<boolean>;
   /** The folder holding everything (the only one the table engine may read). */
   root: string;
   /**
@@ -57,6 +71,13 @@ export const DERIVED_SUFFIXES = [
   ...EARLIER_RENDERED,
 ] as const;
 export type DerivedSuffix = (typeof DERIVED_SUFFIXES)[number];
+
+/** `<sha256><suffix>` → its blob and suffix, when it names a derived file. */
+export function derivedFileOf(name: string): { sha256: string; suffix: DerivedSuffix } | undefined {
+  const sha256 = name.slice(0, 64);
+  const suffix = DERIVED_SUFFIXES.find((s) => name.slice(64) === s);
+  return suffix && /^[0-9a-f]{64}$/.test(sha256) ? { sha256, suffix } : undefined;
+}
 
 /**
  * Writes a derived file through a temporary file in the store's volume (`write` fills it) and

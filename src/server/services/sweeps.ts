@@ -10,7 +10,8 @@ type SweepLog = {
 };
 
 /**
- * The hourly clean-ups: blob files no version references (`blob-sweep.ts`), and tokens that
+ * The hourly clean-ups: blob files no version references and derived files beside no blob
+ * (`blob-sweep.ts`), and tokens that
  * ended more than 30 days ago (`api-tokens.ts`). Each runs at start-up and then every hour; a
  * failed one is logged and tried again at the next hour. Returns a function that stops them.
  */

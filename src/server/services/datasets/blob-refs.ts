@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { BlobStore } from '../../blobs/store.ts';
+import type { BlobStore, DerivedSuffix } from '../../blobs/store.ts';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { transactionRetried } from '../../db/deadlock.ts';
@@ -52,6 +52,39 @@ export async function releaseBlobs(ctx: Context, hashes: Iterable<string>): Prom
     });
   }
   return deleted;
+}
+
+/**
+ * Deletes derived files of a blob that is gone — no version references it, it has neither row
+ * nor file — unless written at or after `writtenBefore`: what a build (a Parquet copy, column
+ * statistics, a rendered download) under way while its blob was released leaves when it
+ * finishes. Holds the blob's lock, as a release does; returns how many files were deleted.
+ */
+export async function releaseDerived(
+  ctx: Context,
+  sha256: string,
+  suffixes: Iterable<DerivedSuffix>,
+  writtenBefore: Date,
+): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    await lockBlob(tx, sha256);
+    const [row] = await tx
+      .select({ sha256: blobs.sha256 })
+      .from(blobs)
+      .where(eq(blobs.sha256, sha256))
+      .limit(1);
+    const [used] = await tx
+      .select({ id: datasetVersions.id })
+      .from(datasetVersions)
+      .where(eq(datasetVersions.sha256, sha256))
+      .limit(1);
+    if (row || used || (await ctx.blobs.has(sha256))) return 0;
+    let deleted = 0;
+    for (const suffix of new Set(suffixes)) {
+      if (await ctx.blobs.deleteDerived(sha256, suffix, writtenBefore)) deleted++;
+    }
+    return deleted;
+  });
 }
 
 /**
