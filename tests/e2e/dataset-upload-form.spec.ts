@@ -177,3 +177,28 @@ test('a JSON Lines file with a broken line names the line, in the page language'
     page.getByText(t('datasets:table.error.jsonLineSyntax', { row: 3 }), { exact: true }),
   ).toBeVisible();
 });
+
+test('a file chosen while the name is empty offers its name; a typed name is kept', async ({
+  newPage,
+  account,
+  signIn,
+}) => {
+  const t = translator('en-US');
+  const page = await newPage({ locale: 'en-US' });
+  await signIn(page, account, 'en-US');
+  await page.goto('/en-US/datasets/create');
+  const name = page.getByLabel(t('datasets:meta.name'), { exact: true });
+  const file = page.getByLabel(t('datasets:table.file'), { exact: true });
+  const csv = (fileName: string) => ({
+    name: fileName,
+    mimeType: 'text/csv',
+    buffer: Buffer.from('k,v\na,1\n'),
+  });
+  await file.setInputFiles(csv('city_population_2024.csv'));
+  await expect(page.getByTestId('validation-status')).toHaveText(t('datasets:validation.valid'));
+  await expect(name).toHaveValue('city population 2024');
+  await name.fill('My own name');
+  await file.setInputFiles(csv('other.csv'));
+  await expect(page.getByText('other.csv', { exact: true })).toBeVisible();
+  await expect(name).toHaveValue('My own name');
+});

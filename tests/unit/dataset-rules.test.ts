@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { checkName, checkTags, parseTags } from '../../src/lib/dataset-rules.ts';
 import {
+  DATASET_NAME_MAX,
   datasetDescriptionSchema,
   datasetNameSchema,
   datasetTagsSchema,
 } from '../../src/contracts/datasets.ts';
-import { EMPTY_METADATA, checkMetadata, metadataOf } from '../../src/islands/datasets/metadata.ts';
+import {
+  EMPTY_METADATA,
+  checkMetadata,
+  metadataOf,
+  nameFromFile,
+} from '../../src/islands/datasets/metadata.ts';
 
 /** The dataset forms judge names and tags as the server does, before sending them. */
 const family = '👨\u200d👩\u200d👧';
@@ -79,5 +85,16 @@ describe('browser dataset rules', () => {
     const rtl = '\u202bمجموعة **بيانات** 2024\u202c\n\n\u2067العربية\u2069 text';
     expect(datasetDescriptionSchema.parse(` ${rtl} `)).toBe(rtl);
     expect(datasetDescriptionSchema.parse(`${family} ${persian}`)).toBe(`${family} ${persian}`);
+  });
+
+  it('offers a chosen file name, without its ending, as a new dataset name', () => {
+    expect(nameFromFile('城市人口.csv')).toBe('城市人口');
+    expect(nameFromFile('city_population__2024.CSV.gz')).toBe('city population 2024');
+    expect(nameFromFile('sales.jsonl')).toBe('sales');
+    expect(nameFromFile('notes.v2.tsv')).toBe('notes.v2');
+    expect(nameFromFile('.csv')).toBe('');
+    const long = nameFromFile(`${'表'.repeat(150)}.json`);
+    expect([...long]).toHaveLength(DATASET_NAME_MAX);
+    expect(checkName(long)).toBeNull();
   });
 });

@@ -16,6 +16,7 @@ import {
   checkMetadata,
   EMPTY_METADATA,
   metadataOf,
+  nameFromFile,
   type MetadataField,
   type MetadataValues,
 } from './metadata.ts';
@@ -23,6 +24,28 @@ import { MetadataFields } from './MetadataFields.tsx';
 import { TableSection } from './TableSection.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { useTableDraft } from './useTableDraft.ts';
+import type { TableDraft } from '../../lib/tables/draft.ts';
+
+type MetadataForm = {
+  clear: (field: 'table') => void;
+  edit: (field: 'name', value: string) => void;
+};
+
+/**
+ * A table read answers "choose a file": its problem, and the form's message with it, go. A file
+ * chosen while the name is empty offers its own name.
+ */
+function useChosenFile(draft: TableDraft | null, values: MetadataValues, form: MetadataForm) {
+  const valuesNow = useLatest(values);
+  useEffect(() => {
+    if (!draft) return;
+    form.clear('table');
+    if (draft.source.kind !== 'text' && valuesNow.current.name.trim() === '') {
+      const name = nameFromFile(draft.source.name);
+      if (name) form.edit('name', name);
+    }
+  }, [draft, form, valuesNow]);
+}
 
 function Form({ locale, t }: { locale: Locale; t: T }) {
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -53,10 +76,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
     }),
   );
 
-  // A table read answers "choose a file": its problem, and the form's message with it, go.
-  useEffect(() => {
-    if (table.draft) form.clear('table');
-  }, [table.draft, form]);
+  useChosenFile(table.draft, values, form);
 
   return (
     <form {...formProps} className="flex flex-col gap-6" aria-labelledby="create-heading">

@@ -15,6 +15,7 @@ import type { T } from '../../i18n/index.ts';
 import type { Dataset, DatasetMetadata } from '../../lib/api/types.ts';
 import { toSnakeKey } from '../../lib/case.ts';
 import {
+  DATASET_RULES,
   canonicalLanguage,
   checkDescription,
   checkLanguage,
@@ -99,3 +100,16 @@ const SERVER_FIELDS: Readonly<Record<string, MetadataField>> = Object.fromEntrie
 /** The server's per-field messages, on this form's fields. */
 export const metadataProblems = (error: unknown, t: T): Problems<MetadataField> =>
   fieldProblems(error, t, SERVER_FIELDS);
+
+/** Endings a table file's name may have, cut when its name is offered as the dataset's. */
+const TABLE_FILE_ENDING = /(\.(csv|tsv|tab|json|jsonl|ndjson))?(\.gz)?$/i;
+
+/**
+ * The name offered for a new dataset when a file is chosen while the name is still empty: the
+ * file's name without its ending, underscores read as spaces, at most as many characters as a name may have.
+ */
+export function nameFromFile(fileName: string): string {
+  const base = fileName.replace(TABLE_FILE_ENDING, '').replaceAll('_', ' ');
+  const words = base.replace(/\s+/g, ' ').trim();
+  return [...words].slice(0, DATASET_RULES.nameMax).join('').trim();
+}
