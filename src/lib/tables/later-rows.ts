@@ -2,12 +2,12 @@ import { findForbiddenText, forbiddenCharacter } from '../text-rules.ts';
 import { CsvReader } from './csv-reader.ts';
 import { parseTableJson } from './exact-json.ts';
 import type { AttributeType } from './infer.ts';
+import { LineReader } from './line-reader.ts';
 import type { Problem } from './problems.ts';
 import { repeatedKeyOf } from './repeated-keys.ts';
 import {
   NOT_UTF8_MESSAGE,
   forbiddenCharacterMessage,
-  lineTooLongMessage,
   notJsonMessage,
   openQuoteMessage,
   recordTooLongMessage,
@@ -157,22 +157,16 @@ async function jsonLines(
     const row = header ? lines - 1 : lines;
     if (row >= 1) jsonRow(line, row, check);
   };
-  let rest = '';
+  const reader = new LineReader(MAX_ROW_CHARS);
   for await (const chunk of text) {
-    // Only the chunk is split: a long line is not split again with every chunk that adds to it.
-    const parts = chunk.split('\n');
-    parts[0] = rest + (parts[0] ?? '');
-    rest = parts.pop() ?? '';
-    // The server looks at a line's length where a chunk ends (so it may take a line up to a
-    // chunk longer); this pass looks at every line.
-    for (const line of [...parts, rest]) {
-      if (line.length <= MAX_ROW_CHARS) continue;
-      check.add(null, null, 'ROW_TOO_LARGE', lineTooLongMessage(MAX_ROW_CHARS));
+    for (const line of reader.feed(chunk)) take(line);
+    if (reader.tooLong) {
+      check.errors.add(reader.refusal());
       return rowsOf(lines);
     }
-    for (const line of parts) take(line);
   }
-  take(rest);
+  const last = reader.finish();
+  if (last !== null) take(last);
   return rowsOf(lines);
 }
 

@@ -2,11 +2,8 @@ import { Readable } from 'node:stream';
 import { forbiddenCharacter } from '../../lib/text-rules.ts';
 import { TableValidationError } from './errors.ts';
 import { tableError } from '../../lib/tables/table-errors.ts';
-import {
-  NOT_UTF8_MESSAGE,
-  forbiddenCharacterMessage,
-  lineTooLongMessage,
-} from '../../lib/tables/row-messages.ts';
+import { LineReader } from '../../lib/tables/line-reader.ts';
+import { NOT_UTF8_MESSAGE, forbiddenCharacterMessage } from '../../lib/tables/row-messages.ts';
 
 /**
  * An upload's chunks, read without destroying the stream when reading stops early (a limit or an
@@ -84,33 +81,23 @@ class Utf16Sniffer {
   }
 }
 
-/** The lines of a text stream (without "\n" or "\r\n"), a batch per chunk of text. */
+/**
+ * The lines of a text stream (without "\n" or "\r\n"), a batch per chunk of text; a line longer
+ * than `maxLine` characters, wherever the chunks cut it, fails the read (`LineReader`'s rule,
+ * the upload form's too).
+ */
 export async function* lineBatches(
   text: AsyncIterable<string>,
   maxLine = Infinity,
 ): AsyncGenerator<string[]> {
-  let partial = '';
+  const reader = new LineReader(maxLine);
   for await (const chunk of text) {
-    const lines = chunk.split('\n');
-    const last = lines.pop() ?? '';
-    if (lines.length > 0) {
-      lines[0] = partial + (lines[0] ?? '');
-      partial = last;
-      for (let i = 0; i < lines.length; i++) {
-        const line = lines[i] ?? '';
-        if (line.endsWith('\r')) lines[i] = line.slice(0, -1);
-      }
-      yield lines;
-    } else {
-      partial += last;
-    }
-    if (partial.length > maxLine) {
-      throw new TableValidationError([
-        tableError(null, null, 'ROW_TOO_LARGE', lineTooLongMessage(maxLine)),
-      ]);
-    }
+    const lines = reader.feed(chunk);
+    if (lines.length > 0) yield lines;
+    if (reader.tooLong) throw new TableValidationError([reader.refusal()]);
   }
-  if (partial !== '') yield [partial.endsWith('\r') ? partial.slice(0, -1) : partial];
+  const last = reader.finish();
+  if (last !== null) yield [last];
 }
 
 /** A streamed upload past `maxBytes` (also for a declared Content-Length over it). */

@@ -85,13 +85,32 @@ describe('a large JSON Lines file: past the sample, the upload form refuses what
   });
 
   it('refuses a line longer than the longest row', async () => {
-    // Each reader looks at a line's length where a chunk of the file ends: this one is longer
-    // by more than a chunk.
     const long = 'x'.repeat(MAX_ROW_CHARS + (1 << 18));
     const text = line.repeat(rows) + `{"id":2,"note":"${long}"}\n` + line;
     const found = await server('a.jsonl', text);
     expect(found).toEqual([expect.objectContaining({ row: null, code: 'ROW_TOO_LARGE' })]);
     expect((await form('a.jsonl', text)).draft.problems).toEqual(found);
+  });
+
+  it('takes a line of the longest row, in characters, and refuses one character more', async () => {
+    // A 中 is one character and three bytes; the line ends inside a chunk of the upload.
+    const note = (n: number) =>
+      `{"id":2,"note":"${'中'.repeat(n)}${'x'.repeat(MAX_ROW_CHARS - 18 - n)}"}`;
+    const exact = line.repeat(rows) + `${note(1000)}\n` + line;
+    expect(note(1000)).toHaveLength(MAX_ROW_CHARS);
+    expect(await server('a.jsonl', exact)).toEqual([]);
+    expect((await form('a.jsonl', exact)).draft.problems).toEqual([]);
+    const over = exact.replace(note(1000), note(1000) + ' ');
+    const found = await server('a.jsonl', over);
+    expect(found).toEqual([
+      {
+        row: null,
+        column: null,
+        code: 'ROW_TOO_LARGE',
+        message: `A line is longer than ${MAX_ROW_CHARS} characters`,
+      },
+    ]);
+    expect((await form('a.jsonl', over)).draft.problems).toEqual(found);
   });
 });
 
