@@ -140,13 +140,17 @@ export function parseJsonTable(text: string, source: DraftSource): TableDraft {
 }
 
 /**
- * JSON Lines, by the server's rule for a streamed upload (docs/tables.md): the first line is a
- * list of column names, or the first row as an object whose keys name the columns in the order
- * the line writes them. A later row's key that names no column stays in its row, for the
- * server's check to report (`UNKNOWN_COLUMN`), as the upload of the same file would.
- * `partial`: the text was cut from a longer file, so its last line may be incomplete.
+ * The columns and rows of JSON Lines, by the server's rule for a streamed upload
+ * (docs/tables.md): the first line is a list of column names, or the first row as an object
+ * whose keys name the columns in the order the line writes them. A later row's key that names no
+ * column stays in its row, for the server's check to report (`UNKNOWN_COLUMN`), as the upload of
+ * the same file would. `partial`: the text was cut from a longer file, so its last line may be
+ * incomplete.
  */
-function parseJsonLines(text: string, source: DraftSource, partial = false): TableDraft {
+function readJsonLines(
+  text: string,
+  partial = false,
+): { attributes: string[]; entries: unknown[] } {
   const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
   if (partial) lines.pop();
   const values: unknown[] = [];
@@ -171,13 +175,13 @@ function parseJsonLines(text: string, source: DraftSource, partial = false): Tab
     if (!names.every((a): a is string => typeof a === 'string')) {
       throw new DraftError('jsonShape', 1);
     }
-    return draftOf(source, names, rest);
+    return { attributes: names, entries: rest };
   }
   // After an object, a row may also be a list of values in column order (the server's rule).
   const other = values.findIndex((value) => !isRecord(value) && !Array.isArray(value));
   if (!isRecord(first) || other !== -1)
     throw new DraftError('jsonShape', other === -1 ? 1 : other + 1);
-  return draftOf(source, columns, values);
+  return { attributes: columns, entries: values };
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -197,20 +201,36 @@ function kindOf(file: File): DraftSource['kind'] | null {
 const JSONL_SAMPLE_BYTES = 1024 * 1024;
 
 /**
- * A draft of a file's sample, with the file's rows counted, those past the sample checked as the
- * server's upload would check them, and the types proposed inferred over every row, as the server
- * infers them (one pass over the file).
+ * A draft of a file's sample (`entries`), with the file's rows counted, those past the sample
+ * checked as the server's upload would check them, and the types proposed inferred over every
+ * row, as the server infers them: one pass over the file, which infers over each row once (the
+ * sample's types, that `retyped` compares with, are those the pass had after the sample).
  */
-async function withLaterRows(draft: TableDraft, file: File, header: boolean): Promise<TableDraft> {
+async function sampledDraft(
+  source: DraftSource,
+  { attributes, entries }: { attributes: string[]; entries: unknown[] },
+  file: File,
+  header: boolean,
+): Promise<TableDraft> {
   const later: LaterRows = {
-    format: streamFormatOf(draft.source),
-    attributes: draft.attributes,
+    format: streamFormatOf(source),
+    attributes,
     header,
-    fromRow: draft.entries.length + 1,
+    fromRow: entries.length + 1,
   };
-  const { rows, problems, types } = await checkLaterRows(file, later);
-  const retyped = draft.attributes.filter((_, c) => types[c] !== draft.types[c]);
-  return { ...draft, types, retyped, sampled: file, totalRows: rows, later, problems };
+  const { rows, problems, types, sampleTypes } = await checkLaterRows(file, later);
+  const retyped = attributes.filter((_, c) => types[c] !== sampleTypes[c]);
+  return {
+    source,
+    attributes,
+    types,
+    entries,
+    sampled: file,
+    totalRows: rows,
+    later,
+    problems,
+    retyped,
+  };
 }
 
 /** Reads a chosen file (CSV, TSV, JSON or JSON Lines, by its name or type) into a draft. */
@@ -221,16 +241,20 @@ export async function readTableFile(file: File): Promise<TableDraft> {
   if (kind === 'json') return parseJsonTable(await utf8Text(file), source);
   const large = file.size >= LARGE_FILE_BYTES;
   if (kind === 'jsonl') {
-    if (!large) return parseJsonLines(await utf8Text(file), source);
+    if (!large) {
+      const { attributes, entries } = readJsonLines(await utf8Text(file));
+      return draftOf(source, attributes, entries);
+    }
     const head = await utf8Text(file.slice(0, JSONL_SAMPLE_BYTES), true);
-    const { attributes, entries } = parseJsonLines(head, source, true);
+    const { attributes, entries } = readJsonLines(head, true);
     const header = /^\s*\[/.test(head.replace(/^\uFEFF/, ''));
-    return withLaterRows(draftOf(source, attributes, entries.slice(0, SAMPLE_ROWS)), file, header);
+    const sample = { attributes, entries: entries.slice(0, SAMPLE_ROWS) };
+    return sampledDraft(source, sample, file, header);
   }
   const delimiter = kind === 'tsv' ? '\t' : ',';
   if (large) {
     const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS, delimiter);
-    return withLaterRows(draftOf(source, attributes, rows), file, false);
+    return sampledDraft(source, { attributes, entries: rows }, file, false);
   }
   const { attributes, rows } = parseCsvText(await utf8Text(file), delimiter);
   return draftOf(source, attributes, rows);

@@ -28,6 +28,17 @@ export type LaterRows = {
   fromRow: number;
 };
 
+/** What one pass over a large file found. */
+export type LaterRowsFound = {
+  /** The data rows of the whole file. */
+  rows: number;
+  problems: Problem[];
+  /** The declared types, and the others inferred over every row. */
+  types: AttributeType[];
+  /** The same, inferred over the sample's rows only (those before `fromRow`). */
+  sampleTypes: AttributeType[];
+};
+
 /**
  * One pass over a large file chosen in the upload form (CSV, TSV or JSON Lines), which the form
  * reads only in part: its rows, and the problems of every row from `fromRow` on that the server's
@@ -38,23 +49,26 @@ export type LaterRows = {
  * an escape such as `\u0000`), a line that is not JSON or gives a key twice, a row longer than
  * MAX_ROW_CHARS, a quote never closed. Columns without a declared type take any value, as the
  * server infers their types over the whole file: `types` are the declared ones and those it
- * infers, by its rule (`TypeInference`) over every row the pass read, the sample's included. The
- * file streams through a chunk at a time; at most 100 problems are kept (`ErrorCollector`). The server stops at the first problem of
- * reading (a line that is not JSON, say); this pass names every one it can read past, and
- * stops where the server stops reading for good (a row too long, bytes that are not UTF-8).
+ * infers, by its rule (`TypeInference`) over every row the pass read, the sample's included
+ * (each row is inferred over once: `sampleTypes` are the types as they stood after the sample,
+ * for the form's preview). The file streams through a chunk at a time; at most 100 problems are
+ * kept (`ErrorCollector`). The server stops at the first problem of reading (a line that is not
+ * JSON, say); this pass names every one it can read past, and stops where the server stops
+ * reading for good (a row too long, bytes that are not UTF-8).
  */
 export async function checkLaterRows(
   file: Blob,
   later: LaterRows,
   declared: Readonly<Record<string, AttributeType>> = {},
-): Promise<{ rows: number; problems: Problem[]; types: AttributeType[] }> {
+): Promise<LaterRowsFound> {
   const check = new RowCheck(later, declared);
   const text = textOf(file, check.errors);
   const rows =
     later.format === 'jsonl'
       ? await jsonLines(text, check, later.header)
       : await csvRecords(text, check, later.format === 'tsv' ? '\t' : ',');
-  return { rows, problems: check.errors.list(), types: check.inference.types() };
+  const types = check.inference.types();
+  return { rows, problems: check.errors.list(), types, sampleTypes: check.sampleTypes ?? types };
 }
 
 /** The server's row check (`RowShaper`, then `coerceRow` with the declared types). */
@@ -63,6 +77,8 @@ class RowCheck {
   /** The sample's problems are the server's check of it: these are not kept. */
   private readonly sampleErrors = new ErrorCollector();
   readonly inference: TypeInference;
+  /** The types inferred over the sample, once a row past it is read. */
+  sampleTypes: AttributeType[] | null = null;
   private readonly shaper: RowShaper;
   private readonly attributes: string[];
   private readonly types: AttributeType[];
@@ -102,6 +118,7 @@ class RowCheck {
     const errors = this.errorsOf(row);
     const values = this.shaper.shape(entry, row, errors);
     if (!values) return;
+    if (this.sampleTypes === null && row >= this.fromRow) this.sampleTypes = this.inference.types();
     this.inference.observe(values);
     // Text takes any value the shape let through: only a declared type can refuse one.
     if (this.anyDeclared && row >= this.fromRow) {

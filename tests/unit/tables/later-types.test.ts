@@ -62,4 +62,22 @@ describe('the types proposed for a large file', () => {
     expect(draft.types).toEqual(['string', 'string']);
     expect(draft.retyped).toEqual(['id']);
   });
+
+  it.each([
+    ['JSON Lines', 'a.jsonl', '', (id: string) => `{"id":${id},"note":"${'x'.repeat(200)}"}\n`],
+    ['CSV', 'a.csv', 'id,note\n', (id: string) => `${id},${'x'.repeat(200)}\n`],
+  ])(
+    "%s, the preview's last row widening a column: no change to name",
+    async (_, name, head, row) => {
+      // The types the preview stands for are those after its 1000 rows, the 1000th included.
+      const rows = Math.ceil(LARGE_FILE_BYTES / row('1').length);
+      const text = head + row('1').repeat(999) + row('"n/a"') + row('1').repeat(rows);
+      const draft = await readTableFile(new File([text], name));
+      expect(draft.entries).toHaveLength(1000);
+      expect(draft.totalRows).toBe(rows + 1000);
+      expect(draft.types).toEqual(['string', 'string']);
+      expect(draft.types).toEqual(await storedTypes(name, text));
+      expect(draft.retyped).toEqual([]);
+    },
+  );
 });
