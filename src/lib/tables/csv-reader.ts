@@ -5,7 +5,12 @@
  * skipped (a line holding `""` is a row with one empty value); a quote inside an unquoted field is
  * kept as a character, and text after a quoted field's closing quote is kept after its value
  * (`"x" ,1` reads `x `, `"x"y` reads `xy`). Only a quoted field left open at the end is an error.
+ * A record past `maxRecord` characters of its fields' text (MAX_ROW_CHARS for an upload) stops
+ * the reading wherever the chunks cut it, for the server and the form's pass alike.
  */
+import type { Problem } from './problems.ts';
+import { recordTooLongMessage } from './row-messages.ts';
+import { tableError } from './table-errors.ts';
 
 /** What ends a plain run of text: the delimiter, a quote or a line break. */
 const SPECIALS = { ',': /[,"\r\n]/g, '\t': /[\t"\r\n]/g } as const;
@@ -18,10 +23,16 @@ const LF = 10;
 export class CsvReader {
   private readonly special: RegExp;
   private readonly delimiter: number;
+  private readonly maxRecord: number;
   private record: string[] = [];
   /** Characters of the record so far, in ended fields. */
-  recordChars = 0;
-  field = '';
+  private recordChars = 0;
+  private field = '';
+  /**
+   * A record longer than `maxRecord` characters (its fields' text, ended or not) was read,
+   * wherever the chunks cut it: no more records come.
+   */
+  tooLong = false;
   /** Something of this field was read (a quote after that is literal). */
   private started = false;
   /** This field began with a quote. */
@@ -32,9 +43,21 @@ export class CsvReader {
   /** A "\r" ended the last chunk. */
   private skipLf = false;
 
-  constructor(delimiter: Delimiter) {
+  constructor(delimiter: Delimiter, maxRecord = Infinity) {
     this.special = new RegExp(SPECIALS[delimiter].source, 'g');
     this.delimiter = delimiter.charCodeAt(0);
+    this.maxRecord = maxRecord;
+  }
+
+  /** The record so far is longer than `maxRecord`: reading stops. */
+  private overLong(): boolean {
+    this.tooLong = this.recordChars + this.field.length > this.maxRecord;
+    return this.tooLong;
+  }
+
+  /** ROW_TOO_LARGE of a reader that stopped after `records` records (the header counts). */
+  refusal(records: number): Problem {
+    return tableError(records || null, null, 'ROW_TOO_LARGE', recordTooLongMessage(this.maxRecord));
   }
 
   private endField() {
@@ -92,10 +115,11 @@ export class CsvReader {
     return q + 1;
   }
 
-  /** The records a chunk completes. */
+  /** The records a chunk completes; once a record is too long, only those before it. */
   feed(chunk: string): string[][] {
     const n = chunk.length;
     const out: string[][] = [];
+    if (this.tooLong) return out;
     let i = this.resume(chunk);
     while (i < n) {
       if (this.inQuotes) {
@@ -118,6 +142,7 @@ export class CsvReader {
         if (this.started) this.field += '"';
         else this.inQuotes = this.quoted = this.started = true;
       } else {
+        if (this.overLong()) return out;
         const done = this.endRecord();
         if (done) out.push(done);
         if (ch === CR) {
@@ -126,6 +151,7 @@ export class CsvReader {
         }
       }
     }
+    this.overLong();
     return out;
   }
 

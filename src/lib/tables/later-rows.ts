@@ -10,7 +10,6 @@ import {
   forbiddenCharacterMessage,
   notJsonMessage,
   openQuoteMessage,
-  recordTooLongMessage,
   repeatedKeyMessage,
 } from './row-messages.ts';
 import { MAX_ROW_CHARS, RowShaper, coerceRow } from './rows.ts';
@@ -215,7 +214,7 @@ async function csvRecords(
   check: RowCheck,
   delimiter: ',' | '\t',
 ): Promise<number> {
-  const reader = new CsvReader(delimiter);
+  const reader = new CsvReader(delimiter, MAX_ROW_CHARS);
   let records = 0;
   const take = (record: string[]) => {
     records += 1;
@@ -225,8 +224,8 @@ async function csvRecords(
   const rows = () => Math.max(records - 1, 0);
   for await (const chunk of text) {
     for (const record of reader.feed(chunk)) take(record);
-    if (reader.recordChars + reader.field.length > MAX_ROW_CHARS) {
-      check.add(records || null, null, 'ROW_TOO_LARGE', recordTooLongMessage(MAX_ROW_CHARS));
+    if (reader.tooLong) {
+      check.errors.add(reader.refusal(records));
       return rows();
     }
   }

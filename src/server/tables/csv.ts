@@ -2,7 +2,7 @@ import { TableValidationError, emptyInput } from './errors.ts';
 import { tableError } from '../../lib/tables/table-errors.ts';
 import { decodeUtf8, keepOpen } from './lines.ts';
 import { MAX_ROW_CHARS } from '../../lib/tables/rows.ts';
-import { openQuoteMessage, recordTooLongMessage } from '../../lib/tables/row-messages.ts';
+import { openQuoteMessage } from '../../lib/tables/row-messages.ts';
 import { CsvReader, type Delimiter } from '../../lib/tables/csv-reader.ts';
 
 /* Reading CSV uploads (RFC 4180); src/lib/tables/csv-writer.ts writes CSV. */
@@ -16,23 +16,14 @@ async function* csvRecords(
   text: AsyncIterable<string>,
   delimiter: Delimiter = ',',
 ): AsyncGenerator<string[]> {
-  const reader = new CsvReader(delimiter);
+  const reader = new CsvReader(delimiter, MAX_ROW_CHARS);
   let emitted = 0;
   for await (const chunk of text) {
     if (chunk.length === 0) continue;
     const out = reader.feed(chunk);
-    if (reader.recordChars + reader.field.length > MAX_ROW_CHARS) {
-      throw new TableValidationError([
-        tableError(
-          emitted + out.length || null,
-          null,
-          'ROW_TOO_LARGE',
-          recordTooLongMessage(MAX_ROW_CHARS),
-        ),
-      ]);
-    }
     emitted += out.length;
     for (const done of out) yield done;
+    if (reader.tooLong) throw new TableValidationError([reader.refusal(emitted)]);
   }
   if (reader.leftOpen) {
     throw new TableValidationError([

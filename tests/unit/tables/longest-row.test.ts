@@ -1,14 +1,16 @@
 /**
- * The longest line of a JSON Lines upload, one rule for the server's reader and the upload
- * form's pass (`LineReader`): a line is measured whole, wherever the chunks of the upload cut it,
- * in characters as a string counts them (not in bytes). The server used to look at a line's
- * length only where a chunk ended, so a line that ended inside the chunk that took it past the
- * limit was read.
+ * The longest row of an upload, one rule for the server's readers and the upload form's pass
+ * (`LineReader` for JSON Lines, `CsvReader` for CSV and TSV): a line or record is measured
+ * whole, wherever the chunks of the upload cut it, in characters as a string counts them (not in
+ * bytes). The server used to look at its length only where a chunk ended, so a line or record
+ * that ended inside the chunk that took it past the limit was read.
  */
 import { describe, expect, it } from 'vitest';
+import { CsvReader } from '../../../src/lib/tables/csv-reader.ts';
 import { LineReader } from '../../../src/lib/tables/line-reader.ts';
-import { TableValidationError } from '../../../src/server/tables/index.ts';
+import { TableValidationError, parseCsvStream } from '../../../src/server/tables/index.ts';
 import { decodeUtf8, lineBatches } from '../../../src/server/tables/lines.ts';
+import { MAX_ROW_CHARS } from '../../../src/lib/tables/rows.ts';
 import { bytes } from './support.ts';
 
 const MAX = 8;
@@ -101,3 +103,55 @@ async function textOf(chunks: AsyncIterable<string>): Promise<string[]> {
   for await (const chunk of chunks) out.push(chunk);
   return out;
 }
+
+describe("the longest record of a CSV upload (its fields' text)", () => {
+  /** The refusal of the record after the header and one row: row 2. */
+  const refusal = (max: number) => ({
+    row: 2,
+    column: null,
+    code: 'ROW_TOO_LARGE',
+    message: `A row is longer than ${max} characters`,
+  });
+
+  /** The records the form's pass reads with a limit of MAX characters. */
+  function formRecords(pieces: string[]) {
+    const reader = new CsvReader(',', MAX);
+    const records: string[][] = [];
+    for (const piece of pieces) {
+      records.push(...reader.feed(piece));
+      if (reader.tooLong) return { records, problems: [reader.refusal(records.length)] };
+    }
+    const last = reader.finish();
+    return { records: last ? [...records, last] : records, problems: [] };
+  }
+
+  it('takes a record of the limit and refuses one more wherever the chunks cut it', () => {
+    const record = (n: number) => `"${'y'.repeat(n - 2)}","z,"`;
+    for (const pieces of cuts(`a,b\n1,x\n${record(MAX)}\n2,w`)) {
+      expect(formRecords(pieces).problems, JSON.stringify(pieces)).toEqual([]);
+    }
+    for (const pieces of cuts(`a,b\n1,x\n${record(MAX + 1)}\n2,w\n`)) {
+      expect(formRecords(pieces), JSON.stringify(pieces)).toEqual({
+        records: [
+          ['a', 'b'],
+          ['1', 'x'],
+        ],
+        problems: [refusal(MAX)],
+      });
+    }
+  });
+
+  it('the server refuses a record one character too long that ends inside a chunk', async () => {
+    // The chunk that takes the record past the limit also ends it.
+    const long = 'x'.repeat(MAX_ROW_CHARS);
+    const text = `a,b\n1,x\n2,${long}\n3,y\n`;
+    const { rows } = await parseCsvStream(bytes(text, MAX_ROW_CHARS / 2 + 3));
+    const read: unknown[] = [];
+    const refused = await (async () => {
+      for await (const record of rows) read.push(record);
+    })().catch((error: unknown) => error);
+    expect(read).toEqual([['1', 'x']]);
+    expect(refused).toBeInstanceOf(TableValidationError);
+    expect((refused as TableValidationError).errors).toEqual([refusal(MAX_ROW_CHARS)]);
+  });
+});
