@@ -1,3 +1,4 @@
+import { numberFormat } from '../lib/intl.ts';
 import type { Locale } from './locales.ts';
 import type zhCN from './zh-CN/index.ts';
 
@@ -27,6 +28,12 @@ if (import.meta.env.SSR || import.meta.env.MODE === 'test') {
 export type MessageKey = {
   [A in keyof Areas]: `${A & string}:${keyof Areas[A] & string}`;
 }[keyof Areas];
+/**
+ * A text with its variables filled in. A number given for a variable is a quantity (a count, a
+ * limit, a size, a position) and is written as the page's locale writes it ("65,536"), wherever
+ * the text is made; a number that only names something (a version, a year, an HTTP status) is
+ * given as a string and written as it is ("Version 1024").
+ */
 export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
 
 const VARIABLE = /\{\{\s*([\w.]+)\s*\}\}/;
@@ -37,7 +44,7 @@ const VARIABLE = /\{\{\s*([\w.]+)\s*\}\}/;
  * parts 0.3 µs.
  */
 const templates = new Map<string, string[]>();
-function fill(text: string, vars: Record<string, string | number>): string {
+function fill(text: string, vars: Record<string, string | number>, number: Intl.NumberFormat) {
   let parts = templates.get(text);
   if (!parts) {
     parts = text.split(VARIABLE);
@@ -46,7 +53,8 @@ function fill(text: string, vars: Record<string, string | number>): string {
   let filled = parts[0]!;
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
-    filled += (name in vars ? String(vars[name]) : `{{${name}}}`) + parts[i + 1]!;
+    const value = name in vars ? vars[name]! : `{{${name}}}`;
+    filled += (typeof value === 'number' ? number.format(value) : value) + parts[i + 1]!;
   }
   return filled;
 }
@@ -63,16 +71,13 @@ export function hasMessage(key: string): boolean {
 }
 
 const instances = new Map<Locale, T>();
-const localesOf = new WeakMap<T, Locale>();
-
-/** The locale a translation function writes (zh-CN for one not made by getT, such as a test's). */
-export const localeOf = (t: T): Locale => localesOf.get(t) ?? 'zh-CN';
 
 /** The translation function for a locale (cached; works on the server and in islands). */
 export function getT(locale: Locale): T {
   const cached = instances.get(locale);
   if (cached) return cached;
   const dictionary = dictionaryOf(locale);
+  const number = numberFormat(locale);
   // Texts by their whole key: a page asks for a few hundred, and one lookup by the key (a
   // literal in the code) is a quarter of two lookups by its cut parts.
   const texts = new Map<string, string>();
@@ -84,9 +89,8 @@ export function getT(locale: Locale): T {
       if (text === undefined) return key;
       texts.set(key, text);
     }
-    return vars === undefined ? text : fill(text, vars);
+    return vars === undefined ? text : fill(text, vars, number);
   };
   instances.set(locale, t);
-  localesOf.set(t, locale);
   return t;
 }

@@ -53,7 +53,7 @@ export function failureText(error: unknown, t: T, fallback?: string): string | n
         : {};
     const seconds = numberOf(details['retryAfter']) ?? numberOf(details['retry_after']) ?? 1;
     const limit = numberOf(details['limit']) ?? '';
-    const text = codeText(t, error.code, { seconds, limit, status: error.status });
+    const text = codeText(t, error.code, { seconds, limit, status: String(error.status) });
     return text ?? (error.message || null);
   }
   return error instanceof Error && error.message ? error.message : null;

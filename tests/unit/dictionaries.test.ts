@@ -29,7 +29,7 @@ describe('t', () => {
     expect(t('viewer:summary.range', { min: 0, max: 99 })).toBe('0 – 99');
   });
 
-  it('inserts values as they are and keeps a variable that was not given', () => {
+  it('inserts text values as they are and keeps a variable that was not given', () => {
     expect(t('viewer:sortBy', { column: '{{column}} $& $1' })).toBe('Sort by {{column}} $& $1');
     expect(t('viewer:summary.range', { min: 0 })).toBe('0 – {{max}}');
     expect(t('viewer:captionEmpty')).toBe('Version {{version}}: no rows');
@@ -37,5 +37,20 @@ describe('t', () => {
 
   it('answers the key of a text it does not have', () => {
     expect(t('viewer:nothing.here' as MessageKey, { a: 1 })).toBe('viewer:nothing.here');
+  });
+});
+
+describe.each(['zh-CN', 'en-US'] as const)('t in %s', (locale) => {
+  const t = getT(locale);
+
+  it('writes a number as the locale groups it: a limit, a count, a wait', () => {
+    expect(t('datasets:rules.readmeTooLong', { max: 65536 })).toContain(' 65,536 ');
+    expect(t('viewer:compare.rowsAdded', { count: 1234567 })).toContain('1,234,567 ');
+    expect(t('errors:TOO_MANY_REQUESTS', { seconds: 3600 })).toContain(' 3,600 ');
+  });
+
+  it('writes a number given as text as it is: a version, an HTTP status', () => {
+    expect(t('datasets:versions.version', { version: '1024' })).toMatch(/ 1024$/);
+    expect(t('errors:HTTP_ERROR', { status: '503' })).toContain('503');
   });
 });

@@ -70,6 +70,26 @@ describe('error messages by code', () => {
     );
   });
 
+  it('writes the wait and the cap as the page groups numbers, and an HTTP status as it is', () => {
+    const limited = new ApiError('Too many attempts', {
+      status: 429,
+      code: 'TOO_MANY_REQUESTS',
+      details: { retryAfter: 3600 },
+    });
+    expect(failureText(limited, getT('zh-CN'))).toBe('尝试次数过多，请 3,600 秒后再试。');
+    expect(failureText(limited, getT('en-US'))).toBe(
+      'Too many attempts. Please try again in 3,600 seconds.',
+    );
+    const full = new ApiError('At most 1000 tokens', {
+      status: 409,
+      code: 'TOKEN_LIMIT_REACHED',
+      details: { limit: 1000 },
+    });
+    expect(failureText(full, getT('en-US'))).toContain('(1,000)');
+    const failed = new ApiError('HTTP 503', { status: 503, code: 'HTTP_ERROR' });
+    expect(failureText(failed, getT('zh-CN'))).toBe('服务器返回了错误（503）。');
+  });
+
   it('keeps the spec’s default login failure text for wrong credentials', () => {
     const wrong = new ApiError('Invalid username, e-mail or password', {
       status: 401,

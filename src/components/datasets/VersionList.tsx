@@ -4,7 +4,6 @@ import type { DatasetVersion } from '../../contracts/datasets.ts';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../contracts/limits.ts';
 import { downloadUrl } from '../../lib/api/datasets.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
-import { numberFormat } from '../../lib/intl.ts';
 
 const FORMAT_NAMES: Record<DownloadFormat, string> = {
   csv: 'CSV',
@@ -29,7 +28,6 @@ type Props = {
  * that call `onDownload`.
  */
 export function VersionList({ datasetId, versions, latest, locale, t, onDownload }: Props) {
-  const number = numberFormat(locale);
   return (
     <ol className="flex flex-col gap-3">
       {versions.map((v) => {
@@ -38,7 +36,7 @@ export function VersionList({ datasetId, versions, latest, locale, t, onDownload
           <li key={v.version} className="card p-4">
             <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
               <h3 id={`version-${v.version}`} className="font-bold">
-                {t('datasets:versions.version', { version: v.version })}
+                {t('datasets:versions.version', { version: String(v.version) })}
               </h3>
               {v.version === latest && (
                 <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-800">
@@ -50,9 +48,9 @@ export function VersionList({ datasetId, versions, latest, locale, t, onDownload
                   {t('datasets:versions.published', { date: formatDate(created, locale) })}
                 </time>
                 {' · '}
-                {t('datasets:versions.rows', { count: number.format(v.entries_count) })}
+                {t('datasets:versions.rows', { count: v.entries_count })}
                 {' · '}
-                {t('datasets:versions.columns', { count: number.format(v.attributes.length) })}
+                {t('datasets:versions.columns', { count: v.attributes.length })}
               </span>
             </div>
             <p className="mt-2 whitespace-pre-line break-words">
@@ -64,7 +62,7 @@ export function VersionList({ datasetId, versions, latest, locale, t, onDownload
               <span className="text-muted">{t('datasets:versions.downloads')}</span>
               {DOWNLOAD_FORMATS.map((format) => {
                 const label = t('datasets:versions.downloadAs', {
-                  version: v.version,
+                  version: String(v.version),
                   format: FORMAT_NAMES[format],
                 });
                 return onDownload ? (

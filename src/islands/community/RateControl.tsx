@@ -33,7 +33,7 @@ function Summary({
       {count > 0
         ? t('community:rating.average', {
             score,
-            count: numberFormat(locale).format(count),
+            count,
           })
         : t('community:rating.none')}
     </p>

@@ -42,8 +42,8 @@ export function UserList({ id, heading, empty, page, locale }: Props) {
           {page.total > page.users.length && (
             <p className="text-sm text-muted">
               {t('community:profile.usersShown', {
-                shown: number.format(page.users.length),
-                total: number.format(page.total),
+                shown: page.users.length,
+                total: page.total,
               })}
             </p>
           )}

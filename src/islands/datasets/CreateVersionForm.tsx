@@ -74,7 +74,7 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
             publishVersion(dataset.id, v.changelog.trim(), draft, types, setProgress),
         );
         toast({
-          title: t('datasets:version.created', { version: version.version }),
+          title: t('datasets:version.created', { version: String(version.version) }),
           description: dataset.name,
         });
         leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
@@ -108,7 +108,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
       <p className="text-muted wrap-anywhere">
         <a href={localizePath(`/datasets/${dataset.id}`, locale)}>{dataset.name}</a>
         {latest &&
-          ` · ${t('datasets:version.current', { version: latest.version, rows: latest.entriesCount })}`}
+          ` · ${t('datasets:version.current', { version: String(latest.version), rows: latest.entriesCount })}`}
       </p>
       <FormAlert message={failure} />
       <section className="card flex flex-col gap-4 p-6" aria-labelledby="version-table-heading">

@@ -188,7 +188,6 @@ export function MetadataFields({ idPrefix, values, problems, onChange, locale, t
         value={values.readme}
         error={problemText(t, problems.readme)}
         onChange={(value) => onChange('readme', value)}
-        locale={locale}
         t={t}
       />
     </>

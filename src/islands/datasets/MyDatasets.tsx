@@ -163,7 +163,7 @@ function DatasetItem({ dataset: d, locale, t }: { dataset: Dataset; locale: Loca
             {d.isPublic ? t('datasets:card.public') : t('datasets:card.private')}
           </span>
           {d.isFork && <ForkBadge dataset={d} href={href} t={t} />}
-          {t('datasets:my.latestVersion', { version: d.latestVersion })} ·{' '}
+          {t('datasets:my.latestVersion', { version: String(d.latestVersion) })} ·{' '}
           <time dateTime={isoDate(new Date(d.updatedAt))}>
             {t('datasets:card.updated', {
               date: formatDate(new Date(d.updatedAt), locale),

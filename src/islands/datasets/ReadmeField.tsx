@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import type { T } from '../../i18n/index.ts';
-import type { Locale } from '../../i18n/locales.ts';
 import { README_MAX_BYTES, utf8Bytes } from '../../contracts/limits.ts';
 import { previewMarkdown } from '../../lib/api/datasets.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { numberFormat } from '../../lib/intl.ts';
 import { TextArea } from '../form/Field.tsx';
 
 type Props = {
@@ -12,8 +10,6 @@ type Props = {
   value: string;
   error: string | null;
   onChange: (value: string) => void;
-  /** The page's locale, in which the byte counts are written (not the browser's). */
-  locale: Locale;
   t: T;
 };
 
@@ -23,7 +19,7 @@ type Preview = { state: 'off' } | { state: 'loading' } | { state: 'shown'; html:
  * The dataset card: a Markdown textarea with its size in bytes, and a preview rendered by the
  * server exactly as the dataset page will show it (so no Markdown library ships to the browser).
  */
-export function ReadmeField({ id, value, error, onChange, locale, t }: Props) {
+export function ReadmeField({ id, value, error, onChange, t }: Props) {
   const [preview, setPreview] = useState<Preview>({ state: 'off' });
   const [failure, setFailure] = useState<string | null>(null);
   const show = async () => {
@@ -47,8 +43,8 @@ export function ReadmeField({ id, value, error, onChange, locale, t }: Props) {
         value={value}
         error={error ?? failure}
         hint={t('datasets:readme.hint', {
-          count: numberFormat(locale).format(bytes),
-          max: numberFormat(locale).format(README_MAX_BYTES),
+          count: bytes,
+          max: README_MAX_BYTES,
         })}
         onChange={(e) => {
           onChange(e.target.value);

@@ -1,7 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import type { T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { numberFormat } from '../../lib/intl.ts';
 import { SAMPLE_ROWS, type TableDraft } from '../../lib/tables/draft.ts';
 import { ColumnTypes } from './ColumnTypes.tsx';
 import type { TableDraftState } from './useTableDraft.ts';
@@ -131,7 +130,7 @@ export function TableSection({
           <p className="font-medium" data-testid="table-summary">
             {t('datasets:table.summary', {
               name: draft.source.name,
-              rows: numberFormat(locale).format(draft.totalRows),
+              rows: draft.totalRows,
               columns: draft.attributes.length,
             })}
           </p>

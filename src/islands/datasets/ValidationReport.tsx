@@ -28,7 +28,7 @@ export function problemsFound(t: T, errors: readonly TableProblem[]): string {
 }
 
 /** The status line for a check, and its colour. */
-function describeCheck(check: CheckState, allRows: number | null, locale: Locale, t: T) {
+function describeCheck(check: CheckState, allRows: number | null, t: T) {
   if (check.kind === 'checking') return { status: t('datasets:validation.checking'), tone: MUTED };
   if (check.kind === 'failed') {
     const text = t('datasets:validation.failed');
@@ -42,7 +42,7 @@ function describeCheck(check: CheckState, allRows: number | null, locale: Locale
   const status =
     allRows === null
       ? t('datasets:validation.valid')
-      : t('datasets:validation.validAll', { rows: numberFormat(locale).format(allRows) });
+      : t('datasets:validation.validAll', { rows: allRows });
   return { status, tone: 'text-success' };
 }
 
@@ -65,7 +65,7 @@ const HEADINGS = [
 export function ValidationReport({ check, allRows, onCheck, locale, t }: Props) {
   const number = numberFormat(locale);
   const { problems, capped } = listedProblems(check.kind === 'done' ? check.result.errors : []);
-  const { status, tone } = describeCheck(check, allRows, locale, t);
+  const { status, tone } = describeCheck(check, allRows, t);
   return (
     <section aria-labelledby="validation-heading" className="flex flex-col gap-3">
       <div className="flex flex-wrap items-center gap-3">

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { localeOf, type T } from '../../i18n/index.ts';
+import type { T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { numberFormat } from '../../lib/intl.ts';
 import type { FieldOf, Form, FormOutcome, Problem } from '../../stores/form.ts';
@@ -11,18 +11,9 @@ import { focusFirstInvalid, formText } from './Field.tsx';
 
 export type { Problem };
 
-/**
- * The text a field shows for its problem, or null. Its numbers (limits, counts) are written in
- * the page's locale, as the field's counter writes them ("at most 65,536 bytes").
- */
-export function problemText(t: T, problem: Problem | undefined): string | null {
-  if (!problem) return null;
-  if ('text' in problem) return problem.text;
-  if (!problem.vars) return t(problem.key);
-  const number = numberFormat(localeOf(t));
-  const vars = Object.entries(problem.vars).map(([name, value]) => [name, number.format(value)]);
-  return t(problem.key, Object.fromEntries(vars) as Record<string, string>);
-}
+/** The text a field shows for its problem, or null (its limits written as `t` writes numbers). */
+export const problemText = (t: T, problem: Problem | undefined): string | null =>
+  !problem ? null : 'text' in problem ? problem.text : t(problem.key, problem.vars);
 
 /**
  * A text field's counter: the characters of its trimmed value against its limit ("1,234 / 5,000"),

@@ -3,7 +3,6 @@ import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { apiBase } from '../../../lib/api/client.ts';
 import { API_PREFIX } from '../../../lib/constants.ts';
-import { numberFormat } from '../../../lib/intl.ts';
 import { SQL_EXAMPLES, SQL_TABLE, isReadOnly, resultFileName } from '../../../lib/sql-console.ts';
 import { sqlFailure, type SqlFailure } from '../../../lib/sql-errors.ts';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
@@ -89,7 +88,6 @@ function useSqlQuery(
 /** The console: a version, a query box with examples, and the paged result with its time. */
 export default function ConsolePanel({ datasetId, versions, locale }: Props) {
   const t = getT(locale);
-  const number = numberFormat(locale);
   const { version, chooseVersion, connection, loadError, busy, setBusy } = useVersionConnection(
     t,
     datasetId,
@@ -110,7 +108,9 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
       <h3 id="sql-console" className="font-bold">
         {t('sql:heading')}
       </h3>
-      <p className="text-sm text-muted">{t('sql:intro', { version, table: SQL_TABLE })}</p>
+      <p className="text-sm text-muted">
+        {t('sql:intro', { version: String(version), table: SQL_TABLE })}
+      </p>
       {loadError && (
         <p role="alert" className="text-sm text-danger">
           {loadError}
@@ -154,7 +154,6 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
       {result && (
         <QueryResult
           t={t}
-          number={number}
           result={result}
           offset={offset}
           onOffset={setOffset}

@@ -5,7 +5,6 @@ import type { SqlResult } from './duckdb.ts';
 
 type ResultProps = {
   t: T;
-  number: Intl.NumberFormat;
   result: SqlResult;
   offset: number;
   onOffset: Dispatch<SetStateAction<number>>;
@@ -25,16 +24,16 @@ function saveCsv(result: SqlResult, fileName: string) {
 }
 
 /** A query's result: how many rows and how long it took, a page of its rows, and the pager. */
-export function QueryResult({ t, number, result, offset, onOffset, fileName }: ResultProps) {
+export function QueryResult({ t, result, offset, onOffset, fileName }: ResultProps) {
   const page = sqlPage(result.rows.length, offset);
   const capped = result.total > SQL_MAX_ROWS;
   return (
     <div className="flex flex-col gap-2">
       <p className="text-sm" aria-live="polite" data-testid="sql-summary">
         {t(capped ? 'sql:resultCapped' : 'sql:result', {
-          total: number.format(result.total),
-          ms: number.format(Math.round(result.ms)),
-          kept: number.format(SQL_MAX_ROWS),
+          total: result.total,
+          ms: Math.round(result.ms),
+          kept: SQL_MAX_ROWS,
         })}
       </p>
       <ResultTable t={t} result={result} offset={offset} />
@@ -44,9 +43,7 @@ export function QueryResult({ t, number, result, offset, onOffset, fileName }: R
           className="btn btn-secondary self-start"
           onClick={() => saveCsv(result, fileName())}
         >
-          {capped
-            ? t('sql:downloadKept', { kept: number.format(SQL_MAX_ROWS) })
-            : t('sql:download')}
+          {capped ? t('sql:downloadKept', { kept: SQL_MAX_ROWS }) : t('sql:download')}
         </button>
       )}
       {page.paged && (
@@ -60,7 +57,7 @@ export function QueryResult({ t, number, result, offset, onOffset, fileName }: R
             {t('sql:previous')}
           </button>
           <span className="text-muted">
-            {t('sql:rows', { first: number.format(page.first), last: number.format(page.last) })}
+            {t('sql:rows', { first: page.first, last: page.last })}
           </span>
           <button
             type="button"

@@ -117,13 +117,13 @@ function CompareResult({ t, number, result, busy, onRows }: ResultProps) {
   return (
     <div className="flex flex-col gap-3">
       <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm" data-testid="compare-counts">
-        <li>{t('viewer:compare.rowsAdded', { count: number.format(counts.added) })}</li>
-        <li>{t('viewer:compare.rowsRemoved', { count: number.format(counts.removed) })}</li>
+        <li>{t('viewer:compare.rowsAdded', { count: counts.added })}</li>
+        <li>{t('viewer:compare.rowsRemoved', { count: counts.removed })}</li>
         {counts.changed !== null && (
-          <li>{t('viewer:compare.rowsChanged', { count: number.format(counts.changed) })}</li>
+          <li>{t('viewer:compare.rowsChanged', { count: counts.changed })}</li>
         )}
       </ul>
-      <KeyRepeats t={t} number={number} summary={result.summary} />
+      <KeyRepeats t={t} summary={result.summary} />
       <ColumnChanges t={t} summary={result.summary} />
       <div role="group" aria-label={t('viewer:compare.kinds')} className="flex flex-wrap gap-2">
         {compareKinds(counts).map((kind) => (
@@ -185,7 +185,6 @@ function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps
       />
       <Pager
         t={t}
-        number={number}
         offset={page.offset}
         shown={page.rows.length}
         total={page.total}
@@ -198,25 +197,17 @@ function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps
 }
 
 /** A note when the key repeats within a version: its pairs then multiply and counts read high. */
-function KeyRepeats({
-  t,
-  number,
-  summary,
-}: {
-  t: T;
-  number: Intl.NumberFormat;
-  summary: CompareSummary;
-}) {
+function KeyRepeats({ t, summary }: { t: T; summary: CompareSummary }) {
   const repeats = summary.keyRepeats;
   if (!repeats || repeats.from + repeats.to === 0) return null;
   return (
     <p className="text-sm text-muted" data-testid="compare-key-repeats">
       {t('viewer:compare.keyRepeats', {
         key: summary.key ?? '',
-        from: summary.from,
-        to: summary.to,
-        fromRows: number.format(repeats.from),
-        toRows: number.format(repeats.to),
+        from: String(summary.from),
+        to: String(summary.to),
+        fromRows: repeats.from,
+        toRows: repeats.to,
       })}
     </p>
   );

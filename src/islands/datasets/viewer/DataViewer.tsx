@@ -92,21 +92,21 @@ function useFilterText(q: string, setQuery: Dispatch<SetStateAction<Query>>) {
 }
 
 /** The table's caption: the version and which of its rows are shown. */
-function rowsCaption(t: T, number: Intl.NumberFormat, version: number, view: FirstRows) {
+function rowsCaption(t: T, version: number, view: FirstRows) {
   const window = pageWindow(view.offset, view.rows.length, view.total, view.limit);
   return window.pages === 0
-    ? t('viewer:captionEmpty', { version })
+    ? t('viewer:captionEmpty', { version: String(version) })
     : t('viewer:caption', {
-        version,
-        first: number.format(window.first),
-        last: number.format(window.last),
-        total: number.format(view.total),
+        version: String(version),
+        first: window.first,
+        last: window.last,
+        total: view.total,
       });
 }
 
 /** What a screen reader hears: loading, or how many rows match the filter. */
-const liveStatus = (t: T, number: Intl.NumberFormat, busy: boolean, q: string, total: number) =>
-  busy ? t('viewer:loading') : q ? t('viewer:matches', { count: number.format(total) }) : '';
+const liveStatus = (t: T, busy: boolean, q: string, total: number) =>
+  busy ? t('viewer:loading') : q ? t('viewer:matches', { count: total }) : '';
 
 /**
  * The dataset page's data section. On the server it renders the first page of the latest
@@ -131,7 +131,6 @@ export default function DataViewer(props: Props) {
     <div className="flex flex-col gap-3" data-testid="data-viewer" aria-busy={busy}>
       <ViewerControls
         t={t}
-        number={number}
         ready={ready}
         versions={versions}
         version={version}
@@ -150,13 +149,13 @@ export default function DataViewer(props: Props) {
         </p>
       )}
       <p className="sr-only" aria-live="polite">
-        {liveStatus(t, number, busy, query.q, view.total)}
+        {liveStatus(t, busy, query.q, view.total)}
       </p>
 
       <RowsTable
         t={t}
         number={number}
-        caption={rowsCaption(t, number, version, view)}
+        caption={rowsCaption(t, version, view)}
         columns={view.columns}
         rows={view.rows}
         numbers={view.rowNumbers}
@@ -171,7 +170,6 @@ export default function DataViewer(props: Props) {
       )}
       <Pager
         t={t}
-        number={number}
         offset={view.offset}
         shown={view.rows.length}
         total={view.total}

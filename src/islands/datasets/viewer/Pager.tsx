@@ -3,7 +3,6 @@ import { lastPageOffset, pageWindow } from '../../../lib/tables/viewer.ts';
 
 type Props = {
   t: T;
-  number: Intl.NumberFormat;
   offset: number;
   shown: number;
   total: number;
@@ -13,7 +12,7 @@ type Props = {
 };
 
 /** First / previous / next / last, and "page p of n". */
-export default function Pager({ t, number, offset, shown, total, limit, busy, onOffset }: Props) {
+export default function Pager({ t, offset, shown, total, limit, busy, onOffset }: Props) {
   const { page, pages } = pageWindow(offset, shown, total, limit);
   if (pages <= 1) return null;
   const last = lastPageOffset(total, limit);
@@ -45,7 +44,7 @@ export default function Pager({ t, number, offset, shown, total, limit, busy, on
     <nav aria-label={t('viewer:pager')} className="flex flex-wrap items-center gap-2">
       {buttons.slice(0, 2).map(button)}
       <span className="px-1 text-sm text-muted" aria-live="polite">
-        {t('viewer:pageOf', { page: number.format(page), pages: number.format(pages) })}
+        {t('viewer:pageOf', { page, pages })}
       </span>
       {buttons.slice(2).map(button)}
     </nav>

@@ -51,21 +51,20 @@ function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } 
   );
 }
 
-function Summary({ stats, t, number }: { stats: ColumnStats; t: T; number: Intl.NumberFormat }) {
+function Summary({ stats, t }: { stats: ColumnStats; t: T }) {
   const summary = columnSummary(stats);
   const main =
     summary.kind === 'range'
       ? t('viewer:summary.range', { min: summary.min, max: summary.max })
       : summary.kind === 'top'
-        ? t('viewer:summary.top', { value: summary.value, count: number.format(summary.count) })
+        ? t('viewer:summary.top', { value: summary.value, count: summary.count })
         : summary.kind === 'distinct'
-          ? t('viewer:summary.distinct', { count: number.format(summary.count) })
+          ? t('viewer:summary.distinct', { count: summary.count })
           : t('viewer:summary.empty');
   return (
     <span className="block text-xs font-normal whitespace-nowrap text-muted">
       {main}
-      {summary.nulls > 0 &&
-        ` · ${t('viewer:summary.nulls', { count: number.format(summary.nulls) })}`}
+      {summary.nulls > 0 && ` · ${t('viewer:summary.nulls', { count: summary.nulls })}`}
     </span>
   );
 }
@@ -78,7 +77,6 @@ function ColumnHeader({
   onSort,
   sortDisabled,
   t,
-  number,
 }: {
   column: Column;
   sorted: 'asc' | 'desc' | undefined;
@@ -86,7 +84,6 @@ function ColumnHeader({
   onSort: ((column: string) => void) | undefined;
   sortDisabled: boolean | undefined;
   t: T;
-  number: Intl.NumberFormat;
 }) {
   const type = isAttributeType(column.type) ? t(`datasets:type.${column.type}`) : column.type;
   const label = (
@@ -117,7 +114,7 @@ function ColumnHeader({
       ) : (
         label
       )}
-      {stats && <Summary stats={stats} t={t} number={number} />}
+      {stats && <Summary stats={stats} t={t} />}
     </th>
   );
 }
@@ -156,7 +153,6 @@ export default function RowsTable(props: Props) {
                 onSort={onSort}
                 sortDisabled={sortDisabled}
                 t={t}
-                number={number}
               />
             ))}
           </tr>

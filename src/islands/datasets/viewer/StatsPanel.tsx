@@ -118,7 +118,7 @@ export default function StatsPanel({ t, number, stats }: Props) {
   return (
     <section ref={revealed} aria-labelledby="viewer-stats" className="flex flex-col gap-3">
       <h3 id="viewer-stats" className="font-bold">
-        {t('viewer:stats.heading', { version: stats.version })}
+        {t('viewer:stats.heading', { version: String(stats.version) })}
       </h3>
       <ul className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {stats.columns.map((column) => (

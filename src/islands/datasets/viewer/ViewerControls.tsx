@@ -7,7 +7,6 @@ export type VersionRows = { version: number; rows: number };
 
 type ControlsProps = {
   t: T;
-  number: Intl.NumberFormat;
   /** False until the island hydrates: the controls are disabled. */
   ready: boolean;
   versions: VersionRows[];
@@ -21,14 +20,14 @@ type ControlsProps = {
 
 /** Above the rows: the version, the filter, and the buttons opening statistics and compare. */
 export function ViewerControls(props: ControlsProps) {
-  const { t, number, ready, versions, version, onVersion, filterText, onFilterText } = props;
+  const { t, ready, versions, version, onVersion, filterText, onFilterText } = props;
   return (
     <div className="flex flex-wrap items-end gap-3">
       <VersionSelect
         label={t('viewer:version')}
         options={versions.map((v) => ({
           version: v.version,
-          text: t('viewer:versionOption', { version: v.version, rows: number.format(v.rows) }),
+          text: t('viewer:versionOption', { version: String(v.version), rows: v.rows }),
         }))}
         value={version}
         disabled={!ready}
