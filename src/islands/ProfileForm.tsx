@@ -105,7 +105,7 @@ function Fields({ user, locale, t }: { user: User; locale: Locale; t: T }) {
         id="profile-bio"
         label={t('auth:profile.bio')}
         rows={4}
-        hint={lengthHint(t, locale, values.bio, RULES.bioMax)}
+        hint={lengthHint(t, values.bio, RULES.bioMax)}
         {...input('bio')}
       />
       <div>

@@ -23,9 +23,9 @@ describe.each(['zh-CN', 'en-US'] as const satisfies readonly Locale[])(
     const t = getT(locale);
 
     it("groups the count and the limit by the page's locale, trimmed, by character", () => {
-      expect(lengthHint(t, locale, '', 5000)).toBe('0 / 5,000');
-      expect(lengthHint(t, locale, ` ${'数'.repeat(1234)}\n`, 5000)).toBe('1,234 / 5,000');
-      expect(lengthHint(t, locale, '😀😀', 100)).toBe('2 / 100');
+      expect(lengthHint(t, '', 5000)).toBe('0 / 5,000');
+      expect(lengthHint(t, ` ${'数'.repeat(1234)}\n`, 5000)).toBe('1,234 / 5,000');
+      expect(lengthHint(t, '😀😀', 100)).toBe('2 / 100');
     });
 
     it("writes a refused field's limit as the counter does", () => {
@@ -44,7 +44,6 @@ describe.each(['zh-CN', 'en-US'] as const satisfies readonly Locale[])(
           values={{ ...EMPTY_METADATA, name: 'Rain', description: 'x'.repeat(1234) }}
           problems={{}}
           onChange={() => undefined}
-          locale={locale}
           t={t}
         />,
       );

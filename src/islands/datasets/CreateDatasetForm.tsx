@@ -90,7 +90,6 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
           values={values}
           problems={problems}
           onChange={form.edit}
-          locale={locale}
           t={t}
         />
       </section>

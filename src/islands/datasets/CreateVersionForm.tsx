@@ -138,7 +138,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
           id="version-changelog"
           label={t('datasets:meta.changelog')}
           rows={4}
-          hint={lengthHint(t, locale, values.changelog, DATASET_RULES.changelogMax)}
+          hint={lengthHint(t, values.changelog, DATASET_RULES.changelogMax)}
           {...input('changelog')}
         />
       </div>

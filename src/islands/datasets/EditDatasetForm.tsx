@@ -59,7 +59,6 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
             values={values}
             problems={problems}
             onChange={form.edit}
-            locale={locale}
             t={t}
           />
           <div>

@@ -1,5 +1,4 @@
 import type { T } from '../../i18n/index.ts';
-import type { Locale } from '../../i18n/locales.ts';
 import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
@@ -17,8 +16,6 @@ type Props = {
   values: MetadataValues;
   problems: Problems<MetadataField>;
   onChange: <F extends MetadataField>(field: F, value: MetadataValues[F]) => void;
-  /** The page's locale, in which numbers are written. */
-  locale: Locale;
   t: T;
 };
 
@@ -131,7 +128,7 @@ function LicenseField({
 }
 
 /** A dataset's name, description, visibility, language and tags, labelled, with their errors. */
-export function MetadataFields({ idPrefix, values, problems, onChange, locale, t }: Props) {
+export function MetadataFields({ idPrefix, values, problems, onChange, t }: Props) {
   const id = (field: string) => `${idPrefix}-${field}`;
   const text = (field: Exclude<MetadataField, 'isPublic' | 'license' | 'readme'>) => ({
     value: values[field],
@@ -145,14 +142,14 @@ export function MetadataFields({ idPrefix, values, problems, onChange, locale, t
         label={t('datasets:meta.name')}
         aria-required="true"
         autoComplete="off"
-        hint={lengthHint(t, locale, values.name, DATASET_RULES.nameMax)}
+        hint={lengthHint(t, values.name, DATASET_RULES.nameMax)}
         {...text('name')}
       />
       <TextArea
         id={id('description')}
         label={t('datasets:meta.description')}
         rows={4}
-        hint={lengthHint(t, locale, values.description, DATASET_RULES.descriptionMax)}
+        hint={lengthHint(t, values.description, DATASET_RULES.descriptionMax)}
         {...text('description')}
       />
       <VisibilityField

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import type { T } from '../../i18n/index.ts';
-import type { Locale } from '../../i18n/locales.ts';
-import { numberFormat } from '../../lib/intl.ts';
 import type { FieldOf, Form, FormOutcome, Problem } from '../../stores/form.ts';
 import { $leaving } from '../../stores/navigation.ts';
 import { toast, toastFailure, type ToastInput } from '../../stores/toasts.ts';
@@ -17,15 +15,10 @@ export const problemText = (t: T, problem: Problem | undefined): string | null =
 
 /**
  * A text field's counter: the characters of its trimmed value against its limit ("1,234 / 5,000"),
- * written in the page's locale like every other number of the page.
+ * numbers written in the page's locale as `t` writes them.
  */
-export function lengthHint(t: T, locale: Locale, value: string, max: number): string {
-  const number = numberFormat(locale);
-  return t('common:common.length', {
-    count: number.format([...value.trim()].length),
-    max: number.format(max),
-  });
-}
+export const lengthHint = (t: T, value: string, max: number): string =>
+  t('common:common.length', { count: [...value.trim()].length, max });
 
 /** The names of a form's text values. */
 type TextOf<V> = { [K in keyof V]: V[K] extends string ? K : never }[keyof V] & string;
