@@ -39,7 +39,26 @@ export const rateBodySchema = z.object({
     .int('score must be an integer from 1 to 5')
     .min(RATING_MIN, 'score must be an integer from 1 to 5')
     .max(RATING_MAX, 'score must be an integer from 1 to 5'),
+  order: z
+    .object(
+      {
+        page: z
+          .string()
+          .regex(/^[\w-]{16,64}$/, 'order.page must be 16 to 64 letters, digits, - or _'),
+        sequence: z
+          .number('order.sequence must be an integer from 1 to 2147483647')
+          .int('order.sequence must be an integer from 1 to 2147483647')
+          .min(1, 'order.sequence must be an integer from 1 to 2147483647')
+          .max(2_147_483_647, 'order.sequence must be an integer from 1 to 2147483647'),
+      },
+      'order must be an object with page and sequence',
+    )
+    .optional()
+    .describe(
+      'Where the save stands among the saves of one page: a random id of the page and its count of saves (1, 2, …). A save with a sequence no greater than that of the score stored from the same page changes nothing and answers the stored score, so an earlier save that arrives later (one sent as the page is left may overtake it) never replaces a newer one.',
+    ),
 });
+export type RatingOrder = NonNullable<z.infer<typeof rateBodySchema>['order']>;
 
 /** The dataset's rating summary and the caller's own score (null: not rated, or a guest). */
 export const ratingResponseSchema = z.object({

@@ -1,12 +1,14 @@
 /**
  * What the community controls do, as actions the islands call: rating (the latest score wins
- * when several are chosen quickly, e.g. clicks on several stars), favouriting and following (one
- * request at a time per dataset or user, so a double click never sends two), forking.
+ * when several are chosen quickly, e.g. clicks on several stars, or one as the page is left),
+ * favouriting and following (one request at a time per dataset or user, so a double click never
+ * sends two), forking.
  * Failures reject with the ApiError (the island shows it). Caches are kept right by
  * lib/api/community.ts.
  */
 import { map } from 'nanostores';
 import * as communityApi from '../lib/api/community.ts';
+import { randomToken } from '../lib/oauth.ts';
 import type { FavoriteStatus, ForkInput, ForkedDataset, Rating } from '../lib/api/community.ts';
 
 const running = new Map<string, Promise<unknown>>();
@@ -22,12 +24,17 @@ function single<T>(key: string, run: () => Promise<T>): Promise<T> {
 
 const wantedScore = new Map<number, number>();
 const ratingQueue = new Map<number, Promise<unknown>>();
+/** This page's id and its count of scores saved: each save's `order` (POST /rate). */
+const ratingPage = randomToken(16);
+let ratingsSaved = 0;
 
 /**
  * Saves the caller's score for a dataset. Calls are sent one after another; a call overtaken by
  * a newer score before its turn is skipped and answers null, so the last score chosen is the
  * one saved (the rate control waits for the arrow keys to rest: islands/community/useRating.ts).
- * A score saved as the page is left (`leaving`) is sent at once instead.
+ * A score saved as the page is left (`leaving`) is sent at once instead: it may reach the server
+ * before a save still under way, which the server then does not apply, as each save carries its
+ * place among the page's saves.
  */
 export function saveRating(
   datasetId: number,
@@ -35,15 +42,18 @@ export function saveRating(
   leaving = false,
 ): Promise<Rating | null> {
   wantedScore.set(datasetId, score);
+  const order = { page: ratingPage, sequence: ++ratingsSaved };
   const previous = ratingQueue.get(datasetId) ?? Promise.resolve();
   // Leaving the page: sent at once, as a request that outlives the page (the page may be gone
   // before the one before it answers).
   const next = leaving
-    ? communityApi.rateDataset(datasetId, score, true)
+    ? communityApi.rateDataset(datasetId, score, { order, leaving: true })
     : previous
         .catch(() => undefined)
         .then(() =>
-          wantedScore.get(datasetId) === score ? communityApi.rateDataset(datasetId, score) : null,
+          wantedScore.get(datasetId) === score
+            ? communityApi.rateDataset(datasetId, score, { order })
+            : null,
         );
   ratingQueue.set(datasetId, next);
   void next

@@ -237,7 +237,10 @@ describe('community actions', () => {
       m.store.saveRating(5, 3),
       m.store.saveRating(5, 4),
     ]);
-    expect(requests.map((r) => r.body)).toEqual([{ score: 4 }]);
+    // Each save carries its place among the page's saves, for the server to keep the last.
+    expect(requests.map((r) => r.body)).toEqual([
+      { score: 4, order: { page: expect.stringMatching(/^[\w-]{16,64}$/), sequence: 3 } },
+    ]);
     expect(answers.map((a) => a?.score ?? null)).toEqual([null, null, 4]);
   });
 

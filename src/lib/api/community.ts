@@ -14,6 +14,7 @@ import type {
   FavoriteListResponse,
   Favorite as WireFavorite,
   FollowListResponse,
+  RatingOrder,
   RatingResponse,
   UserLeaderboard,
   UserLeaderboardResponse,
@@ -54,13 +55,18 @@ async function changing<T>(change: Promise<T>, forget: () => void): Promise<T> {
 /**
  * POST /datasets/{id}/rate with a score from 1 to 5 (a new score replaces the caller's previous
  * one). The dataset's average changes, so its cache entries (and every list) are dropped.
+ * `order`: the page's id and count of saves, so an earlier save arriving later is not applied;
  * `leaving`: sent as the page is left, so the request outlives the page.
  */
-export function rateDataset(datasetId: number, score: number, leaving = false): Promise<Rating> {
+export function rateDataset(
+  datasetId: number,
+  score: number,
+  { order, leaving = false }: { order?: RatingOrder; leaving?: boolean } = {},
+): Promise<Rating> {
   return changing(
     apiRequest<Rating>(`/datasets/${datasetId}/rate`, {
       method: 'POST',
-      body: { score },
+      body: { score, ...(order && { order }) },
       auth: 'required',
       keepalive: leaving,
     }),

@@ -228,6 +228,9 @@ export const ratings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     score: smallint('score').notNull(),
+    /** The page that saved the score and its count of saves there: POST /rate's `order`. */
+    pageId: text('page_id'),
+    sequence: integer('sequence'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

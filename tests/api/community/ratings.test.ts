@@ -66,6 +66,27 @@ describe('POST /datasets/{id}/rate', () => {
     expect(guest.json()).toEqual({ score: null, average_score: 4, rating_count: 2 });
   });
 
+  it('keeps the later of two saves from one page when the earlier arrives last', async () => {
+    const { id } = await newDataset(t, owner);
+    const rate = (score: number, order?: object) =>
+      call('POST', `/datasets/${id}/rate`, ann, { score, ...(order && { order }) });
+    const page = 'page-one-0123456789';
+    // 3 was chosen after 4, but its save (sent as the page was left) arrived first.
+    expect((await rate(3, { page, sequence: 2 })).json().score).toBe(3);
+    const late = await rate(4, { page, sequence: 1 });
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual({ score: 3, average_score: 3, rating_count: 1 });
+    expect((await call('GET', `/datasets/${id}/rating`, ann)).json().score).toBe(3);
+    // Another page, or a save without an order, replaces it as before.
+    expect((await rate(2, { page: 'page-two-0123456789', sequence: 1 })).json().score).toBe(2);
+    expect((await rate(5)).json()).toEqual({ score: 5, average_score: 5, rating_count: 1 });
+    expect((await rate(1, { page, sequence: 1 })).json().score).toBe(1);
+    for (const order of [{ page: 'short', sequence: 1 }, { page, sequence: 0 }, { page }]) {
+      const refused = await rate(4, order);
+      expect(refused.statusCode, JSON.stringify(order)).toBe(400);
+    }
+  });
+
   it('does not let owners rate their own dataset', async () => {
     const { id } = await newDataset(t, owner);
     const res = await call('POST', `/datasets/${id}/rate`, owner, { score: 5 });

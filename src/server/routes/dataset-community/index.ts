@@ -34,7 +34,8 @@ const ratingRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request) => {
       const viewer = await request.requireViewer();
-      return rateDataset(ctx, viewer.id, request.params.id, request.body.score);
+      const { score, order } = request.body;
+      return rateDataset(ctx, viewer.id, request.params.id, score, order);
     },
   );
 
