@@ -173,9 +173,9 @@ function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps
         number={number}
         caption={t('viewer:compare.caption', {
           kind: t(`viewer:compare.${kind}`),
-          first: number.format(window.first),
-          last: number.format(window.last),
-          total: number.format(page.total),
+          first: window.first,
+          last: window.last,
+          total: page.total,
         })}
         columns={page.columns}
         rows={comparedCells(page.rows, kind)}
