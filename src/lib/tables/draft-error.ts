@@ -4,6 +4,7 @@ export class DraftError extends Error {
   readonly key:
     | 'csvEmpty'
     | 'csvQuotes'
+    | 'csvRowTooLong'
     | 'jsonSyntax'
     | 'jsonSyntaxAt'
     | 'jsonLineSyntax'

@@ -16,6 +16,7 @@ import { checkLaterRows, type LaterRows } from './later-rows.ts';
 import type { Problem } from './problems.ts';
 import { CsvReader, finishRecords, readCsvText, type Delimiter } from './csv-reader.ts';
 import { rowValues } from './cells.ts';
+import { MAX_ROW_CHARS } from './rows.ts';
 
 /** From this size on, a CSV, TSV or JSON Lines file is sampled for the preview and streamed. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
@@ -96,9 +97,14 @@ function utf8Decoder() {
 const utf8Text = async (blob: Blob, partial = false) =>
   utf8Decoder()(await blob.arrayBuffer(), partial);
 
-/** The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). */
+/**
+ * The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). A
+ * record past MAX_ROW_CHARS among them stops the reading, as it stops the server's (a quote never
+ * closed would otherwise read the rest of the file into one field); one past them is left to the
+ * pass over the whole file, which reports it with the other problems.
+ */
 async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
-  const reader = new CsvReader(delimiter);
+  const reader = new CsvReader(delimiter, MAX_ROW_CHARS);
   const decode = utf8Decoder();
   const records: string[][] = [];
   const chunks = file.stream().getReader();
@@ -110,6 +116,10 @@ async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
     if (records.length > rows) {
       await chunks.cancel();
       return fromRecords(records.slice(0, rows + 1), null);
+    }
+    if (reader.tooLong) {
+      await chunks.cancel();
+      throw new DraftError('csvRowTooLong', records.length || null);
     }
     if (done) break;
   }

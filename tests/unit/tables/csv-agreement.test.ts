@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { LARGE_FILE_BYTES, parseCsvText, readTableFile } from '../../../src/lib/tables/draft.ts';
 import { TableValidationError, parseCsvStream } from '../../../src/server/tables/index.ts';
 import { bytes, collect } from './support.ts';
+import { DraftError } from '../../../src/lib/tables/draft-error.ts';
+import { MAX_ROW_CHARS } from '../../../src/lib/tables/rows.ts';
 
-/** What the server reads from an upload: the records, or the code of its error. */
-async function server(text: string, delimiter: ',' | '\t' = ',') {
+/** What the server reads from an upload (in pieces of `size` bytes): the records, or its error. */
+async function server(text: string, delimiter: ',' | '\t' = ',', size = 3) {
   try {
-    const { attributes, rows } = await parseCsvStream(bytes(text, 3), { delimiter });
+    const { attributes, rows } = await parseCsvStream(bytes(text, size), { delimiter });
     return [attributes, ...(await collect(rows))];
   } catch (error) {
     if (error instanceof TableValidationError) return error.errors.map((e) => [e.code, e.row]);
@@ -122,5 +124,16 @@ describe('the upload form and the API read CSV alike', () => {
       ['z'.repeat(100), '3'],
     ]);
     expect(draft.totalRows).toBe(rows + 2);
+  });
+
+  it('a large file with a quote never closed stops at the longest row the server takes', async () => {
+    const head = 'a,b\n1,2\n3,"open\n';
+    const file = new File([head, 'x,y\n'.repeat(MAX_ROW_CHARS / 4 + 1)], 'stray.csv');
+    const refused = await readTableFile(file).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(DraftError);
+    expect(refused).toMatchObject({ key: 'csvRowTooLong', row: 2 });
+    // The server stops at the same record.
+    const text = `${head}${'x,y\n'.repeat(MAX_ROW_CHARS / 4 + 1)}`;
+    expect(await server(text, ',', 1 << 16)).toEqual([['ROW_TOO_LARGE', 2]]);
   });
 });
