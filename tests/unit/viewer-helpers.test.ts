@@ -92,6 +92,24 @@ describe('viewer helpers', () => {
     });
   });
 
+  it('says how often each value comes when every value comes as often', () => {
+    const cities = ['北京', '上海', '广州'].map((value) => ({ value, count: 25 }));
+    const base = { name: 'city', type: 'string', count: 75, nulls: 2, distinct: 3, min: '上海' };
+    expect(columnSummary({ ...base, max: '北京', top: cities })).toEqual({
+      kind: 'even',
+      nulls: 2,
+      count: 3,
+      each: 25,
+    });
+    // One value more often than the others, or more values than the list holds: the most frequent.
+    const uneven = [{ value: '北京', count: 26 }, ...cities.slice(1)];
+    expect(columnSummary({ ...base, max: '北京', top: uneven })).toMatchObject({ kind: 'top' });
+    expect(columnSummary({ ...base, distinct: 12, max: '北京', top: cities })).toMatchObject({
+      kind: 'top',
+      value: '北京',
+    });
+  });
+
   it('scales histogram bars to the tallest bin', () => {
     const bars = histogramBars([0, 5, 10], 30, 20);
     expect(bars.map((b) => b.height)).toEqual([0, 10, 20]);

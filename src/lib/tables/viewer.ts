@@ -68,17 +68,26 @@ export type SummaryParts =
   | { kind: 'top'; nulls: number; value: string; count: number }
   /** Text whose values are all different: the most frequent one says nothing. */
   | { kind: 'distinct'; nulls: number; count: number }
+  /** Every value as often as every other (a city per year, say): none is the most frequent. */
+  | { kind: 'even'; nulls: number; count: number; each: number }
   | { kind: 'empty'; nulls: number };
 
 /**
- * What a column header says under its name: min–max, the most frequent value, or how many
- * distinct values when none repeats; then how many are empty.
+ * What a column header says under its name: min–max, the most frequent value, how many distinct
+ * values when none repeats, or how many and how often each when all repeat alike; then how many
+ * are empty.
  */
 export function columnSummary(stats: ColumnStats): SummaryParts {
   if (stats.count === 0) return { kind: 'empty', nulls: stats.nulls };
   const top = stats.top?.[0];
   if (top && top.count === 1 && stats.distinct > 1) {
     return { kind: 'distinct', nulls: stats.nulls, count: stats.distinct };
+  }
+  const all = stats.top ?? [];
+  if (top && stats.distinct > 1 && all.length === stats.distinct) {
+    if (all.every((v) => v.count === top.count)) {
+      return { kind: 'even', nulls: stats.nulls, count: stats.distinct, each: top.count };
+    }
   }
   if (top) return { kind: 'top', nulls: stats.nulls, value: short(top.value), count: top.count };
   return { kind: 'range', nulls: stats.nulls, min: short(stats.min), max: short(stats.max) };

@@ -60,7 +60,9 @@ function Summary({ stats, t }: { stats: ColumnStats; t: T }) {
         ? t('viewer:summary.top', { value: summary.value, count: summary.count })
         : summary.kind === 'distinct'
           ? t('viewer:summary.distinct', { count: summary.count })
-          : t('viewer:summary.empty');
+          : summary.kind === 'even'
+            ? t('viewer:summary.even', { count: summary.count, each: summary.each })
+            : t('viewer:summary.empty');
   return (
     <span className="block text-xs font-normal whitespace-nowrap text-muted">
       {main}
