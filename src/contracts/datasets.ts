@@ -29,6 +29,7 @@ import {
   cursorQuery,
   searchQuery,
 } from './dataset-fields.ts';
+import { columnDescriptionsAnswer, columnDescriptionsSchema } from './column-descriptions.ts';
 
 export * from './dataset-fields.ts';
 export * from './table-validation.ts';
@@ -108,6 +109,7 @@ export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
 /** A dataset with its versions, newest first. */
 export const datasetSchema = datasetSummarySchema.extend({
   readme: z.string().describe('The dataset card (Markdown); not in lists'),
+  column_descriptions: columnDescriptionsAnswer,
   versions: z.array(datasetVersionSchema),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
@@ -196,6 +198,7 @@ const metadataFields = {
   license: licenseSchema.default(null),
   citation: citationSchema.default(''),
   readme: readmeSchema.default(''),
+  column_descriptions: columnDescriptionsSchema.default({}),
 };
 
 export const createDatasetBodySchema = z.object({
@@ -230,6 +233,7 @@ export const updateDatasetBodySchema = z.object({
   license: licenseSchema.optional(),
   citation: citationSchema.optional(),
   readme: readmeSchema.optional(),
+  column_descriptions: columnDescriptionsSchema.optional(),
 });
 export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
 

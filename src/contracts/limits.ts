@@ -75,6 +75,11 @@ export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length
 /** Longest citation text (BibTeX of a dataset fits well within it), in characters. */
 export const CITATION_MAX = 4_000;
 
+/** Longest column name, in characters (docs/tables.md, "The rules"). */
+export const MAX_ATTRIBUTE_LENGTH = 128;
+/** Longest description of one column (`column_descriptions`), in characters. */
+export const COLUMN_DESCRIPTION_MAX = 1_000;
+
 /** Formats written from the table's rows as they stream (and described in Croissant). */
 export const TEXT_DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
 export type TextDownloadFormat = (typeof TEXT_DOWNLOAD_FORMATS)[number];

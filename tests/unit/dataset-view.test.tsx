@@ -32,6 +32,7 @@ const wire: Dataset = {
   updated_at: at,
   latest_version: 1,
   readme: '# Sources',
+  column_descriptions: {},
   versions: [
     {
       id: 1,

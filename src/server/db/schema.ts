@@ -114,6 +114,8 @@ export const oauthAccounts = pgTable(
   ],
 );
 
+/** Column descriptions: one per column name, for every version with it (docs/datasets.md). */
+type TextByColumn = Record<string, string>;
 export const datasets = pgTable(
   'datasets',
   {
@@ -132,6 +134,7 @@ export const datasets = pgTable(
     citation: text('citation').notNull().default(''),
     /** The dataset card: Markdown, rendered on the dataset page (src/server/markdown.ts). */
     readme: text('readme').notNull().default(''),
+    columnDescriptions: jsonb('column_descriptions').$type<TextByColumn>().notNull().default({}),
     tags: text('tags')
       .array()
       .notNull()

@@ -16,6 +16,7 @@ import { contentDisposition } from './datasets/downloads.ts';
 import { versionNotFound, type ViewerId } from './datasets/rows.ts';
 import { downloadDigests, type DownloadDigest } from './download-digests.ts';
 import { numberFormat } from '../../lib/intl.ts';
+import { columnDescription } from '../../lib/tables/column-names.ts';
 import { ownUrl } from '../config.ts';
 
 /**
@@ -124,6 +125,7 @@ export function buildCroissant({ dataset, version, digests, siteUrl }: BuildInpu
   const columns = version.attributes.map((name) => ({
     name,
     type: version.attribute_types[name] ?? 'string',
+    description: columnDescription(dataset.column_descriptions, name),
   }));
   const distribution = TEXT_DOWNLOAD_FORMATS.map((format) => ({
     // Croissant reads the first type; schema.org readers (Google) find DataDownload.
@@ -146,6 +148,7 @@ export function buildCroissant({ dataset, version, digests, siteUrl }: BuildInpu
       // Positional: column names may hold spaces, which Croissant ids may not.
       '@id': `${RECORD_SET_ID}/column-${i + 1}`,
       name: column.name,
+      ...(column.description ? { description: column.description } : {}),
       dataType: DATA_TYPES[column.type] ?? 'sc:Text',
       source: { fileObject: { '@id': fileId('csv') }, extract: { column: column.name } },
     })),

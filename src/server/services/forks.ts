@@ -16,7 +16,7 @@ import { datasetNotFound, lockOwned, now, searchTextOf, statedFields } from './d
 /**
  * Forks a dataset the caller may see into a new dataset of theirs. The fork gets its own
  * version rows that point at the same content-addressed blobs (nothing is copied), and the
- * source's tags, language, licence and citation. Name, description and visibility default to the source's.
+ * source's tags, language, licence, citation, card and column descriptions. Name, description and visibility default to the source's.
  * Refused with 403 FORK_NOT_ALLOWED when the owner disallowed forks (an owner may always
  * fork their own dataset).
  *
@@ -57,6 +57,7 @@ export async function forkDataset(
         tags: source.tags,
         // The licence travels with the data; so do its language, how to cite it and its card.
         ...statedFields(source),
+        columnDescriptions: source.columnDescriptions,
         searchText: searchTextOf(name, description, source.tags),
         forkedFromId: source.id,
         isFork: true,

@@ -1,4 +1,4 @@
-import { isBlank } from '../../lib/visible-text.ts';
+import { columnNameProblem } from '../../lib/tables/column-names.ts';
 import { tableError, type ErrorCollector } from '../../lib/tables/table-errors.ts';
 import {
   ATTRIBUTE_TYPES,
@@ -13,14 +13,6 @@ export type CheckedHeader = {
   declared: (AttributeType | undefined)[];
 };
 
-/** Line breaks, tabs and other control characters. */
-const hasControl = (s: string) => {
-  for (let i = 0; i < s.length; i++) {
-    const code = s.charCodeAt(i);
-    if (code < 0x20 || code === 0x7f) return true;
-  }
-  return false;
-};
 const isType = (v: unknown): v is AttributeType =>
   typeof v === 'string' && (ATTRIBUTE_TYPES as readonly string[]).includes(v);
 
@@ -64,13 +56,14 @@ export function checkHeader(
     const position = `Column ${i + 1}`;
     const name = typeof raw === 'string' ? raw.trim() : '';
     names.push(name);
+    const problem = typeof raw === 'string' ? columnNameProblem(name) : null;
     if (typeof raw !== 'string') {
       errors.add(
         tableError(null, null, 'ATTRIBUTE_NOT_TEXT', `${position}: the name must be text`),
       );
-    } else if (isBlank(name)) {
+    } else if (problem === 'empty') {
       errors.add(tableError(null, null, 'ATTRIBUTE_EMPTY', `${position} has no name`));
-    } else if ([...name].length > MAX_ATTRIBUTE_LENGTH) {
+    } else if (problem === 'too_long') {
       errors.add(
         tableError(
           null,
@@ -79,7 +72,7 @@ export function checkHeader(
           `${position}: the name is longer than ${MAX_ATTRIBUTE_LENGTH} characters`,
         ),
       );
-    } else if (hasControl(name)) {
+    } else if (problem === 'control') {
       errors.add(
         tableError(
           null,

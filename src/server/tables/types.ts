@@ -35,7 +35,7 @@ export type StoredTable = {
   preview: Cell[][];
 };
 
-/** Longest column name, in characters. */
-export const MAX_ATTRIBUTE_LENGTH = 128;
+/** Longest column name, in characters: one limit, shared with column descriptions. */
+export { MAX_ATTRIBUTE_LENGTH } from '../../contracts/limits.ts';
 /** Rows kept as the preview of a version. */
 export const PREVIEW_ROWS = 20;

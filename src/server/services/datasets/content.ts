@@ -25,6 +25,7 @@ import {
 import { prepareTableFiles } from '../table-files.ts';
 import { releaseBlobs, withStoredBlob } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
+import { describedColumns } from './column-descriptions.ts';
 import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
 import {
@@ -115,6 +116,7 @@ export type DatasetMetadata = Pick<
   CreateDatasetBody,
   'name' | 'description' | 'is_public' | 'language' | 'tags' | 'changelog'
 > &
+  Partial<Pick<CreateDatasetBody, 'column_descriptions'>> &
   StatedFields;
 
 /**
@@ -128,6 +130,7 @@ export async function createDatasetWith(
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
 ): Promise<Dataset> {
+  const columnDescriptions = describedColumns(ctx, {}, meta.column_descriptions);
   const id = await withStoredBlob(
     ctx,
     withTableFiles(ctx, write),
@@ -141,6 +144,7 @@ export async function createDatasetWith(
           isPublic: meta.is_public,
           tags: meta.tags,
           ...statedFields(meta),
+          columnDescriptions,
           searchText: searchTextOf(meta.name, meta.description, meta.tags),
           latestVersion: 1,
         })

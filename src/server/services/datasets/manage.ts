@@ -8,6 +8,7 @@ import { lockAny, recount } from '../dataset-counters.ts';
 import { forgetPrivateOrigins } from '../forks.ts';
 import { releaseBlobs } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
+import { describedColumns } from './column-descriptions.ts';
 import { forgetCounts } from './counts.ts';
 import { lockOwned, now, searchTextOf, statedFields } from './rows.ts';
 
@@ -24,7 +25,12 @@ export async function updateDataset(
     await lockCaller(tx, viewerId);
     await lockOwned(tx, id, viewerId);
     const [current] = await tx
-      .select({ name: datasets.name, description: datasets.description, tags: datasets.tags })
+      .select({
+        name: datasets.name,
+        description: datasets.description,
+        tags: datasets.tags,
+        columnDescriptions: datasets.columnDescriptions,
+      })
       .from(datasets)
       .where(eq(datasets.id, id));
     if (!current) return;
@@ -40,6 +46,13 @@ export async function updateDataset(
         searchText: searchTextOf(name, description, tags),
         ...(input.is_public === undefined ? {} : { isPublic: input.is_public }),
         ...statedFields(input),
+        ...(input.column_descriptions && {
+          columnDescriptions: describedColumns(
+            ctx,
+            current.columnDescriptions,
+            input.column_descriptions,
+          ),
+        }),
         updatedAt: now,
       })
       .where(eq(datasets.id, id));

@@ -112,7 +112,12 @@ export const versionRowsOf = (versions: VersionJson[]): VersionRow[] =>
 /** Like selectSummaries, with what only a dataset's own page shows (its card, its versions). */
 export function selectDetails(db: Db) {
   return db
-    .select({ ...summaryColumns, readme: datasets.readme, versions: versionsJson })
+    .select({
+      ...summaryColumns,
+      readme: datasets.readme,
+      columnDescriptions: datasets.columnDescriptions,
+      versions: versionsJson,
+    })
     .from(datasets)
     .leftJoin(users, eq(users.id, datasets.ownerId))
     .leftJoin(origin, eq(origin.id, datasets.forkedFromId));
@@ -120,11 +125,16 @@ export function selectDetails(db: Db) {
 
 /** A dataset as its own page and the API's detail show it. */
 export function toDataset(
-  row: SummaryRow & { readme: string },
+  row: SummaryRow & { readme: string; columnDescriptions: Record<string, string> },
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
-  return { ...toSummary(row, viewerId), readme: row.readme, versions: versions.map(toVersion) };
+  return {
+    ...toSummary(row, viewerId),
+    readme: row.readme,
+    column_descriptions: row.columnDescriptions,
+    versions: versions.map(toVersion),
+  };
 }
 
 /** Stands in for an owner whose account is gone. */

@@ -1,0 +1,73 @@
+/**
+ * The data dictionary of a dataset (`column_descriptions`): column name → what the column means,
+ * plain text. The dataset contracts (datasets.ts) use these rules for create, PUT and the detail.
+ */
+import { z } from 'zod';
+import { columnNameProblem, type ColumnNameProblem } from '../lib/tables/column-names.ts';
+import { emptyWhenBlank } from '../lib/visible-text.ts';
+import { COLUMN_DESCRIPTION_MAX, MAX_ATTRIBUTE_LENGTH } from './limits.ts';
+
+const NAME_PROBLEMS: Record<ColumnNameProblem, string> = {
+  empty: 'has no name',
+  too_long: `is longer than ${MAX_ATTRIBUTE_LENGTH} characters`,
+  control: 'contains a line break or control character',
+};
+
+const isTextByName = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((text) => typeof text === 'string');
+
+const OBJECT_META = {
+  type: 'object',
+  propertyNames: { type: 'string' },
+  additionalProperties: { type: 'string' },
+} as const;
+
+/**
+ * Column descriptions as given: names are column names as the table rules allow them (trimmed,
+ * two naming one column refused), descriptions are trimmed and at most COLUMN_DESCRIPTION_MAX
+ * characters; one showing nothing (`isBlank`) is kept as '' and removes its column's entry.
+ * `__proto__` is a column name like any other: the object is read entry by entry.
+ */
+export const columnDescriptionsSchema = z
+  .unknown()
+  .transform((value, ctx) => {
+    if (!isTextByName(value)) {
+      ctx.issues.push({
+        code: 'custom',
+        input: value,
+        message: 'Column descriptions must be an object from column name to text',
+      });
+      return z.NEVER;
+    }
+    const given = new Map<string, string>();
+    for (const [key, raw] of Object.entries(value)) {
+      const name = key.trim();
+      const text = emptyWhenBlank(raw.trim());
+      const problem = columnNameProblem(name);
+      const message = problem
+        ? `The column name ${JSON.stringify(key)} ${NAME_PROBLEMS[problem]}`
+        : given.has(name)
+          ? `Two descriptions are given for the column ${JSON.stringify(name)}`
+          : [...text].length > COLUMN_DESCRIPTION_MAX
+            ? `The description of ${JSON.stringify(name)} must be at most ${COLUMN_DESCRIPTION_MAX} characters`
+            : null;
+      if (message) ctx.issues.push({ code: 'custom', input: raw, path: [key], message });
+      else given.set(name, text);
+    }
+    return Object.fromEntries(given);
+  })
+  .meta(OBJECT_META)
+  .describe(
+    `Column name → what the column means (plain text, at most ${COLUMN_DESCRIPTION_MAX} characters, trimmed). An empty description (or one showing nothing) removes that column's; on PUT, columns not named keep theirs`,
+  );
+
+/** The dataset's column descriptions as answered (the detail only, not lists). */
+export const columnDescriptionsAnswer = z
+  .custom<Record<string, string>>(isTextByName)
+  .meta(OBJECT_META)
+  .describe(
+    'The data dictionary: column name → its description, for every version that has the column; {} when there is none. Not in lists',
+  );

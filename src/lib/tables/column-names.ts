@@ -1,0 +1,34 @@
+/**
+ * What a column name must be (docs/tables.md, "The rules"), zod-free so the table header check
+ * and the column descriptions' keys share it: trimmed, it shows something (`isBlank`), it has at
+ * most MAX_ATTRIBUTE_LENGTH characters and no line break, tab or other control character.
+ */
+import { MAX_ATTRIBUTE_LENGTH } from '../../contracts/limits.ts';
+import { isBlank } from '../visible-text.ts';
+
+export type ColumnNameProblem = 'empty' | 'too_long' | 'control';
+
+/** Line breaks, tabs and other control characters. */
+const hasControl = (s: string) => {
+  for (let i = 0; i < s.length; i++) {
+    const code = s.charCodeAt(i);
+    if (code < 0x20 || code === 0x7f) return true;
+  }
+  return false;
+};
+
+/** What is wrong with a trimmed column name, or null when it is a sound one. */
+export function columnNameProblem(name: string): ColumnNameProblem | null {
+  if (isBlank(name)) return 'empty';
+  if ([...name].length > MAX_ATTRIBUTE_LENGTH) return 'too_long';
+  return hasControl(name) ? 'control' : null;
+}
+
+/**
+ * The description of column `name` in a dataset's `column_descriptions`, or undefined. An own
+ * entry only: a column named `__proto__` or `toString` has no description unless it was given one.
+ */
+export const columnDescription = (
+  descriptions: Readonly<Record<string, string>>,
+  name: string,
+): string | undefined => (Object.hasOwn(descriptions, name) ? descriptions[name] : undefined);

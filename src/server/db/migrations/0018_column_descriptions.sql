@@ -1,0 +1,1 @@
+ALTER TABLE "datasets" ADD COLUMN "column_descriptions" jsonb DEFAULT '{}'::jsonb NOT NULL;
