@@ -2,8 +2,8 @@
  * Key case conversion between the API (snake_case on the wire) and the browser (camelCase):
  * `keysToCamel` for responses, `keysToSnake` for request bodies and queries, and the `Camelize`
  * type for turning wire types into browser types. Only keys change, never values. Values under
- * the keys in `DATA_KEYS` are user data keyed by column names (dataset rows, attribute types) and
- * are passed through untouched; the key itself is still converted.
+ * the keys in `DATA_KEYS` are user data keyed by column names (dataset rows, attribute types,
+ * column descriptions) and are passed through untouched; the key itself is still converted.
  */
 
 import { isBigInteger } from './big-integer.ts';
@@ -14,6 +14,8 @@ const DATA_KEYS: ReadonlySet<string> = new Set([
   'attribute_types',
   'attributesType',
   'attributes_type',
+  'columnDescriptions',
+  'column_descriptions',
   'entries',
   'preview',
 ]);
@@ -22,6 +24,8 @@ type DataKey =
   | 'attribute_types'
   | 'attributesType'
   | 'attributes_type'
+  | 'columnDescriptions'
+  | 'column_descriptions'
   | 'entries'
   | 'preview';
 

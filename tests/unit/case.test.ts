@@ -42,10 +42,11 @@ describe('key case conversion', () => {
     );
   });
 
-  it('leaves the keys of user data (rows, attribute types, previews) alone', () => {
+  it('leaves the keys of user data (rows, attribute types, descriptions, previews) alone', () => {
     const wire = {
       dataset_id: 5,
       attribute_types: { first_name: 'string', birthYear: 'number' },
+      column_descriptions: { first_name: 'Given name', birthYear: 'Year of birth' },
       entries: [{ first_name: 'Ada', birthYear: 1815 }],
       preview: [{ some_column: 1 }],
     };
@@ -53,6 +54,7 @@ describe('key case conversion', () => {
     expect(camel).toEqual({
       datasetId: 5,
       attributeTypes: { first_name: 'string', birthYear: 'number' },
+      columnDescriptions: { first_name: 'Given name', birthYear: 'Year of birth' },
       entries: [{ first_name: 'Ada', birthYear: 1815 }],
       preview: [{ some_column: 1 }],
     });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   columnSummary,
   compareKinds,
+  headerDescriptions,
   comparedCells,
   histogramBars,
   lastPageOffset,
@@ -156,5 +157,21 @@ describe('compared rows', () => {
     ];
     expect(comparedCells(rows, 'removed')).toEqual([['a', 1], [], ['c', 4]]);
     expect(comparedCells(rows, 'changed')).toEqual([['a', 2], ['b', 3], []]);
+  });
+});
+
+describe('headerDescriptions', () => {
+  it('gives the columns some version has, each on one line of at most 160 characters', () => {
+    const descriptions = JSON.parse(
+      `{"city": "Name\\n of the city", "gone": "No version has it", "__proto__": "${'x'.repeat(200)}"}`,
+    ) as Record<string, string>;
+    const pairs = headerDescriptions(descriptions, [
+      { attributes: ['city', '__proto__'] },
+      { attributes: ['city'] },
+    ]);
+    expect(pairs).toEqual([
+      ['city', 'Name of the city'],
+      ['__proto__', `${'x'.repeat(160)}…`],
+    ]);
   });
 });

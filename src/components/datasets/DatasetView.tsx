@@ -6,6 +6,7 @@ import { LICENSES, licenseUrl } from '../../contracts/limits.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import { originGone } from '../../lib/fork-credit.ts';
 import { languageName, numberFormat, SCORE_FORMAT } from '../../lib/intl.ts';
+import { ColumnsSection } from './ColumnsSection.tsx';
 import { VersionList } from './VersionList.tsx';
 import '../../styles/prose.css';
 
@@ -249,6 +250,7 @@ export function DatasetView(props: Props) {
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <Texts dataset={dataset} t={t} readmeHtml={readmeHtml} />
+          <ColumnsSection dataset={dataset} t={t} />
           <section className="card flex flex-col gap-3 p-4 sm:p-6" aria-labelledby="dataset-data">
             <h2 id="dataset-data" className="text-xl font-bold">
               {t('viewer:heading')}

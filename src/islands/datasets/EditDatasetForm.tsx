@@ -8,6 +8,7 @@ import { createForm } from '../../stores/form.ts';
 import { FormAlert, SubmitButton } from '../form/Field.tsx';
 import { useForm } from '../form/fields.ts';
 import { DeleteDataset } from './DeleteDataset.tsx';
+import { ColumnDescriptionsForm } from './ColumnDescriptionsForm.tsx';
 import { checkMetadata, metadataOf, metadataProblems, metadataValuesOf } from './metadata.ts';
 import { MetadataFields } from './MetadataFields.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
@@ -70,6 +71,7 @@ function Editor({ initial, locale, t }: { initial: Dataset; locale: Locale; t: T
           </div>
         </form>
       </section>
+      <ColumnDescriptionsForm dataset={initial} t={t} />
       <section className="card p-6" aria-labelledby="fork-settings-heading">
         <h2 id="fork-settings-heading" className="mb-4 text-xl font-bold">
           {t('community:forkSettings.heading')}

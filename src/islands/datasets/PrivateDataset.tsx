@@ -13,7 +13,7 @@ import {
 import type { Dataset, DownloadFormat, VersionContent } from '../../lib/api/types.ts';
 import { keysToSnake } from '../../lib/case.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { VIEWER_PAGE_ROWS } from '../../lib/tables/viewer.ts';
+import { headerDescriptions, VIEWER_PAGE_ROWS } from '../../lib/tables/viewer.ts';
 import { $auth } from '../../stores/auth.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import RateControl from '../community/RateControl.tsx';
@@ -110,6 +110,7 @@ function OwnerView({
                 limit: VIEWER_PAGE_ROWS,
               }}
               stats={null}
+              descriptions={headerDescriptions(dataset.column_descriptions, dataset.versions)}
             />
           </Suspense>
         )

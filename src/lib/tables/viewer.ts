@@ -2,7 +2,7 @@
  * Pure helpers of the data viewer (src/islands/datasets/viewer/): page arithmetic, the one-line
  * column summary, compared rows, how a cell is shown, and histogram geometry.
  */
-import { clipped } from '../../contracts/cut-text.ts';
+import { clipped, excerpt } from '../../contracts/cut-text.ts';
 import { CELL_TEXT_MAX, COMPARE_KINDS, type CompareKind } from '../../contracts/limits.ts';
 import type { Cell, ColumnStats, CompareRows, VersionCompare } from '../../contracts/tables.ts';
 import { cellText } from './cells.ts';
@@ -103,4 +103,20 @@ export function histogramBars(counts: number[], width: number, height: number): 
     const h = count === 0 ? 0 : Math.max(1, (count / most) * height);
     return { x: i * step, y: height - h, width: Math.max(1, step - 1), height: h, count };
   });
+}
+
+/**
+ * The column descriptions the viewer's headers show, as [name, text] pairs (a column named
+ * `__proto__` stays one): each on one line of at most 160 characters (the page's Columns section
+ * has them in full), for the columns of the dataset's versions only, so the island's props stay
+ * small.
+ */
+export function headerDescriptions(
+  descriptions: Readonly<Record<string, string>>,
+  versions: readonly { attributes: readonly string[] }[],
+): [string, string][] {
+  const names = new Set(versions.flatMap((v) => v.attributes));
+  return Object.entries(descriptions).flatMap(([name, text]): [string, string][] =>
+    names.has(name) ? [[name, excerpt(text)]] : [],
+  );
 }

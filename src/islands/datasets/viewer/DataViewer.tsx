@@ -21,6 +21,8 @@ type Props = {
   version: number;
   initial: FirstRows;
   stats: VersionStats | null;
+  /** Column descriptions for the headers, as [name, text] pairs (headerDescriptions). */
+  descriptions?: [string, string][] | undefined;
 };
 
 /** A page of rows; the first page's rows are the table's first, so it needs no numbers. */
@@ -126,7 +128,6 @@ export default function DataViewer(props: Props) {
   const stats = useVersionStats(datasetId, version, props.stats);
   const [filterText, setFilterText] = useFilterText(query.q, setQuery);
   const ready = useHydrated();
-
   return (
     <div className="flex flex-col gap-3" data-testid="data-viewer" aria-busy={busy}>
       <ViewerControls
@@ -161,6 +162,7 @@ export default function DataViewer(props: Props) {
         numbers={view.rowNumbers}
         offset={view.offset}
         stats={stats[version]?.columns}
+        descriptions={props.descriptions}
         sortState={query}
         sortDisabled={!ready}
         onSort={(column) => setQuery((q) => ({ ...q, ...nextSort(q, column), offset: 0 }))}

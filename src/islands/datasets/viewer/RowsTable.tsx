@@ -23,6 +23,8 @@ type Props = {
   previous?: (Cell[] | null)[] | undefined;
   /** The name of the scrolling box, when it is not the version's rows (two on one page differ). */
   label?: string | undefined;
+  /** [column, description] pairs, each shown clipped under its header (full text as its title). */
+  descriptions?: readonly (readonly [string, string])[] | undefined;
 };
 
 const LONG_TEXT = 40;
@@ -74,6 +76,7 @@ function Summary({ stats, t }: { stats: ColumnStats; t: T }) {
 /** A column's header: name, type and summary; a sort button when sortable. */
 function ColumnHeader({
   column,
+  description,
   sorted,
   stats,
   onSort,
@@ -81,6 +84,7 @@ function ColumnHeader({
   t,
 }: {
   column: Column;
+  description: string | undefined;
   sorted: 'asc' | 'desc' | undefined;
   stats: ColumnStats | undefined;
   onSort: ((column: string) => void) | undefined;
@@ -116,6 +120,15 @@ function ColumnHeader({
       ) : (
         label
       )}
+      {description && (
+        <span
+          className="block max-w-64 truncate text-xs font-normal text-muted"
+          title={description}
+          data-testid="column-description"
+        >
+          {description}
+        </span>
+      )}
       {stats && <Summary stats={stats} t={t} />}
     </th>
   );
@@ -129,6 +142,7 @@ export default function RowsTable(props: Props) {
   const { t, number, columns, rows, offset, stats, sortState, onSort, sortDisabled, previous } =
     props;
   const statsOf = new Map((stats ?? []).map((s) => [s.name, s]));
+  const descriptionOf = new Map(props.descriptions);
   return (
     <div
       className="max-h-[70vh] overflow-auto rounded-lg border border-line"
@@ -150,6 +164,7 @@ export default function RowsTable(props: Props) {
               <ColumnHeader
                 key={column.name}
                 column={column}
+                description={descriptionOf.get(column.name)}
                 sorted={sortState?.sort === column.name ? sortState.order : undefined}
                 stats={statsOf.get(column.name)}
                 onSort={onSort}

@@ -1,0 +1,113 @@
+import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
+import type { T } from '../../i18n/index.ts';
+import type { Dataset } from '../../lib/api/types.ts';
+import { failureText } from '../../lib/error-text.ts';
+import { columnDescription } from '../../lib/tables/column-names.ts';
+import { isAttributeType } from '../../lib/tables/infer.ts';
+import { saveDataset } from '../../stores/datasets.ts';
+import { createForm, type Problems } from '../../stores/form.ts';
+import { FormAlert, SubmitButton, TextArea } from '../form/Field.tsx';
+import { lengthHint, useForm } from '../form/fields.ts';
+
+/** Descriptions by field: `c0`, `c1`, … for the latest version's columns in order. */
+type Values = Record<string, string>;
+type Column = { name: string; type: string };
+
+const fieldOf = (i: number) => `c${i}`;
+
+function latestColumns(dataset: Dataset): Column[] {
+  const latest =
+    dataset.versions.find((v) => v.version === dataset.latestVersion) ?? dataset.versions[0];
+  return (latest?.attributes ?? []).map((name) => ({
+    name,
+    type: latest?.attributeTypes[name] ?? 'string',
+  }));
+}
+
+const valuesOf = (columns: Column[], dataset: Dataset): Values =>
+  Object.fromEntries(
+    columns.map((c, i) => [
+      fieldOf(i),
+      columnDescription(dataset.columnDescriptions, c.name) ?? '',
+    ]),
+  );
+
+const check = (values: Values): Problems<string> =>
+  Object.fromEntries(
+    Object.entries(values).flatMap(([field, text]) =>
+      [...text.trim()].length > COLUMN_DESCRIPTION_MAX
+        ? [
+            [
+              field,
+              {
+                key: 'datasets:rules.columnDescriptionTooLong',
+                vars: { max: COLUMN_DESCRIPTION_MAX },
+              },
+            ],
+          ]
+        : [],
+    ),
+  );
+
+/**
+ * The edit page's data dictionary: one box per column of the latest version, with its character
+ * counter, saved by PUT /datasets/{id} as a whole (an emptied box removes that description;
+ * descriptions of columns only older versions have are left as they are).
+ */
+export function ColumnDescriptionsForm(props: { dataset: Dataset; t: T }) {
+  const { dataset, t } = props;
+  const columns = latestColumns(dataset);
+  const { formProps, input, values, failure, submitting } = useForm(
+    t,
+    () =>
+      createForm<Values, string>({
+        initial: valuesOf(columns, dataset),
+        check,
+        send: async (v) => {
+          const given = columns.map((c, i) => [c.name, (v[fieldOf(i)] ?? '').trim()] as const);
+          const saved = await saveDataset(dataset.id, {
+            columnDescriptions: Object.fromEntries(given),
+          });
+          return valuesOf(columns, saved);
+        },
+        explain: (error) => ({
+          problems: {},
+          failure: failureText(error, t) ?? t('datasets:edit.saveFailed'),
+        }),
+        fixErrors: t('common:common.fixErrors'),
+      }),
+    { sent: () => ({ title: t('datasets:columns.saved') }), failed: t('datasets:edit.saveFailed') },
+  );
+  if (columns.length === 0) return null;
+  return (
+    <section className="card p-6" aria-labelledby="edit-columns-heading">
+      <h2 id="edit-columns-heading" className="mb-2 text-xl font-bold">
+        {t('datasets:columns.heading')}
+      </h2>
+      <p className="mb-4 text-sm text-muted">{t('datasets:columns.intro')}</p>
+      <form {...formProps} className="flex flex-col gap-4">
+        <FormAlert message={failure} />
+        {columns.map((column, i) => (
+          <TextArea
+            key={column.name}
+            id={`edit-column-${i}`}
+            label={t('datasets:columns.label', {
+              name: column.name,
+              type: isAttributeType(column.type) ? t(`datasets:type.${column.type}`) : column.type,
+            })}
+            rows={2}
+            hint={lengthHint(t, values[fieldOf(i)] ?? '', COLUMN_DESCRIPTION_MAX)}
+            {...input(fieldOf(i))}
+          />
+        ))}
+        <div>
+          <SubmitButton
+            busy={submitting}
+            label={t('datasets:columns.save')}
+            busyLabel={t('datasets:edit.saving')}
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
