@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   blobs,
   datasets,
@@ -12,14 +12,10 @@ import {
   refreshTokens,
   users,
 } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { authPost, refreshCookie, signUp, type SignedUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const login = (identifier: string, password: string) =>
   authPost(t.app, 'login', { identifier, password });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/app.ts';
 import { authPost, refreshCookie, signUp, type SignedUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const login = (identifier: string, password: string) =>
   authPost(t.app, 'login', { identifier, password });

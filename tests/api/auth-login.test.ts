@@ -1,15 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { fieldsOf } from '../support/api.ts';
+import { createTestApp } from '../support/app.ts';
+import { fieldsOf, suiteApp } from '../support/api.ts';
 import { authPost, refreshCookie, signUp } from '../support/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   authPost(t.app, url, payload, headers);

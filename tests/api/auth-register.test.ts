@@ -1,15 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { fieldsOf } from '../support/api.ts';
+import { fieldsOf, suiteApp } from '../support/api.ts';
 import { authPost, refreshCookie, signUp } from '../support/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   authPost(t.app, url, payload, headers);

@@ -1,15 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTokenService } from '../../src/server/auth/tokens.ts';
 import { refreshTokens } from '../../src/server/db/schema.ts';
-import { createTestApp, TEST_JWT_SECRET, type TestApp } from '../support/app.ts';
+import { TEST_JWT_SECRET } from '../support/app.ts';
 import { authPost, refreshCookie, signUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
   authPost(t.app, url, payload, headers);

@@ -2,10 +2,10 @@ import { eq, sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datasets, datasetVersions, users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
+import { type TestApp } from '../support/app.ts';
+import { createDataset, get, type TestUser, suiteApp, suiteUser } from '../support/api.ts';
 
 /**
  * Descriptions, citations, changelogs and bios written showing nothing before the API stored such
@@ -34,16 +34,9 @@ const VISIBLE = {
   bio: '\u2813\u2811\u2807\u2807\u2815\u2800\u283a',
 };
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 
 /** Writes the text fields of `user` and its dataset `id` straight, as before the rule. */
 async function writeStraight(user: TestUser, id: number, text: typeof VISIBLE) {

@@ -7,16 +7,15 @@ import type { Credentials } from '../../src/cli/client.ts';
 import { LOGIN_TOKEN_DAYS } from '../../src/cli/login.ts';
 import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
 import { apiTokens, refreshTokens, users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { sheafAt } from '../support/sheaf-cli.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let base: string;
 let dir: string;
 let userId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-login-'));
   for (const [username, email] of [
@@ -34,7 +33,6 @@ beforeAll(async () => {
   userId = me!.id;
 });
 afterAll(async () => {
-  await t.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -3,15 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { sheafAt } from '../support/sheaf-cli.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let base: string;
 let dir: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-types-'));
   const res = await t.app.inject({
@@ -26,7 +25,6 @@ beforeAll(async () => {
   expect(login.code).toBe(0);
 });
 afterAll(async () => {
-  await t.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -2,15 +2,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { sheafAt } from '../support/sheaf-cli.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let base: string;
 let dir: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-'));
   const res = await t.app.inject({
@@ -21,7 +20,6 @@ beforeAll(async () => {
   expect(res.statusCode).toBe(201);
 });
 afterAll(async () => {
-  await t.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -1,17 +1,15 @@
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let port: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   port = (t.app.server.address() as AddressInfo).port;
 });
-afterAll(() => t.close());
 
 /** Sends raw bytes and reads the whole answer. */
 const raw = (request: string) =>

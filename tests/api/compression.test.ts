@@ -1,13 +1,11 @@
 import { brotliDecompressSync, gunzipSync, zstdDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addUser, createDataset, suiteApp } from '../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let datasetId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const alice = await addUser(t, 'alice');
   for (let i = 0; i < 8; i++) {
     const d = await createDataset(t, alice, {
@@ -17,7 +15,6 @@ beforeAll(async () => {
     datasetId = d.id;
   }
 });
-afterAll(() => t.close());
 
 const get = (url: string, acceptEncoding?: string) =>
   t.app.inject({

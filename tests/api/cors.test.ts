@@ -1,14 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { addUser, createDataset, suiteApp } from '../support/api.ts';
 
-let t: TestApp;
 const site = 'https://sheaf.example';
-
-beforeAll(async () => {
-  t = await createTestApp({ PUBLIC_SITE_URL: site, PUBLIC_API_BASE: 'https://api.sheaf.example' });
-});
-afterAll(() => t.close());
+const t = suiteApp({ PUBLIC_SITE_URL: site, PUBLIC_API_BASE: 'https://api.sheaf.example' });
 
 describe('cross-origin requests', () => {
   it('any origin may read public data without credentials, and read its download headers', async () => {

@@ -1,24 +1,19 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { CROISSANT_CONFORMS_TO } from '../../src/contracts/croissant.ts';
 import type { Dataset } from '../../src/contracts/datasets.ts';
 import { users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
+import { addUser, createDataset, get, type TestUser, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 let site: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
   site = t.ctx.config.siteUrl;
 });
-afterAll(() => t.close());
 
 /** A table with one column of every type. */
 const table = {

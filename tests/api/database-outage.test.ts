@@ -1,16 +1,12 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable, statementDidNotRun } from '../../src/server/db/unavailable.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { createTestApp } from '../support/app.ts';
+import { suiteApp } from '../support/api.ts';
 
 const onPostgres = process.env['TEST_DB'] === 'postgres';
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const list = () => t.app.inject({ url: '/api/v1/datasets' });
 

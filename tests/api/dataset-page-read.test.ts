@@ -1,19 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { blobs } from '../../src/server/db/schema.ts';
 import { DOWNLOAD_RENDERING } from '../../src/server/tables/index.ts';
 import { createSiteServices } from '../../src/server/site/services.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 const table = {
   attributes: ['城市', 'n'],

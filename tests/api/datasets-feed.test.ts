@@ -1,22 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datasetsFeed } from '../../src/lib/datasets-feed.ts';
 import { createSiteServices } from '../../src/server/site/services.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, setPublic, type TestUser } from '../support/api.ts';
+import { createDataset, setPublic, suiteApp, suiteUser } from '../support/api.ts';
 
 /**
  * The RSS feed of new datasets, as the server renders it: like every page that lists datasets
  * other than the home page, no shared cache may keep it, so a dataset made private leaves it at
  * once for everyone (docs/reliability.md, "Writes and what pages show").
  */
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'feed_alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'feed_alice');
 
 const feed = () =>
   datasetsFeed(createSiteServices(t.ctx), 'en-US', new URL('https://sheaf.example'));

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, newDataset, type TestUser } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { newDataset, type TestUser, suiteApp, suiteUser } from '../support/api.ts';
 
 /**
  * Many clients send `Content-Type: application/json` on every call, with nothing to send on a
@@ -9,16 +8,9 @@ import { addUser, newDataset, type TestUser } from '../support/api.ts';
  * one.
  */
 
-let t: TestApp;
-let owner: TestUser;
-let fan: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await addUser(t, 'owner');
-  fan = await addUser(t, 'fan');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const owner = suiteUser(t, 'owner');
+const fan = suiteUser(t, 'fan');
 
 const JSON_TYPE = { 'content-type': 'application/json' };
 

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, caller, createDataset, type TestUser } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { caller, createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 
 describe('validation error details', () => {
   it('name each problem once, even when several rules refuse the value for one reason', async () => {

@@ -1,14 +1,9 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { addUser, suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 describe('GET /api/v1/health', () => {
   it('reports the database as reachable', async () => {

@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as browse from '../../src/server/services/datasets/browse.ts';
 import { HOME_CACHE_MS, HOME_LIST_SIZE, homeReads } from '../../src/server/services/home.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../support/api.ts';
 
 // datasetStats is wrapped so one test can make it fail; every other call goes through.
 vi.mock('../../src/server/services/datasets/browse.ts', async (importOriginal) => {
@@ -10,14 +9,8 @@ vi.mock('../../src/server/services/datasets/browse.ts', async (importOriginal) =
   return { ...original, datasetStats: vi.fn(original.datasetStats) };
 });
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 const names = (list: { name: string }[]) => list.map((d) => d.name);
 

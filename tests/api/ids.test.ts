@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, caller, createDataset, type TestUser } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 let datasetId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   datasetId = (await createDataset(t, alice)).id;
 });
-afterAll(() => t.close());
 
 /** Spellings that a number parser would read as an id, and ids out of range. */
 const BAD_IDS = ['0x1', '1e3', '1E0', '01', '+1', '1.0', '0b1', '0', '-1', 'abc'];

@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 describe('a request body that is not JSON', () => {
   it('is 415 UNSUPPORTED_MEDIA_TYPE, whether text/plain or a form', async () => {

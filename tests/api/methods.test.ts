@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, type TestUser } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 let datasetId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   datasetId = (await createDataset(t, alice)).id;
 });
-afterAll(() => t.close());
 
 describe('a method a path does not take', () => {
   it('is 405 METHOD_NOT_ALLOWED with Allow naming the methods it takes', async () => {

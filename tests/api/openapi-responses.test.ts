@@ -1,9 +1,8 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from '../support/api.ts';
+import { addUser, type TestUser, suiteApp } from '../support/api.ts';
 
 /**
  * What the server sends matches what its OpenAPI document says it sends: a realistic session
@@ -14,7 +13,7 @@ type Document = {
   paths: Record<string, Record<string, { responses: Record<string, { content?: object }> }>>;
 };
 
-let t: TestApp;
+const t = suiteApp();
 let doc: Document;
 let ajv: Ajv2020;
 let alice: TestUser;
@@ -24,7 +23,6 @@ let validated = 0;
 const problems: string[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<Document>();
   ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
@@ -32,7 +30,6 @@ beforeAll(async () => {
   alice = await addUser(t, 'alice');
   bob = await addUser(t, 'bob');
 });
-afterAll(() => t.close());
 
 const pointer = (...parts: string[]) =>
   parts.map((p) => p.replaceAll('~', '~0').replaceAll('/', '~1')).join('/');

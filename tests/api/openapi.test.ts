@@ -1,8 +1,8 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from '../../src/server/plugins/openapi.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { suiteApp } from '../support/api.ts';
 
 type Operation = {
   operationId?: string;
@@ -14,14 +14,12 @@ type Operation = {
 };
 type Document = { paths: Record<string, Record<string, Operation>> };
 
-let t: TestApp;
+const t = suiteApp();
 let doc: Document;
 
 beforeAll(async () => {
-  t = await createTestApp();
   doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<Document>();
 });
-afterAll(() => t.close());
 
 const operations = () =>
   Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { refreshTokens, users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { signUp, type SignedUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
 // One failure locks the account, so a counted failure shows as 429 on the next sign-in.
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({ LOGIN_MAX_FAILURES: '1' });
-});
-afterAll(() => t.close());
+const t = suiteApp({ LOGIN_MAX_FAILURES: '1' });
 
 const login = (me: SignedUp, password: string) =>
   t.app.inject({

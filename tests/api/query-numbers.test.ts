@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, caller, createDataset, type TestUser } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { caller, createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 let datasetId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   datasetId = (await createDataset(t, alice)).id;
 });
-afterAll(() => t.close());
 
 /** Spellings a number parser reads as a number, but not decimal digits (`%20` is a space). */
 const NOT_DECIMAL = ['1e1', '0x10', '%2012', '12%20', '%2B5', '12.0', '1_0', 'Infinity', ''];

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, type TestUser } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   for (let i = 0; i < 5; i++) await createDataset(t, alice, { name: `城市数据 ${i}` });
 });
-afterAll(() => t.close());
 
 const READS = [
   '/api/v1/datasets',

@@ -1,16 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { forgetOpenSessions } from '../../src/server/services/sessions.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { newDataset } from '../support/api.ts';
+import { newDataset, suiteApp } from '../support/api.ts';
 import { signUp } from '../support/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const me = (auth: Record<string, string>) =>
   t.app.inject({ url: '/api/v1/users/me', headers: auth });

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
 /**
  * Registering, signing in (with a password or OAuth2) and refreshing are sent without auth and
@@ -9,12 +9,11 @@ import { signUp, type SignedUp } from '../support/users.ts';
  * signing out.
  */
 
-let t: TestApp;
+const t = suiteApp();
 let person: SignedUp;
 const stale: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
   person = await signUp(t.app);
   const token = async (scope: string) =>
     (
@@ -35,7 +34,6 @@ beforeAll(async () => {
   stale['read-only API token'] = (await token('read')).token;
   stale['broken access token'] = 'not.a.token';
 });
-afterAll(() => t.close());
 
 const post = (url: string, bearer: string, payload: object) =>
   t.app.inject({

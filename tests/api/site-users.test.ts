@@ -1,15 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { createSiteServices } from '../../src/server/site/services.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { signUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 describe('Astro.locals.sheaf.users.profile (the /users/{id} page)', () => {
   it('answers what GET /users/{id}/profile answers', async () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { datasets, users } from '../../src/server/db/schema.ts';
 import { createSiteServices } from '../../src/server/site/services.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let ids: { alice: number; bob: number; gone: number; open: number; secret: number; older: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   const db = t.ctx.db;
   const [alice, bob, gone] = await db
     .insert(users)
@@ -38,7 +37,6 @@ beforeAll(async () => {
     secret: secret!.id,
   };
 });
-afterAll(() => t.close());
 
 describe('sitemapEntries (Astro.locals.sheaf)', () => {
   it('lists public datasets newest first with their update time, and active users', async () => {

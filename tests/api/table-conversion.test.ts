@@ -1,16 +1,10 @@
 import { access, rm } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TableRows } from '../../src/contracts/tables.ts';
 import { convertTables } from '../../src/server/services/table-files.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, get } from '../support/api.ts';
+import { addUser, createDataset, get, suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const exists = (file: string) =>
   access(file).then(

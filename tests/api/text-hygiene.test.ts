@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, type TestUser } from '../support/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 let datasetId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   datasetId = (await createDataset(t, alice, { name: 'Clean' })).id;
 });
-afterAll(() => t.close());
 
 const BAD = { nul: 'a\u0000b', surrogate: 'a\uD800b', control: 'a\u001Bb', del: 'a\u007Fb' };
 

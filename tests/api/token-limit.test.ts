@@ -1,15 +1,10 @@
 import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
 import { apiTokens } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from '../support/api.ts';
+import { addUser, type TestUser, suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 let made = 0;
 /** `n` tokens of the user written straight to the database (`when`: in force, expired, revoked). */

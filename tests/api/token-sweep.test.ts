@@ -1,18 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ENDED_TOKEN_KEPT_DAYS } from '../../src/contracts/limits.ts';
 import type { TokenList } from '../../src/contracts/tokens.ts';
 import { apiTokens } from '../../src/server/db/schema.ts';
 import { sweepApiTokens } from '../../src/server/services/api-tokens.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from '../support/api.ts';
+import { suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let user: TestUser;
-beforeAll(async () => {
-  t = await createTestApp();
-  user = await addUser(t, 'sunmei');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const user = suiteUser(t, 'sunmei');
 
 const DAY_MS = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY_MS);

@@ -1,15 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { fieldsOf } from '../support/api.ts';
+import { fieldsOf, suiteApp } from '../support/api.ts';
 import { signUp, type SignedUp } from '../support/users.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });

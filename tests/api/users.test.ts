@@ -3,12 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { datasets, follows, users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
 import { signUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = suiteApp();
 
 const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url: `/api/v1/${url}`, headers });

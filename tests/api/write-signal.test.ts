@@ -1,15 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, createDataset, type TestUser } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 describe('writes clear the page cache', () => {
   it('a successful write signals; reads and refused writes do not', async () => {

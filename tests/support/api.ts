@@ -2,6 +2,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { sql, type SQL } from 'drizzle-orm';
+import { afterAll, beforeAll } from 'vitest';
 import type { Dataset } from '../../src/contracts/datasets.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { createTestApp, type TestApp } from './app.ts';
@@ -25,6 +26,30 @@ export async function addUser(t: TestApp, username: string): Promise<TestUser> {
   const token = await t.ctx.tokens.signAccess({ userId: row!.id, role: 'user' });
   const auth = { authorization: `Bearer ${token}` };
   return { id: row!.id, username, auth, headers: auth };
+}
+
+/** `target`, filled in with what `make` answers before the tests of the calling file or block. */
+function filledBeforeAll<T extends object>(make: () => Promise<T>): T {
+  const target = {} as T;
+  beforeAll(async () => {
+    Object.assign(target, await make());
+  });
+  return target;
+}
+
+/**
+ * The app of the calling file or describe block: a fresh one (with `env`, as createTestApp)
+ * opened before its tests and closed after them. Read its fields in tests and hooks only.
+ */
+export function suiteApp(env: Record<string, string> = {}): TestApp {
+  const t = filledBeforeAll(() => createTestApp(env));
+  afterAll(() => t.close());
+  return t;
+}
+
+/** A user added straight to `t` (a suiteApp) before the tests of the calling file or block. */
+export function suiteUser(t: TestApp, username: string): TestUser {
+  return filledBeforeAll(() => addUser(t, username));
 }
 
 export const sampleTable = {

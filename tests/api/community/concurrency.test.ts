@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset } from '../../support/api.ts';
+import { caller, datasetAs, newDataset, suiteApp } from '../../support/api.ts';
 
 // On PostgreSQL these requests really run at the same time (a pool of connections); on PGlite
 // they interleave between statements. Either way the counters must come out exact.
 
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let owner: SignedUp;
 let users: SignedUp[];
 
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   const everyone = await Promise.all(Array.from({ length: 6 }, () => signUp(t.app)));
   owner = everyone[0]!;
   users = everyone.slice(1);
 });
-afterAll(() => t.close());
 
 describe('simultaneous requests', () => {
   it('the same favourite sent 5 times at once makes one favourite', async () => {

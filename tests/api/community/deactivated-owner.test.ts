@@ -1,17 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { datasetsFeed } from '../../../src/lib/datasets-feed.ts';
 import { users } from '../../../src/server/db/schema.ts';
 import { forgetCounts } from '../../../src/server/services/datasets/counts.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { caller, datasetAs, newDataset } from '../../support/api.ts';
+import { caller, datasetAs, newDataset, suiteApp } from '../../support/api.ts';
 import { signUp, type SignedUp } from '../../support/users.ts';
 
 // A deactivated account (users.is_active = false) is hidden everywhere (docs/community.md,
 // "Deactivated accounts"): so are its public datasets, in every list, count, board, feed and
 // sitemap, and their own pages answer like a missing dataset. Forks others made keep working.
 
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let gone: SignedUp;
 let fan: SignedUp;
@@ -29,7 +28,6 @@ const setActive = async (active: boolean) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   [gone, fan] = await Promise.all([signUp(t.app), signUp(t.app)]);
   theirs = await newDataset(t, gone, { name: 'Zanzibar rainfall', tags: ['zanzibar'] });
@@ -41,7 +39,6 @@ beforeAll(async () => {
   kept = await newDataset(t, fan, { name: 'Kept rainfall' });
   await setActive(false);
 });
-afterAll(() => t.close());
 
 describe('the public datasets of a deactivated account', () => {
   it('leave every list, search, count and board', async () => {

@@ -1,20 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset, setPublic } from '../../support/api.ts';
+import { caller, datasetAs, newDataset, setPublic, suiteApp } from '../../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let owner: SignedUp;
 let ann: SignedUp;
 let bob: SignedUp;
 
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   [owner, ann, bob] = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
 });
-afterAll(() => t.close());
 
 const ids = (body: { favorites: { dataset_id: number }[] }) =>
   body.favorites.map((f) => f.dataset_id);

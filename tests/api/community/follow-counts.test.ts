@@ -1,15 +1,14 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, caller, type TestUser } from '../../support/api.ts';
+import { addUser, caller, type TestUser, suiteApp } from '../../support/api.ts';
 
 /**
  * The follower and following counts of a profile and of the followers board agree with the
  * follow lists, which list and count active users only: a deactivated follower drops out of
  * all three at once.
  */
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let star: TestUser;
 let fan: TestUser;
@@ -18,7 +17,6 @@ let idol: TestUser;
 let retired: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   star = await addUser(t, 'fc_star');
   fan = await addUser(t, 'fc_fan');
@@ -38,7 +36,6 @@ beforeAll(async () => {
     .set({ isActive: false })
     .where(inArray(users.id, [gone.id, retired.id]));
 });
-afterAll(() => t.close());
 
 type Listed = { users: { id: number }[]; total: number };
 type Board = { entries: { user: { id: number }; value: number }[] };

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../support/users.ts';
+import { suiteApp } from '../../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let ann: SignedUp;
 let bob: SignedUp;
 let cai: SignedUp;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [ann, bob, cai] = await Promise.all([signUp(t.app), signUp(t.app), signUp(t.app)]);
 });
-afterAll(() => t.close());
 
 const ids = (res: { json: <T>() => T }) =>
   res.json<{ users: { id: number }[] }>().users.map((u) => u.id);

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset } from '../../support/api.ts';
+import { caller, datasetAs, newDataset, suiteApp } from '../../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let owner: SignedUp;
 let ann: SignedUp;
 
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   [owner, ann] = await Promise.all([signUp(t.app), signUp(t.app)]);
 });
-afterAll(() => t.close());
 
 async function blobCount(): Promise<number> {
   const res: unknown = await t.ctx.db.execute(sql`select count(*)::int as n from blobs`);

@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datasets } from '../../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, caller, newDataset, type TestUser } from '../../support/api.ts';
+import { caller, newDataset, suiteApp, suiteUser } from '../../support/api.ts';
 
 /**
  * A board's value is its figure as /leaderboard shows it, and ranks go by it (docs/community.md,
  * "Leaderboards"): two rows never read the same figure under different ranks.
  */
-let t: TestApp;
-let owner: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  owner = await addUser(t, 'owner');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const owner = suiteUser(t, 'owner');
 
 type Entry = { rank: number; value: number; dataset: { id: number } };
 

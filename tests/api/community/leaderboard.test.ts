@@ -1,10 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSiteServices } from '../../../src/server/site/services.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, newDataset, setPublic } from '../../support/api.ts';
+import { caller, newDataset, setPublic, suiteApp } from '../../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let o1: SignedUp;
 let o2: SignedUp;
@@ -23,7 +22,6 @@ async function download(id: number, who: SignedUp) {
  * hidden: o2, private, ratings 5 5 5, 4 favourites, 4 downloads (all made while public).
  */
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   const everyone = await Promise.all(Array.from({ length: 6 }, () => signUp(t.app)));
   [o1, o2] = [everyone[0]!, everyone[1]!];
@@ -62,7 +60,6 @@ beforeAll(async () => {
   await call('POST', `/users/${o2.user.id}/follow`, f3);
   await call('POST', `/users/${f1.user.id}/follow`, f2);
 });
-afterAll(() => t.close());
 
 type DatasetEntry = { rank: number; value: number; dataset: { id: number } };
 type UserEntry = { rank: number; value: number; user: { id: number } };

@@ -1,12 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset, setPublic } from '../../support/api.ts';
+import { caller, datasetAs, newDataset, setPublic, suiteApp } from '../../support/api.ts';
 
 // Private datasets are invisible to everyone but their owner: every community endpoint answers
 // 404 DATASET_NOT_FOUND for them, and no list, profile or leaderboard shows them.
 
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let owner: SignedUp;
 let other: SignedUp;
@@ -14,13 +13,11 @@ let hidden: { id: number };
 let open: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   [owner, other] = await Promise.all([signUp(t.app), signUp(t.app)]);
   hidden = await newDataset(t, owner, { is_public: false });
   open = await newDataset(t, owner);
 });
-afterAll(() => t.close());
 
 const expect404 = async (res: Awaited<ReturnType<typeof call>>) => {
   expect(res.statusCode).toBe(404);

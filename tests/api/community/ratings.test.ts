@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../support/app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, datasetAs, newDataset } from '../../support/api.ts';
+import { caller, datasetAs, newDataset, suiteApp } from '../../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 let call: ReturnType<typeof caller>;
 let owner: SignedUp;
 let ann: SignedUp;
@@ -11,7 +10,6 @@ let bob: SignedUp;
 let cai: SignedUp;
 
 beforeAll(async () => {
-  t = await createTestApp();
   call = caller(t);
   [owner, ann, bob, cai] = await Promise.all([
     signUp(t.app),
@@ -20,7 +18,6 @@ beforeAll(async () => {
     signUp(t.app),
   ]);
 });
-afterAll(() => t.close());
 
 describe('POST /datasets/{id}/rate', () => {
   it('rejects anything but an integer from 1 to 5', async () => {

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompareRows, TableRows, VersionStats } from '../../../src/contracts/tables.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 const post = (url: string, payload: string | object, type = 'application/json') =>
   t.app.inject({

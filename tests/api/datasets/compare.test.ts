@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CompareRows, VersionCompare } from '../../../src/contracts/tables.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 /** Version 1: three cities; version 2: 上海 changed, 广州 gone, 深圳 new, a column added. */
 async function twoVersions() {

@@ -1,21 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datasets, downloadMarks } from '../../../src/server/db/schema.ts';
 import { recomputeAllHeat } from '../../../src/server/services/datasets/heat.ts';
 import { DOWNLOAD_RENDERING } from '../../../src/server/tables/index.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { createDataset, get, type TestUser, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 
 const table = {
   attributes: ['城市', 'note', 'n'],

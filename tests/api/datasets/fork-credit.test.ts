@@ -1,24 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { addUser, createDataset, get, type TestUser, suiteApp } from '../../support/api.ts';
 import { signUp } from '../../support/users.ts';
 
 /** A fork credits its origin and the origin's author by name, even after both are gone. */
-let t: TestApp;
+const t = suiteApp();
 let alice: TestUser;
 let bob: TestUser;
 let carol: TestUser;
 
 beforeAll(async () => {
-  t = await createTestApp();
   [alice, bob, carol] = [
     await addUser(t, 'alice'),
     await addUser(t, 'bob'),
     await addUser(t, 'carol'),
   ];
 });
-afterAll(() => t.close());
 
 const send = (method: 'PUT' | 'DELETE' | 'POST', url: string, user: TestUser, payload?: object) =>
   t.app.inject({

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { languageChoices } from '../../../src/lib/dataset-page.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, type TestUser } from '../../support/api.ts';
+import { createDataset, suiteApp, suiteUser } from '../../support/api.ts';
 
 /** The dataset list's language filter offers the languages public datasets are in. */
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   await createDataset(t, alice, { name: '城市 A', language: 'zh-CN' });
   await createDataset(t, alice, { name: '城市 B', language: 'zh-CN' });
   await createDataset(t, alice, { name: 'Towns', language: 'en' });
   await createDataset(t, alice, { name: '秘密', language: 'ja-JP', is_public: false });
 });
-afterAll(() => t.close());
 
 describe('the languages of public datasets', () => {
   it('counts each language of the public datasets, most used first, private ones left out', async () => {

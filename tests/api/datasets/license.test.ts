@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dataset, DatasetListResponse } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, type TestUser } from '../../support/api.ts';
+import { createDataset, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 
 const BIBTEX = '@misc{cities2020,\n  title = {城市人口 2020},\n  author = {Alice}\n}';
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dataset, DatasetVersion } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, blobFiles, type TestUser } from '../../support/api.ts';
+import { blobFiles, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 type Part =
   | { name: string; value: string }

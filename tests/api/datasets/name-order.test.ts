@@ -1,22 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetListResponse } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../../support/api.ts';
 
 // `sort=name` reads as people read names (docs/datasets.md, "Sorts"): letters without regard to
 // case or accents first, then Chinese names; page after page by cursor, nothing repeated.
 
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 const names = ['Zoo', '北京人口', 'zebra', 'Émile', 'apple', '重庆天气', 'Apple', 'eagle'];
 const expected = ['apple', 'Apple', 'eagle', 'Émile', 'zebra', 'Zoo', '北京人口', '重庆天气'];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   for (const name of names) await createDataset(t, alice, { name });
 });
-afterAll(() => t.close());
 
 /** Every name of `url`, two per page, following next_cursor to the end. */
 async function pagedNames(url: string): Promise<string[]> {

@@ -1,20 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DATASET_SORTS, type DatasetListResponse } from '../../../src/contracts/datasets.ts';
 import { forgetCounts } from '../../../src/server/services/datasets/counts.ts';
 import { LANDMARK_STRIDE } from '../../../src/server/services/datasets/landmarks.ts';
 import { RANK_WINDOW } from '../../../src/server/services/datasets/search-window.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, queryRows, type TestUser } from '../../support/api.ts';
+import { createDataset, get, queryRows, suiteApp, suiteUser } from '../../support/api.ts';
 
 /** Deep offsets and cursors give the same rows as one plain ordered scan, for every sort. */
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 const COUNT = 23;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   for (let i = 0; i < COUNT; i++) {
     await createDataset(t, alice, {
       name: `数据 ${String.fromCharCode(65 + (i % 5))}`,
@@ -27,7 +24,6 @@ beforeAll(async () => {
     heat = (id % 4) * 0.1 + 0.3, download_count = id % 3, average_score = (id % 2) * 2.5,
     created_at = timestamp with time zone '2026-01-01 00:00:00.123456+00' + (id % 6) * interval '1 hour'`);
 });
-afterAll(() => t.close());
 
 const SCAN: Record<string, string> = {
   recent: 'created_at desc, id desc',

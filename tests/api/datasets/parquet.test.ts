@@ -4,25 +4,20 @@ import path from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TableRows } from '../../../src/contracts/tables.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../../support/api.ts';
 
 /** A value as plain JSON (these tests hold no integer past 2^53 where they use it). */
 type Cell = string | number | boolean | null;
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 let scratch: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
   scratch = await mkdtemp(path.join(tmpdir(), 'sheaf-parquet-'));
 });
 afterAll(async () => {
-  await t.close();
   await rm(scratch, { recursive: true, force: true });
 });
 

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { datasets } from '../../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, sampleTable, type TestUser } from '../../support/api.ts';
+import { createDataset, get, sampleTable, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let owner: TestUser;
-let stranger: TestUser;
+const t = suiteApp();
+const owner = suiteUser(t, 'owner');
+const stranger = suiteUser(t, 'stranger');
 let secret: { id: number };
 let open: { id: number };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await addUser(t, 'owner');
-  stranger = await addUser(t, 'stranger');
   secret = await createDataset(t, owner, {
     name: '秘密人口数据 hidden',
     tags: ['secret'],
@@ -22,7 +18,6 @@ beforeAll(async () => {
   open = await createDataset(t, owner, { name: 'Open data', tags: ['open'] });
   await t.ctx.db.update(datasets).set({ downloadCount: 7 }).where(eq(datasets.id, secret.id));
 });
-afterAll(() => t.close());
 
 const viewers = () =>
   [

@@ -1,22 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
 import { forgetCounts } from '../../../src/server/services/datasets/counts.ts';
 import { RANK_WINDOW } from '../../../src/server/services/datasets/search-window.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, queryRows, type TestUser } from '../../support/api.ts';
+import { createDataset, get, queryRows, suiteApp, suiteUser } from '../../support/api.ts';
 
 // Relevance-ranked search pages by keyset cursors (docs/search.md, "Cursors"): a dataset
 // published between two pages neither repeats nor skips a row that was there before.
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 const page = async (url: string) => {
   const res = await get(t, url);

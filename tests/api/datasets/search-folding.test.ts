@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../../support/api.ts';
 
 /** Search folds what people type differently for the same thing (docs/search.md, "Folding"). */
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   const add = async (key: string, name: string, description = '', tags: string[] = []) => {
     ids[key] = (await createDataset(t, alice, { name, description, tags })).id;
   };
@@ -27,7 +24,6 @@ beforeAll(async () => {
   await add('hans', '台湾人口统计', '各县市人口资料');
   await add('mixed', '台灣人口', '繁简混写');
 });
-afterAll(() => t.close());
 
 const found = async (query: string) =>
   (await get(t, `/datasets/search?query=${encodeURIComponent(query)}&limit=50`))

@@ -1,17 +1,14 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../../support/api.ts';
 
 /** The search index: n-grams for Chinese, words and prefixes, symbols, ranking, upkeep on write. */
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 const ids: Record<string, number> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   const add = async (key: string, name: string, description = '', tags: string[] = []) => {
     ids[key] = (await createDataset(t, alice, { name, description, tags })).id;
   };
@@ -26,7 +23,6 @@ beforeAll(async () => {
   await add('percent', 'Discount 100%_off', '');
   await add('plain', 'Discount 1000 off', '');
 });
-afterAll(() => t.close());
 
 const search = async (query: string) =>
   (

@@ -1,12 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get } from '../../support/api.ts';
+import { addUser, createDataset, get, suiteApp } from '../../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 
 beforeAll(async () => {
-  t = await createTestApp();
   const alice = await addUser(t, 'alice');
   const add = (name: string, description = '', tags: string[] = []) =>
     createDataset(t, alice, { name, description, tags });
@@ -20,7 +18,6 @@ beforeAll(async () => {
   await add('Discount 1000 off', 'no wildcard here', []);
   for (let i = 1; i <= 14; i++) await add(`Survey ${i}`, 'household survey', ['survey']);
 });
-afterAll(() => t.close());
 
 const search = async (query: string, extra = '') =>
   (

@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   versionStatsSchema,
   type ColumnStats,
   type VersionStats,
 } from '../../../src/contracts/tables.ts';
 import { parseJsonExact } from '../../../src/lib/big-integer.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, get, type TestUser } from '../../support/api.ts';
+import { get, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 /** POST /datasets with a JSON body written as text (so integers past 2^53 keep their digits). */
 const publish = (body: string, url = '/datasets', type = 'application/json') =>

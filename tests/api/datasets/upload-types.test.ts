@@ -1,17 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dataset, DatasetVersion } from '../../../src/contracts/datasets.ts';
 import type { TableRows } from '../../../src/contracts/tables.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, get, type TestUser } from '../../support/api.ts';
+import { get, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 const stream = (url: string, type: string, payload: string) =>
   t.app.inject({

@@ -1,24 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DatasetListResponse, VersionListResponse } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
 import {
-  addUser,
   blobFiles,
   countRows,
   createDataset,
   get,
   sampleTable,
-  type TestUser,
+  suiteApp,
+  suiteUser,
 } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 
 const addVersion = (id: number, payload: object) =>
   t.app.inject({

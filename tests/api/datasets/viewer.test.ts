@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TableRows, VersionStats } from '../../../src/contracts/tables.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
-});
-afterAll(() => t.close());
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 
 const cities = ['北京', '上海', '广州', '深圳', '杭州'];
 /** 250 rows: id, a leading-zero code kept as text, a city, a number with nulls, a date, a UTC datetime. */

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, caller, get, newDataset, type TestUser } from '../../support/api.ts';
+import { caller, get, newDataset, suiteApp, suiteUser } from '../../support/api.ts';
 
 /**
  * Dataset names and tags show something and read as written (docs/datasets.md, "Validation"):
  * nothing but invisible characters is empty, a direction control is refused, and joiners
  * between visible characters stay.
  */
-let t: TestApp;
-let alice: TestUser;
+const t = suiteApp();
+const alice = suiteUser(t, 'alice');
 let id: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  alice = await addUser(t, 'alice');
   id = (await newDataset(t, alice)).id;
 });
-afterAll(() => t.close());
 
 const put = (payload: Record<string, unknown>) =>
   caller(t)('PUT', `/datasets/${id}`, alice, payload);
