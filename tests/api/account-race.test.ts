@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { answer, deletionApp, GONE } from '../support/deletions.ts';
-import type { SignedUp } from '../support/users.ts';
+import { authPost, type SignedUp } from '../support/users.ts';
 
 // Changes to one account confirmed by the same password, sent at once. On PostgreSQL they
 // really run at the same time; on PGlite they interleave between transactions.
@@ -9,11 +9,7 @@ const race = deletionApp();
 const { accounts, deleteAccount: deleteMe } = race;
 
 const login = (identifier: string, password: string) =>
-  race.t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { identifier, password },
-  });
+  authPost(race.t.app, 'login', { identifier, password });
 const changePassword = (me: SignedUp, newPassword: string) =>
   race.t.app.inject({
     method: 'PUT',

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { signUp } from '../support/users.ts';
+import { authPost, signUp } from '../support/users.ts';
 
 /**
  * Sign-ins sent all at once are let through up to the limit, as if sent one by one: the first
@@ -19,12 +19,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const login = (identifier: string, password: string, ip: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { identifier, password },
-    remoteAddress: ip,
-  });
+  authPost(t.app, 'login', { identifier, password }, {}, ip);
 
 const statuses = async (attempts: Promise<{ statusCode: number }>[]) =>
   (await Promise.all(attempts)).map((r) => r.statusCode).sort();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { signUp } from '../support/users.ts';
+import { authPost, signUp } from '../support/users.ts';
 
 describe('login throttling', () => {
   let th: TestApp;
@@ -13,12 +13,7 @@ describe('login throttling', () => {
   });
   afterAll(() => th.close());
   const login = (identifier: string, password: string, ip: string) =>
-    th.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { identifier, password },
-      remoteAddress: ip,
-    });
+    authPost(th.app, 'login', { identifier, password }, {}, ip);
 
   it('locks an identifier after repeated failures, even from other addresses', async () => {
     const { user, password } = await signUp(th.app);

@@ -2,18 +2,14 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/auth/passwords.ts';
 import { refreshTokens, users } from '../../src/server/db/schema.ts';
-import { signUp, type SignedUp } from '../support/users.ts';
+import { authPost, signUp, type SignedUp } from '../support/users.ts';
 import { suiteApp } from '../support/api.ts';
 
 // One failure locks the account, so a counted failure shows as 429 on the next sign-in.
 const t = suiteApp({ LOGIN_MAX_FAILURES: '1' });
 
 const login = (me: SignedUp, password: string) =>
-  t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { identifier: me.user.username, password },
-  });
+  authPost(t.app, 'login', { identifier: me.user.username, password });
 const changePassword = (me: SignedUp, current: string) =>
   t.app.inject({
     method: 'PUT',

@@ -3,20 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema.ts';
 import { forgetOpenSessions } from '../../src/server/services/sessions.ts';
 import { newDataset, suiteApp } from '../support/api.ts';
-import { signUp } from '../support/users.ts';
+import { authPost, refreshCookie, signUp } from '../support/users.ts';
 
 const t = suiteApp();
 
 const me = (auth: Record<string, string>) =>
   t.app.inject({ url: '/api/v1/users/me', headers: auth });
 const login = async (identifier: string, password: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/login',
-    payload: { identifier, password },
-  });
+  const res = await authPost(t.app, 'login', { identifier, password });
   const body = res.json();
-  const cookie = res.cookies.find((c) => c.name === 'refresh_token')?.value ?? '';
+  const cookie = refreshCookie(res)?.value ?? '';
   return { auth: { authorization: `Bearer ${body.access_token}` }, refreshToken: cookie };
 };
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { refreshCookie, signUp } from '../support/users.ts';
+import { authPost, refreshCookie, signUp } from '../support/users.ts';
 
 describe('what every process of a site shares through the database', () => {
   let t: TestApp;
@@ -13,11 +13,7 @@ describe('what every process of a site shares through the database', () => {
   it('failed sign-ins are kept in the database, so another process counts them too', async () => {
     const user = await signUp(t.app);
     const login = (password: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/auth/login',
-        payload: { identifier: user.user.username, password },
-      });
+      authPost(t.app, 'login', { identifier: user.user.username, password });
     expect((await login('wrong-1')).statusCode).toBe(401);
     expect((await login('wrong-2')).statusCode).toBe(401);
     // A second process sees the same failures through its own throttle over the database.

@@ -44,11 +44,21 @@ export function refreshCookie(res: WithCookies) {
   return res.cookies.find((c) => c.name === 'refresh_token');
 }
 
-/** POST /api/v1/auth/`url` with a JSON body (none when `payload` is undefined) and `headers`. */
+/**
+ * POST /api/v1/auth/`url` with a JSON body (none when `payload` is undefined) and `headers`,
+ * from `remoteAddress` when given (else app.inject's own, 127.0.0.1).
+ */
 export const authPost = (
   app: FastifyInstance,
   url: string,
   payload?: unknown,
   headers: Record<string, string> = {},
+  remoteAddress?: string,
 ) =>
-  app.inject({ method: 'POST', url: `/api/v1/auth/${url}`, payload: payload as object, headers });
+  app.inject({
+    method: 'POST',
+    url: `/api/v1/auth/${url}`,
+    payload: payload as object,
+    headers,
+    remoteAddress,
+  });
