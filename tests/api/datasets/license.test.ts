@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Dataset, DatasetListResponse } from '../../../src/contracts/datasets.ts';
 import { createDataset, suiteApp, suiteUser } from '../../support/api.ts';
+import { names } from '../../support/dataset-lists.ts';
 
 const t = suiteApp();
 const alice = suiteUser(t, 'alice');
@@ -11,7 +12,7 @@ const BIBTEX = '@misc{cities2020,\n  title = {城市人口 2020},\n  author = {A
 const list = async (query: string) => {
   const res = await t.app.inject({ method: 'GET', url: `/api/v1/datasets?${query}` });
   expect(res.statusCode).toBe(200);
-  return res.json<DatasetListResponse>().datasets.map((d) => d.name);
+  return names(res.json<DatasetListResponse>());
 };
 
 describe('licence and citation', () => {

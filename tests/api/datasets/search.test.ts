@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
 import { addUser, createDataset, get, suiteApp } from '../../support/api.ts';
+import { names } from '../../support/dataset-lists.ts';
 
 const t = suiteApp();
 
@@ -23,7 +24,6 @@ const search = async (query: string, extra = '') =>
   (
     await get(t, `/datasets/search?query=${encodeURIComponent(query)}${extra}`)
   ).json<DatasetSearchResponse>();
-const names = (body: { datasets: { name: string }[] }) => body.datasets.map((d) => d.name);
 
 describe('GET /datasets/search', () => {
   it('finds Chinese text by a two-character word inside a longer name', async () => {
