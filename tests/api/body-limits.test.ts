@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from '../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteApp, suiteUser } from '../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-const MB = 1024 * 1024;
-
-beforeAll(async () => {
-  t = await createTestApp({
-    MAX_JSON_BODY_MB: '2',
-    MAX_GUEST_VALIDATE_MB: '1',
-    MAX_UPLOAD_MB: '3',
-  });
-  alice = await addUser(t, 'alice');
+const t = suiteApp({
+  MAX_JSON_BODY_MB: '2',
+  MAX_GUEST_VALIDATE_MB: '1',
+  MAX_UPLOAD_MB: '3',
 });
-afterAll(() => t.close());
+const alice = suiteUser(t, 'alice');
+const MB = 1024 * 1024;
 
 /** A table of about `bytes` bytes as JSON. */
 const tableOf = (bytes: number) => {

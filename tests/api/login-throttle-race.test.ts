@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
 import { authPost, signUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
 /**
  * Sign-ins sent all at once are let through up to the limit, as if sent one by one: the first
@@ -8,15 +8,11 @@ import { authPost, signUp } from '../support/users.ts';
  * attempt under way against each of them refused them all, right passwords included.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp({
-    LOGIN_MAX_FAILURES: '3',
-    LOGIN_MAX_FAILURES_PER_IP: '5',
-    LOGIN_WINDOW_SECONDS: '600',
-  });
+const t = suiteApp({
+  LOGIN_MAX_FAILURES: '3',
+  LOGIN_MAX_FAILURES_PER_IP: '5',
+  LOGIN_WINDOW_SECONDS: '600',
 });
-afterAll(() => t.close());
 
 const login = (identifier: string, password: string, ip: string) =>
   authPost(t.app, 'login', { identifier, password }, {}, ip);

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
 import { authPost, signUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
 describe('login throttling', () => {
-  let th: TestApp;
-  beforeAll(async () => {
-    th = await createTestApp({
-      LOGIN_MAX_FAILURES: '3',
-      LOGIN_MAX_FAILURES_PER_IP: '5',
-      LOGIN_WINDOW_SECONDS: '600',
-    });
+  const th = suiteApp({
+    LOGIN_MAX_FAILURES: '3',
+    LOGIN_MAX_FAILURES_PER_IP: '5',
+    LOGIN_WINDOW_SECONDS: '600',
   });
-  afterAll(() => th.close());
   const login = (identifier: string, password: string, ip: string) =>
     authPost(th.app, 'login', { identifier, password }, {}, ip);
 

@@ -2,7 +2,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Dataset } from '../../src/contracts/datasets.ts';
-import { addUser, type TestUser, suiteApp } from '../support/api.ts';
+import { suiteApp, suiteUser, type TestUser } from '../support/api.ts';
 
 /**
  * What the server sends matches what its OpenAPI document says it sends: a realistic session
@@ -16,8 +16,8 @@ type Document = {
 const t = suiteApp();
 let doc: Document;
 let ajv: Ajv2020;
-let alice: TestUser;
-let bob: TestUser;
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
 const checked = new Set<string>();
 let validated = 0;
 const problems: string[] = [];
@@ -27,8 +27,6 @@ beforeAll(async () => {
   ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);
   ajv.addSchema({ ...doc, $id: 'openapi.json' });
-  alice = await addUser(t, 'alice');
-  bob = await addUser(t, 'bob');
 });
 
 const pointer = (...parts: string[]) =>

@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/app.ts';
-import { addUser, type TestUser } from '../support/api.ts';
+import { suiteApp, suiteUser } from '../support/api.ts';
 
 const redisUrl = process.env['TEST_REDIS_URL'];
 
 describe('API-wide rate limit', () => {
-  let t: TestApp;
-  let alice: TestUser;
-  beforeAll(async () => {
-    t = await createTestApp({ RATE_LIMIT_IP_PER_MINUTE: '3', RATE_LIMIT_USER_PER_MINUTE: '5' });
-    alice = await addUser(t, 'alice');
-  });
-  afterAll(() => t.close());
+  const t = suiteApp({ RATE_LIMIT_IP_PER_MINUTE: '3', RATE_LIMIT_USER_PER_MINUTE: '5' });
+  const alice = suiteUser(t, 'alice');
 
   const list = (headers: Record<string, string> = {}, remoteAddress = '10.0.0.1') =>
     t.app.inject({ method: 'GET', url: '/api/v1/datasets', headers, remoteAddress });

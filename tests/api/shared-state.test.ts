@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLoginThrottle } from '../../src/server/auth/throttle.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { authPost, refreshCookie, signUp } from '../support/users.ts';
+import { suiteApp } from '../support/api.ts';
 
 describe('what every process of a site shares through the database', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({ LOGIN_MAX_FAILURES: '2' });
-  });
-  afterAll(() => t.close());
+  const t = suiteApp({ LOGIN_MAX_FAILURES: '2' });
 
   it('failed sign-ins are kept in the database, so another process counts them too', async () => {
     const user = await signUp(t.app);
@@ -28,15 +24,11 @@ describe('what every process of a site shares through the database', () => {
 });
 
 describe('a refresh cookie for pages on another site', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({
-      REFRESH_COOKIE_SAMESITE: 'none',
-      PUBLIC_SITE_URL: 'https://sheaf.example',
-      PUBLIC_API_BASE: 'https://api.sheaf-data.example/api/v1',
-    });
+  const t = suiteApp({
+    REFRESH_COOKIE_SAMESITE: 'none',
+    PUBLIC_SITE_URL: 'https://sheaf.example',
+    PUBLIC_API_BASE: 'https://api.sheaf-data.example/api/v1',
   });
-  afterAll(() => t.close());
 
   it('is SameSite=None and Secure when configured so, and cleared the same way', async () => {
     const user = await signUp(t.app);

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../support/app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../support/app.ts';
+import { suiteApp } from '../support/api.ts';
 
-let direct: TestApp;
-let proxied: TestApp;
-
-beforeAll(async () => {
-  direct = await createTestApp();
-  proxied = await createTestApp({ TRUST_PROXY: 'true' });
-});
-afterAll(async () => {
-  await direct.close();
-  await proxied.close();
-});
+const direct = suiteApp();
+const proxied = suiteApp({ TRUST_PROXY: 'true' });
 
 const hsts = async (t: TestApp, headers: Record<string, string> = {}) =>
   (await t.app.inject({ url: '/api/v1/datasets', headers })).headers['strict-transport-security'];

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { datasets, follows, users } from '../../src/server/db/schema.ts';
-import { createTestApp, type TestApp } from '../support/app.ts';
 import { signUp } from '../support/users.ts';
 import { suiteApp } from '../support/api.ts';
 
@@ -61,16 +60,14 @@ describe('GET /api/v1/users/{id}', () => {
 });
 
 describe('GET /api/v1/users', () => {
-  let tl: TestApp;
+  const tl = suiteApp();
   beforeAll(async () => {
-    tl = await createTestApp();
     for (const name of ['alpha', 'Alphabet', 'beta', 'gamma_ray', 'delta']) {
       await signUp(tl.app, { username: name, email: `${name}@list.example` });
     }
     const [gamma] = await tl.ctx.db.select().from(users).where(eq(users.username, 'gamma_ray'));
     await tl.ctx.db.update(users).set({ nickname: '阿尔法 Fan' }).where(eq(users.id, gamma!.id));
   });
-  afterAll(() => tl.close());
   const list = (qs: string) => tl.app.inject({ method: 'GET', url: `/api/v1/users${qs}` });
 
   it('lists every user with defaults offset 0 and limit 20', async () => {

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../../src/server/db/schema.ts';
-import { addUser, caller, type TestUser, suiteApp } from '../../support/api.ts';
+import { caller, suiteApp, suiteUser } from '../../support/api.ts';
 
 /**
  * The follower and following counts of a profile and of the followers board agree with the
@@ -10,19 +10,14 @@ import { addUser, caller, type TestUser, suiteApp } from '../../support/api.ts';
  */
 const t = suiteApp();
 let call: ReturnType<typeof caller>;
-let star: TestUser;
-let fan: TestUser;
-let gone: TestUser;
-let idol: TestUser;
-let retired: TestUser;
+const star = suiteUser(t, 'fc_star');
+const fan = suiteUser(t, 'fc_fan');
+const gone = suiteUser(t, 'fc_gone');
+const idol = suiteUser(t, 'fc_idol');
+const retired = suiteUser(t, 'fc_retired');
 
 beforeAll(async () => {
   call = caller(t);
-  star = await addUser(t, 'fc_star');
-  fan = await addUser(t, 'fc_fan');
-  gone = await addUser(t, 'fc_gone');
-  idol = await addUser(t, 'fc_idol');
-  retired = await addUser(t, 'fc_retired');
   for (const [who, whom] of [
     [fan, star],
     [gone, star],

@@ -1,21 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Dataset } from '../../../src/contracts/datasets.ts';
-import { addUser, createDataset, get, type TestUser, suiteApp } from '../../support/api.ts';
+import { createDataset, get, suiteApp, suiteUser, type TestUser } from '../../support/api.ts';
 import { signUp } from '../../support/users.ts';
 
 /** A fork credits its origin and the origin's author by name, even after both are gone. */
 const t = suiteApp();
-let alice: TestUser;
-let bob: TestUser;
-let carol: TestUser;
-
-beforeAll(async () => {
-  [alice, bob, carol] = [
-    await addUser(t, 'alice'),
-    await addUser(t, 'bob'),
-    await addUser(t, 'carol'),
-  ];
-});
+const alice = suiteUser(t, 'alice');
+const bob = suiteUser(t, 'bob');
+const carol = suiteUser(t, 'carol');
 
 const send = (method: 'PUT' | 'DELETE' | 'POST', url: string, user: TestUser, payload?: object) =>
   t.app.inject({

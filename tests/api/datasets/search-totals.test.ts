@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetSearchResponse } from '../../../src/contracts/datasets.ts';
 import { SEARCH_EXACT_TOTAL_MAX } from '../../../src/contracts/limits.ts';
-import { createTestApp, type TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get } from '../../support/api.ts';
+import { addUser, createDataset, get, suiteApp } from '../../support/api.ts';
 
-let t: TestApp;
+const t = suiteApp();
 const MANY = SEARCH_EXACT_TOTAL_MAX + 50;
 
 beforeAll(async () => {
-  t = await createTestApp();
   const alice = await addUser(t, 'alice');
   await createDataset(t, alice, { name: '唯一的气温表', description: '只有这一份' });
   // Written straight to the table: publishing ten thousand datasets through the API would take
@@ -20,7 +18,6 @@ beforeAll(async () => {
       now() - i * interval '1 second', now() - i * interval '1 second'
     from generate_series(1, ${MANY}) i`);
 }, 120_000);
-afterAll(() => t.close());
 
 const search = async (query: string, extra = '') =>
   (
