@@ -153,15 +153,14 @@ export const fieldsOf = (res: { json: () => { details: { field: string }[] } }) 
   res.json().details.map((d) => d.field);
 
 /**
- * The app the dataset-creation tests share (tests/api/datasets/create*.test.ts, validate):
- * uploads limited to 50 rows, 4 columns and 1 MB; alice, and POST /datasets as her.
+ * The app the dataset-creation tests share (tests/api/datasets/create*.test.ts, validate), as
+ * suiteApp opens it: uploads limited to 50 rows, 4 columns and 1 MB; alice, and POST /datasets
+ * as her.
  */
-export async function creationApp() {
-  const t = await createTestApp({ MAX_ROWS: '50', MAX_COLUMNS: '4', MAX_UPLOAD_MB: '1' });
-  const alice = await addUser(t, 'alice');
+export function creationSuite() {
+  const t = suiteApp({ MAX_ROWS: '50', MAX_COLUMNS: '4', MAX_UPLOAD_MB: '1' });
+  const alice = suiteUser(t, 'alice');
   const post = (payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/v1/datasets', headers: alice.headers, payload });
   return { t, alice, post };
 }
-
-export type CreationApp = Awaited<ReturnType<typeof creationApp>>;

@@ -1,16 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datasets } from '../../../src/server/db/schema.ts';
-import type { TestApp } from '../../support/app.ts';
-import { addUser, get, type TestUser } from '../../support/api.ts';
-import { browseApp, names } from '../../support/dataset-lists.ts';
+import { addUser, get } from '../../support/api.ts';
+import { browseSuite, names } from '../../support/dataset-lists.ts';
 
-let t: TestApp;
-let alice: TestUser;
-beforeAll(async () => {
-  ({ t, alice } = await browseApp());
-});
-afterAll(() => t.close());
+const { t, alice } = browseSuite();
 
 describe('GET /datasets/me', () => {
   it("lists the caller's own datasets, private included", async () => {

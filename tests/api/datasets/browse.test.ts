@@ -1,17 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import { createDataset, get, queryRows, type TestUser } from '../../support/api.ts';
-import { browseApp, names } from '../../support/dataset-lists.ts';
+import { describe, expect, it } from 'vitest';
+import { createDataset, get, queryRows } from '../../support/api.ts';
+import { browseSuite, names } from '../../support/dataset-lists.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let ids: Record<string, number>;
-beforeAll(async () => {
-  ({ t, alice, bob, ids } = await browseApp());
-});
-afterAll(() => t.close());
+const { t, alice, bob, ids } = browseSuite();
 
 describe('GET /datasets', () => {
   it('lists public datasets newest first, light items without versions', async () => {

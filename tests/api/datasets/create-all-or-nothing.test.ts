@@ -1,24 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
+import { describe, expect, it } from 'vitest';
 import {
   blobFiles,
   countRows,
   createDataset,
-  creationApp,
-  type CreationApp,
+  creationSuite,
   get,
   sampleTable,
-  type TestUser,
 } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let post: CreationApp['post'];
-beforeAll(async () => {
-  ({ t, alice, post } = await creationApp());
-});
-afterAll(() => t.close());
+const { t, alice, post } = creationSuite();
 
 const valid = { name: 'Cities', ...sampleTable };
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import { blobFiles, countRows, creationApp, get, type TestUser } from '../../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { blobFiles, countRows, creationSuite, get } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-beforeAll(async () => {
-  ({ t, alice } = await creationApp());
-});
-afterAll(() => t.close());
+const { t, alice } = creationSuite();
 
 describe('POST /datasets with a streamed body', () => {
   const upload = (body: string, query: string, type = 'text/csv') =>

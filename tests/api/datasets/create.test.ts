@@ -1,20 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import {
-  creationApp,
-  get,
-  sampleTable,
-  type CreationApp,
-  type TestUser,
-} from '../../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { creationSuite, get, sampleTable } from '../../support/api.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let post: CreationApp['post'];
-beforeAll(async () => {
-  ({ t, alice, post } = await creationApp());
-});
-afterAll(() => t.close());
+const { t, alice, post } = creationSuite();
 
 const valid = { name: 'Cities', ...sampleTable };
 

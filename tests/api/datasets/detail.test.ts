@@ -1,18 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { datasets, users } from '../../../src/server/db/schema.ts';
-import type { TestApp } from '../../support/app.ts';
-import { addUser, createDataset, get, type TestUser } from '../../support/api.ts';
-import { browseApp, setCounters as setCountersOf } from '../../support/dataset-lists.ts';
+import { addUser, createDataset, get } from '../../support/api.ts';
+import { browseSuite, setCounters as setCountersOf } from '../../support/dataset-lists.ts';
 
-let t: TestApp;
-let alice: TestUser;
-let bob: TestUser;
-let ids: Record<string, number>;
-beforeAll(async () => {
-  ({ t, alice, bob, ids } = await browseApp());
-});
-afterAll(() => t.close());
+const { t, alice, bob, ids } = browseSuite();
 
 const setCounters = (id: number, values: Parameters<typeof setCountersOf>[2]) =>
   setCountersOf(t, id, values);

@@ -1,19 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestApp } from '../../support/app.ts';
-import {
-  blobFiles,
-  countRows,
-  creationApp,
-  sampleTable,
-  type CreationApp,
-} from '../../support/api.ts';
+import { describe, expect, it } from 'vitest';
+import { blobFiles, countRows, creationSuite, sampleTable } from '../../support/api.ts';
 
-let t: TestApp;
-let post: CreationApp['post'];
-beforeAll(async () => {
-  ({ t, post } = await creationApp());
-});
-afterAll(() => t.close());
+const { t, post } = creationSuite();
 
 describe('POST /datasets/validate', () => {
   const validate = (payload: object) =>
