@@ -9,9 +9,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll } from 'vitest';
-import { caller, queryRows } from './api.ts';
-import { createTestApp, type TestApp } from './app.ts';
+import { caller, queryRows, suiteApp } from './api.ts';
+import type { TestApp } from './app.ts';
 import { signUp, type SignedUp } from './users.ts';
 
 export const onPostgres = process.env['TEST_DB'] === 'postgres';
@@ -46,25 +45,15 @@ type DeletionApp = {
   deleteAccount: (who: SignedUp) => Promise<LightMyRequestResponse>;
 };
 
-/** A test app for the file (`beforeAll` / `afterAll`), and the calls its tests make. */
+/** A test app for the file (suiteApp), and the calls its tests make. */
 export function deletionApp(): DeletionApp {
-  let app: TestApp | undefined;
-  beforeAll(async () => {
-    app = await createTestApp();
-  });
-  afterAll(() => app?.close());
-  const t = () => {
-    if (!app) throw new Error('the test app is made before the first test');
-    return app;
-  };
-  const call: Call = (...args) => caller(t())(...args);
+  const t = suiteApp();
+  const call: Call = (...args) => caller(t)(...args);
   return {
-    get t() {
-      return t();
-    },
+    t,
     call,
     accounts: async <N extends number>(n: N) =>
-      (await Promise.all(Array.from({ length: n }, () => signUp(t().app)))) as Accounts<N>,
+      (await Promise.all(Array.from({ length: n }, () => signUp(t.app)))) as Accounts<N>,
     deleteAccount: (who) => call('DELETE', '/users/me', who, { password: who.password }),
   };
 }
