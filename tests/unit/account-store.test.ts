@@ -1,19 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { storeSession } from '../support/browser.ts';
 import { wireUser } from '../support/wire.ts';
 import { installFakeFetch, json } from '../support/fake-fetch.ts';
 
 beforeEach(() => {
   localStorage.clear();
-  localStorage.setItem(
-    'auth-store',
-    JSON.stringify({
-      user: { id: 7, username: 'ada', nickname: 'Ada' },
-      token: 'old-token',
-      tokenExpiresAt: Date.now() + 15 * 60_000,
-      isAuthenticated: true,
-    }),
-  );
+  storeSession('old-token');
   vi.resetModules();
 });
 afterEach(() => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freshBrowserEachTest } from '../support/browser.ts';
 import { installFakeFetch, json, type SentRequest } from '../support/fake-fetch.ts';
 import { wireUser as user } from '../support/wire.ts';
 
@@ -38,12 +39,7 @@ const camelUser = () => ({
 
 const bearer = (r: SentRequest) => r.headers.get('authorization');
 
-beforeEach(() => {
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 describe('the API client', () => {
   it("sends JSON with snake_case keys and cookies to the page's origin, answers camelCase", async () => {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freshBrowserEachTest, storeSession } from '../support/browser.ts';
 import { wireUser } from '../support/wire.ts';
 import { installFakeFetch, json } from '../support/fake-fetch.ts';
 
@@ -8,18 +9,8 @@ async function loadStore() {
   return import('../../src/stores/auth.ts');
 }
 
-/** What a previous page visit left in localStorage. */
-function storedSession(token = 'stored-token', nickname = 'Old name') {
-  localStorage.setItem(
-    'auth-store',
-    JSON.stringify({
-      user: { id: 7, username: 'ada', nickname },
-      token,
-      tokenExpiresAt: Date.now() + 15 * 60_000,
-      isAuthenticated: true,
-    }),
-  );
-}
+/** What a previous page visit left in localStorage, under a nickname since changed. */
+const storedSession = (token = 'stored-token') => storeSession(token, 'Old name');
 
 /** The browser's Web Locks: one holder at a time across the site's tabs (this module's copies). */
 function installFakeLocks() {
@@ -34,12 +25,7 @@ function installFakeLocks() {
   Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
 }
 
-beforeEach(() => {
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 describe('login, register, logout', () => {
   it('login sets user, token and expiry, and persists them under auth-store', async () => {

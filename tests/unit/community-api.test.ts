@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { freshBrowserEachTest } from '../support/browser.ts';
 import { LEADERBOARD_MIN_RATINGS, RATING_MAX, RATING_MIN } from '../../src/contracts/community.ts';
 import * as rules from '../../src/lib/community-rules.ts';
 import { keysToCamel } from '../../src/lib/case.ts';
@@ -35,12 +36,7 @@ function signIn(m: Modules) {
 
 const route = (r: SentRequest) => `${r.method} ${r.url.pathname}${r.url.search}`;
 
-beforeEach(() => {
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 describe('favourite status', () => {
   it('answers the server: favourited, with the favourite id, asked with the bearer token', async () => {

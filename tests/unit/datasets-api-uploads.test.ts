@@ -1,13 +1,9 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { freshBrowserEachTest } from '../support/browser.ts';
 import { fakeApi, load, summary, version } from '../support/fake-datasets-api.ts';
 
-beforeEach(() => {
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 /** A stand-in for XMLHttpRequest: reports upload progress in two steps, then answers. */
 class FakeXhr {

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { freshBrowserEachTest } from '../support/browser.ts';
 import { installFakeFetch, json } from '../support/fake-fetch.ts';
 import { fakeApi, load } from '../support/fake-datasets-api.ts';
 
@@ -20,12 +21,7 @@ const LIST = '/api/v1/datasets';
 const MINE = '/api/v1/datasets/me';
 const SEARCH = '/api/v1/datasets/search';
 
-beforeEach(() => {
-  localStorage.clear();
-});
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
+freshBrowserEachTest();
 
 describe('dataset reads', () => {
   it('are cached: a second read of the same thing sends nothing', async () => {

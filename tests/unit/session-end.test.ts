@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, json } from '../support/fake-fetch.ts';
 import { keysToCamel } from '../../src/lib/case.ts';
 import type { User } from '../../src/lib/api/types.ts';
+import { storeSession } from '../support/browser.ts';
 import { wireUser } from '../support/wire.ts';
 
 const user = keysToCamel<User>(wireUser);
@@ -19,17 +20,7 @@ async function loadStores() {
   return { ...auth, ...ending, ...navigation };
 }
 
-function storedSession() {
-  localStorage.setItem(
-    'auth-store',
-    JSON.stringify({
-      user: { id: 7, username: 'ada', nickname: 'Ada' },
-      token: 'stored-token',
-      tokenExpiresAt: Date.now() + 15 * 60_000,
-      isAuthenticated: true,
-    }),
-  );
-}
+const storedSession = () => storeSession('stored-token');
 
 beforeEach(() => {
   localStorage.clear();
