@@ -2,6 +2,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { freshBrowserEachTest } from '../support/browser.ts';
 import { installFakeFetch, json, type SentRequest } from '../support/fake-fetch.ts';
+import { keysToCamel } from '../../src/lib/case.ts';
+import type { User } from '../../src/lib/api/types.ts';
 import { wireUser as user } from '../support/wire.ts';
 
 /** Fresh modules per test: the store, the client and the caches keep module state. */
@@ -22,20 +24,7 @@ function signIn(m: Awaited<ReturnType<typeof load>>, secondsLeft: number, token 
     expiresIn: secondsLeft,
   });
 }
-const camelUser = () => ({
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: '',
-  bio: '',
-  role: 'user' as const,
-  isActive: true,
-  isVerified: false,
-  createdAt: user.created_at,
-  updatedAt: user.updated_at,
-  lastLoginAt: null,
-});
+const camelUser = () => keysToCamel<User>(user);
 
 const bearer = (r: SentRequest) => r.headers.get('authorization');
 

@@ -1,22 +1,12 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { keysToCamel } from '../../src/lib/case.ts';
+import type { User } from '../../src/lib/api/types.ts';
 import { installFakeFetch, json, type Handler } from '../support/fake-fetch.ts';
+import { wireUser } from '../support/wire.ts';
 
 const MINUTE = 60_000;
-const user = {
-  id: 7,
-  username: 'ada',
-  email: 'ada@example.com',
-  nickname: 'Ada',
-  avatar: '',
-  bio: '',
-  role: 'user' as const,
-  isActive: true,
-  isVerified: false,
-  createdAt: '2025-01-01T00:00:00.000Z',
-  updatedAt: '2025-01-01T00:00:00.000Z',
-  lastLoginAt: null,
-};
+const user = keysToCamel<User>(wireUser);
 
 /** Signs in (which starts the scheduler) with a fake API answering refreshes with `handler`. */
 async function signedIn(handler: Handler) {
