@@ -9,6 +9,7 @@ import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
 import { apiTokens, refreshTokens, users } from '../../src/server/db/schema.ts';
 import { sheafAt } from '../support/sheaf-cli.ts';
 import { suiteApp } from '../support/api.ts';
+import { signUp } from '../support/users.ts';
 
 const t = suiteApp();
 let base: string;
@@ -22,12 +23,7 @@ beforeAll(async () => {
     ['lina', 'lina@example.com'],
     ['zhaolei', 'zl@example.com'],
   ]) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: { username, email, password: 'correct-horse-1' },
-    });
-    expect(res.statusCode).toBe(201);
+    await signUp(t.app, { username, email, password: 'correct-horse-1' });
   }
   const [me] = await t.ctx.db.select().from(users).where(eq(users.username, 'lina'));
   userId = me!.id;

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sheafAt } from '../support/sheaf-cli.ts';
 import { suiteApp } from '../support/api.ts';
+import { signUp } from '../support/users.ts';
 
 const t = suiteApp();
 let base: string;
@@ -12,12 +13,11 @@ let dir: string;
 beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
   dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-'));
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/auth/register',
-    payload: { username: 'wangfang', email: 'wf@example.com', password: 'correct-horse-1' },
+  await signUp(t.app, {
+    username: 'wangfang',
+    email: 'wf@example.com',
+    password: 'correct-horse-1',
   });
-  expect(res.statusCode).toBe(201);
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
