@@ -1,21 +1,17 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mountSite } from '../../src/server/site/mount.ts';
 import type { SiteServices } from '../../src/server/site/services.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const distDir = tempDirs('sheaf-dist-');
 
 /** A built site whose /build.json says it was built for `site`. */
 function distFor(site: string | undefined): string {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-dist-'));
-  dirs.push(dir);
+  const dir = distDir();
   mkdirSync(path.join(dir, 'client'));
   mkdirSync(path.join(dir, 'server'));
   writeFileSync(path.join(dir, 'client', 'build.json'), JSON.stringify({ build_id: 'b1', site }));

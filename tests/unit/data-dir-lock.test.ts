@@ -1,19 +1,11 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lockDataDir } from '../../src/server/lib/data-dir.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-lock-'));
-  dirs.push(dir);
-  return dir;
-};
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('sheaf-lock-');
 
 describe('DATA_DIR lock', () => {
   it(

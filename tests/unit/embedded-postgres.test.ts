@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql, type SQL } from 'drizzle-orm';
@@ -9,16 +8,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { CONVERTED_PGLITE_DIR, convertPgliteDataDir } from '../../src/server/db/convert-pglite.ts';
 import { startEmbeddedPostgres, type EmbeddedLog } from '../../src/server/db/embedded-postgres.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
-const tempDir = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-embedded-'));
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
+const tempDir = tempDirs('sheaf-embedded-', afterAll);
 
 const messages: string[] = [];
 const log: EmbeddedLog = {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { tempDirs } from '../support/temp-dirs.ts';
 
 const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
   scripts: Record<string, string>;
@@ -26,12 +26,12 @@ const alive = (pid: number) => {
   }
 };
 
+// Registered first, so its folders are removed after the stray server is stopped.
+const tempDir = tempDirs('sheaf-npm-start-');
 let stray: number | undefined;
-const dirs: string[] = [];
 afterEach(() => {
   if (stray !== undefined && alive(stray)) process.kill(stray, 'SIGKILL');
   stray = undefined;
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
 });
 
 describe('npm start', () => {
@@ -40,8 +40,7 @@ describe('npm start', () => {
     { timeout: 60_000 },
     async () => {
       // The package's own start script, run by npm in a folder whose scripts/start.js is a stub.
-      const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-npm-start-'));
-      dirs.push(dir);
+      const dir = tempDir();
       mkdirSync(path.join(dir, 'scripts'));
       writeFileSync(path.join(dir, 'scripts/start.js'), SERVER_STUB);
       writeFileSync(

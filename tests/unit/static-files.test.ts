@@ -1,15 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { precompress } from '../../src/integrations/precompress.ts';
 import { loadStaticFiles } from '../../src/server/site/static-files.ts';
+import { tempDirs } from '../support/temp-dirs.ts';
 
-const dirs: string[] = [];
+const clientDir = tempDirs('sheaf-client-');
 const client = () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'sheaf-client-'));
-  dirs.push(dir);
+  const dir = clientDir();
   mkdirSync(path.join(dir, '_astro'));
   writeFileSync(path.join(dir, '_astro', 'page.abc.js'), 'console.log("数据集");\n'.repeat(200));
   writeFileSync(path.join(dir, 'index.html'), '<!doctype html><p>你好</p>'.repeat(100));
@@ -17,9 +16,6 @@ const client = () => {
   writeFileSync(path.join(dir, 'logo.png'), Buffer.alloc(2048, 7));
   return dir;
 };
-afterEach(() => {
-  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
-});
 
 describe('pre-compressed site files', () => {
   it('the build writes brotli and gzip variants of text files over 512 bytes only', async () => {

@@ -1,22 +1,17 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import { afterEach } from 'vitest';
 import { createFsBlobStore } from '../../../src/server/blobs/fs-store.ts';
 import type { BlobStore } from '../../../src/server/blobs/store.ts';
+import { tempDirs } from '../../support/temp-dirs.ts';
 
 export const LIMITS = { maxColumns: 20, maxRows: 100_000 };
 
-const dirs: string[] = [];
-afterEach(async () => {
-  await Promise.all(dirs.splice(0).map((d) => rm(d, { recursive: true, force: true })));
-});
+const tempDir = tempDirs('sheaf-tables-');
 
 /** A blob store in a fresh temporary directory, removed after the test. */
 export async function tempStore(): Promise<{ blobs: BlobStore; root: string }> {
-  const root = await mkdtemp(path.join(tmpdir(), 'sheaf-tables-'));
-  dirs.push(root);
+  const root = tempDir();
   return { blobs: await createFsBlobStore(root), root };
 }
 
