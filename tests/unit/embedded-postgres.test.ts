@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../src/server/db/client.ts';
 import { CONVERTED_PGLITE_DIR, convertPgliteDataDir } from '../../src/server/db/convert-pglite.ts';
 import { startEmbeddedPostgres, type EmbeddedLog } from '../../src/server/db/embedded-postgres.ts';
+import { alive } from '../support/processes.ts';
 import { tempDirs } from '../support/temp-dirs.ts';
 
 const tempDir = tempDirs('sheaf-embedded-', afterAll);
@@ -29,15 +30,6 @@ async function rowsOf<T extends unknown[]>(database: Database, query: SQL): Prom
 const processGroup = (pid: number | 'self') => {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2];
-};
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
 };
 
 /** Whether `pid` is a process still running (a zombie waiting to be reaped is not). */

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { alive } from '../support/processes.ts';
 import { tempDirs } from '../support/temp-dirs.ts';
 
 const { scripts } = JSON.parse(readFileSync('package.json', 'utf8')) as {
@@ -16,15 +17,6 @@ writeFileSync('pid', String(process.pid));
 console.log('ready');
 setInterval(() => {}, 1000);
 `;
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 // Registered first, so its folders are removed after the stray server is stopped.
 const tempDir = tempDirs('sheaf-npm-start-');
