@@ -23,6 +23,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
+// Tables that stand alone (no keys to or from the others).
+export * from './schema-standalone.ts';
+
 export const users = pgTable(
   'users',
   {
@@ -279,25 +282,3 @@ export const follows = pgTable(
     check('follows_not_self', sql`${t.followerId} <> ${t.followeeId}`),
   ],
 );
-
-/** One row per (version, downloader) marks the last counted download, for the 5-minute rule. */
-export const downloadMarks = pgTable('download_marks', {
-  key: text('key').primaryKey(),
-  countedAt: timestamp('counted_at', { withTimezone: true }).notNull(),
-});
-
-/** One row per failed sign-in or password check, per key (account, unknown name, IP address). */
-export const loginFailures = pgTable(
-  'login_failures',
-  {
-    key: text('key').notNull(),
-    failedAt: timestamp('failed_at', { withTimezone: true }).notNull(),
-  },
-  (t) => [index('login_failures_key_idx').on(t.key, t.failedAt)],
-);
-
-/** Secrets every process of the site shares (the access-token signing key, with DATABASE_URL). */
-export const siteSecrets = pgTable('site_secrets', {
-  name: text('name').primaryKey(),
-  value: text('value').notNull(),
-});
