@@ -6,7 +6,6 @@ import { DraftError } from '../../lib/tables/draft-error.ts';
 import { draftOf, parseCsvText, type TableDraft } from '../../lib/tables/draft.ts';
 import { isAttributeType, type AttributeType } from '../../lib/tables/infer.ts';
 import { readChosenFiles } from '../../lib/tables/types-file.ts';
-import { MAX_ROW_CHARS } from '../../lib/tables/rows.ts';
 import { checkDraft } from '../../stores/datasets.ts';
 
 export type CheckState =
@@ -21,7 +20,6 @@ function readFailureText(t: T, error: unknown): string {
     return t(`datasets:table.error.${error.key}`, {
       row: error.row ?? '?',
       detail: error.message,
-      max: MAX_ROW_CHARS,
     });
   }
   return t('datasets:table.error.unreadable');

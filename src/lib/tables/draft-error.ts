@@ -4,7 +4,6 @@ export class DraftError extends Error {
   readonly key:
     | 'csvEmpty'
     | 'csvQuotes'
-    | 'csvRowTooLong'
     | 'jsonSyntax'
     | 'jsonSyntaxAt'
     | 'jsonLineSyntax'

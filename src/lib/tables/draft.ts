@@ -99,9 +99,9 @@ const utf8Text = async (blob: Blob, partial = false) =>
 
 /**
  * The first `rows` records of a CSV file, read in chunks (the rest of the file is not read). A
- * record past MAX_ROW_CHARS among them stops the reading, as it stops the server's (a quote never
- * closed would otherwise read the rest of the file into one field); one past them is left to the
- * pass over the whole file, which reports it with the other problems.
+ * record past MAX_ROW_CHARS stops the reading, as it stops the server's (a quote never closed
+ * would otherwise read the rest of the file into one field): the sample is the records before it,
+ * and the pass over the whole file reports it as the server does (ROW_TOO_LARGE).
  */
 async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
   const reader = new CsvReader(delimiter, MAX_ROW_CHARS);
@@ -119,7 +119,7 @@ async function sampleCsvFile(file: File, rows: number, delimiter: Delimiter) {
     }
     if (reader.tooLong) {
       await chunks.cancel();
-      throw new DraftError('csvRowTooLong', records.length || null);
+      return fromRecords(records, null);
     }
     if (done) break;
   }
