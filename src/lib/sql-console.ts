@@ -79,10 +79,10 @@ function commentEnd(sql: string, i: number): number {
 
 /**
  * The statement's words and semicolons outside quoted texts, quoted names, dollar-quoted texts
- * and comments, lower-cased.
+ * and comments, lower-cased, each with where it starts.
  */
-function bareTokens(sql: string): string[] {
-  const tokens: string[] = [];
+function bareTokens(sql: string): { text: string; at: number }[] {
+  const tokens: { text: string; at: number }[] = [];
   let i = 0;
   while (i < sql.length) {
     const rest = sql.slice(i);
@@ -95,8 +95,8 @@ function bareTokens(sql: string): string[] {
       i = close < 0 ? sql.length : close + dollar[0].length;
     } else {
       const word = /^[A-Za-z_][\w$]*/.exec(rest)?.[0];
-      if (word) tokens.push(word.toLowerCase());
-      else if (sql[i] === ';') tokens.push(';');
+      if (word) tokens.push({ text: word.toLowerCase(), at: i });
+      else if (sql[i] === ';') tokens.push({ text: ';', at: i });
       i += word ? word.length : 1;
     }
   }
@@ -110,10 +110,27 @@ function bareTokens(sql: string): string[] {
  * the write. A column named like one of them can still be read when quoted ("set").
  */
 export function isReadOnly(sql: string): boolean {
-  const tokens = bareTokens(sql);
+  const tokens = bareTokens(sql).map((token) => token.text);
   while (tokens.at(-1) === ';') tokens.pop();
   if (tokens.length === 0 || tokens.includes(';')) return false;
   return READ_ONLY.test(tokens[0]!) && !tokens.some((token) => WRITING.has(token));
+}
+
+/** Statements DuckDB takes inside `COPY (…) TO`; not all of DESCRIBE, SUMMARIZE, SHOW, EXPLAIN. */
+const QUERY = /^(select|with|from|values|table)$/;
+
+/**
+ * A read-only query as the subquery of `COPY (…) TO`, or null for a statement that is not a
+ * query (DESCRIBE, SUMMARIZE, SHOW, EXPLAIN). Its trailing `;` (and any comment after it) is left
+ * out, and it ends on a line of its own, so that a trailing `--` comment does not hide the closing
+ * parenthesis. Only a statement that has run is wrapped, so its parentheses are balanced.
+ */
+export function sqlSubquery(sql: string): string | null {
+  if (!isReadOnly(sql)) return null;
+  const tokens = bareTokens(sql);
+  if (!QUERY.test(tokens[0]!.text)) return null;
+  const end = tokens.find((token) => token.text === ';')?.at ?? sql.length;
+  return `(\n${sql.slice(0, end)}\n)`;
 }
 
 /** A result value as text: BigInt, dates, lists and structs included. */
@@ -128,6 +145,17 @@ export function sqlValueText(value: unknown): string {
   return typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 }
 
+/** The start of a result's CSV file: the byte order mark and the column names. */
+export const resultCsvHead = (columns: readonly string[]) =>
+  CSV_BOM + csvRecord(columns) + CSV_LINE_END;
+
+/**
+ * One row of a result as a CSV record with its line end. An empty value is written as NULL is:
+ * nothing, or "" when it is the row's only field.
+ */
+export const resultCsvRow = (row: readonly string[]) =>
+  csvRecord(row.map((v) => (v === '' ? null : v))) + CSV_LINE_END;
+
 /**
  * A query result as a CSV file, as Sheaf's CSV downloads are written (byte order mark, CRLF):
  * its column names, then the rows kept (an empty value for NULL).
@@ -136,12 +164,19 @@ export function resultCsv(
   columns: readonly string[],
   rows: readonly (readonly string[])[],
 ): string {
-  let csv = CSV_BOM + csvRecord(columns) + CSV_LINE_END;
-  // An empty value is written as NULL is: nothing, or "" when it is the row's only field.
-  for (const row of rows) csv += csvRecord(row.map((v) => (v === '' ? null : v))) + CSV_LINE_END;
+  let csv = resultCsvHead(columns);
+  for (const row of rows) csv += resultCsvRow(row);
   return csv;
 }
 
-/** The file name a downloaded result is saved under: dataset, version, when. */
-export const resultFileName = (datasetId: number, version: number, at: Date) =>
-  `sheaf-${datasetId}-v${version}-query-${at.toISOString().slice(0, 19).replaceAll(':', '')}.csv`;
+/** What a result is downloaded as. */
+export type ResultFormat = 'csv' | 'parquet';
+
+/** The file name a downloaded result is saved under: dataset, version, when, format. */
+export const resultFileName = (
+  datasetId: number,
+  version: number,
+  at: Date,
+  format: ResultFormat,
+) =>
+  `sheaf-${datasetId}-v${version}-query-${at.toISOString().slice(0, 19).replaceAll(':', '')}.${format}`;

@@ -5,6 +5,7 @@ import {
   resultCsv,
   resultFileName,
   sqlPage,
+  sqlSubquery,
   sqlValueText,
 } from '../../src/lib/sql-console.ts';
 
@@ -100,6 +101,28 @@ describe('the SQL console', () => {
 
   it('names a downloaded result after the dataset, version and time', () => {
     const at = new Date('2026-11-26T08:09:10.123Z');
-    expect(resultFileName(42, 3, at)).toBe('sheaf-42-v3-query-2026-11-26T080910.csv');
+    expect(resultFileName(42, 3, at, 'csv')).toBe('sheaf-42-v3-query-2026-11-26T080910.csv');
+    expect(resultFileName(42, 3, at, 'parquet')).toBe(
+      'sheaf-42-v3-query-2026-11-26T080910.parquet',
+    );
+  });
+
+  it('wraps a query for COPY without its trailing semicolon, ending on its own line', () => {
+    expect(sqlSubquery('SELECT * FROM t')).toBe('(\nSELECT * FROM t\n)');
+    expect(sqlSubquery('SELECT 1; ')).toBe('(\nSELECT 1\n)');
+    expect(sqlSubquery('SELECT 1;; -- done')).toBe('(\nSELECT 1\n)');
+    expect(sqlSubquery("SELECT ';' AS s -- a; b")).toBe("(\nSELECT ';' AS s -- a; b\n)");
+    expect(sqlSubquery('WITH x AS (SELECT 1) FROM x /* ; */')).toBe(
+      '(\nWITH x AS (SELECT 1) FROM x /* ; */\n)',
+    );
+    for (const query of ['FROM t', 'VALUES (1), (2)', 'TABLE t', '(SELECT 1) UNION (SELECT 2)'])
+      expect(sqlSubquery(query)).toBe(`(\n${query}\n)`);
+  });
+
+  it('does not wrap statements COPY cannot take, nor ones that are not read-only', () => {
+    for (const sql of ['SUMMARIZE t', 'DESCRIBE t', 'SHOW t', 'EXPLAIN SELECT 1'])
+      expect(sqlSubquery(sql)).toBeNull();
+    for (const sql of ['SELECT 1; SELECT 2', 'DELETE FROM t', '', '-- nothing'])
+      expect(sqlSubquery(sql)).toBeNull();
   });
 });

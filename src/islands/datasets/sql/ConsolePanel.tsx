@@ -1,10 +1,18 @@
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type Dispatch,
+  type RefObject,
+  type SetStateAction,
+} from 'react';
 import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { apiBase } from '../../../lib/api/client.ts';
 import { API_PREFIX } from '../../../lib/constants.ts';
 import { SQL_EXAMPLES, SQL_TABLE, isReadOnly, resultFileName } from '../../../lib/sql-console.ts';
 import { sqlFailure, type SqlFailure } from '../../../lib/sql-errors.ts';
+import { QueryError } from './QueryError.tsx';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
 import { QueryResult } from './QueryResult.tsx';
 import { VersionSelect } from '../viewer/VersionSelect.tsx';
@@ -59,22 +67,25 @@ function useSqlQuery(
   setBusy: Dispatch<SetStateAction<boolean>>,
 ) {
   const [sql, setSql] = useState<string>(SQL_EXAMPLES[0]);
-  const [result, setResult] = useState<SqlResult | null>(null);
+  // A result with the connection it was read on: another version's connection does not show it.
+  const [ran, setRan] = useState<{ result: SqlResult; on: SqlConnection } | null>(null);
   const [error, setError] = useState<SqlFailure | null>(null);
   const [offset, setOffset] = useState(0);
+  // While a result is written to a file, nothing else runs on the connection.
+  const [writing, setWriting] = useState(false);
 
   const runQuery = async () => {
     setError(null);
-    setResult(null);
+    setRan(null);
     if (!isReadOnly(sql)) {
       setError({ summary: t('sql:readOnly'), code: null });
       return;
     }
-    if (!connection) return;
+    if (!connection || writing) return;
     setBusy(true);
     try {
       const { run } = await import('./duckdb.ts');
-      setResult(await run(connection, sql));
+      setRan({ result: await run(connection, sql), on: connection });
       setOffset(0);
     } catch (err) {
       setError(sqlFailure(t, err instanceof Error ? err.message : String(err)));
@@ -82,7 +93,8 @@ function useSqlQuery(
       setBusy(false);
     }
   };
-  return { sql, setSql, result, error, offset, setOffset, runQuery };
+  const result = ran?.on === connection ? ran.result : null;
+  return { sql, setSql, result, error, offset, setOffset, runQuery, writing, setWriting };
 }
 
 /** The console: a version, a query box with examples, and the paged result with its time. */
@@ -93,11 +105,8 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
     datasetId,
     versions[0] ?? 1,
   );
-  const { sql, setSql, result, error, offset, setOffset, runQuery } = useSqlQuery(
-    t,
-    connection,
-    setBusy,
-  );
+  const { sql, setSql, result, error, offset, setOffset, runQuery, writing, setWriting } =
+    useSqlQuery(t, connection, setBusy);
   const box = useRef<HTMLTextAreaElement>(null);
 
   return (
@@ -122,6 +131,7 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
           options={versions.map((v) => ({ version: v, text: String(v) }))}
           value={version}
           onVersion={chooseVersion}
+          disabled={writing}
         />
         <QueryExamples
           t={t}
@@ -131,6 +141,44 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
           }}
         />
       </div>
+      <QueryBox t={t} box={box} sql={sql} onSql={setSql} onRun={() => void runQuery()} />
+      <RunBar
+        t={t}
+        busy={busy}
+        writing={writing}
+        connected={connection !== null}
+        onRun={() => void runQuery()}
+      />
+      {error && <QueryError error={error} />}
+      {result && connection && (
+        <QueryResult
+          t={t}
+          result={result}
+          offset={offset}
+          onOffset={setOffset}
+          download={{
+            connection,
+            fileName: (format) => resultFileName(datasetId, version, new Date(), format),
+            onWriting: setWriting,
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+type QueryBoxProps = {
+  t: T;
+  box: RefObject<HTMLTextAreaElement | null>;
+  sql: string;
+  onSql: (sql: string) => void;
+  onRun: () => void;
+};
+
+/** The query box: Ctrl+Enter (⌘+Enter) runs the query. */
+function QueryBox({ t, box, sql, onSql, onRun }: QueryBoxProps) {
+  return (
+    <>
       <label htmlFor="sql-query" className="field-label">
         {t('sql:query')}
       </label>
@@ -141,26 +189,15 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
         value={sql}
         spellCheck={false}
         aria-describedby="sql-hint"
-        onChange={(e) => setSql(e.target.value)}
+        onChange={(e) => onSql(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
             e.preventDefault();
-            void runQuery();
+            onRun();
           }
         }}
       />
-      <RunBar t={t} busy={busy} connected={connection !== null} onRun={() => void runQuery()} />
-      {error && <QueryError error={error} />}
-      {result && (
-        <QueryResult
-          t={t}
-          result={result}
-          offset={offset}
-          onOffset={setOffset}
-          fileName={() => resultFileName(datasetId, version, new Date())}
-        />
-      )}
-    </section>
+    </>
   );
 }
 
@@ -187,16 +224,16 @@ function QueryExamples({ t, onExample }: { t: T; onExample: (example: string) =>
   );
 }
 
-type RunBarProps = { t: T; busy: boolean; connected: boolean; onRun: () => void };
+type RunBarProps = { t: T; busy: boolean; writing: boolean; connected: boolean; onRun: () => void };
 
-/** The run button, its keyboard hint, and what the console is doing. */
-function RunBar({ t, busy, connected, onRun }: RunBarProps) {
+/** The run button (not while a result is written to a file), its keyboard hint, and what the console is doing. */
+function RunBar({ t, busy, writing, connected, onRun }: RunBarProps) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button
         type="button"
         className="btn btn-primary"
-        disabled={busy || !connected}
+        disabled={busy || writing || !connected}
         onClick={onRun}
       >
         {t('sql:run')}
@@ -208,16 +245,6 @@ function RunBar({ t, busy, connected, onRun }: RunBarProps) {
       <span className="text-xs text-muted" aria-live="polite" data-testid="sql-status">
         {busy ? (connected ? t('sql:running') : t('sql:loading')) : ''}
       </span>
-    </div>
-  );
-}
-
-/** Why the query failed, in the page's language; DuckDB's statement and caret in a block. */
-function QueryError({ error }: { error: SqlFailure }) {
-  return (
-    <div role="alert" className="flex flex-col gap-1 text-sm text-danger">
-      <p className="break-words">{error.summary}</p>
-      {error.code && <pre className="overflow-x-auto text-xs">{error.code}</pre>}
     </div>
   );
 }

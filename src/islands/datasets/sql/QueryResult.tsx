@@ -1,30 +1,19 @@
 import type { Dispatch, SetStateAction } from 'react';
 import type { T } from '../../../i18n/index.ts';
-import { SQL_MAX_ROWS, SQL_PAGE_ROWS, resultCsv, sqlPage } from '../../../lib/sql-console.ts';
+import { SQL_MAX_ROWS, SQL_PAGE_ROWS, sqlPage } from '../../../lib/sql-console.ts';
 import type { SqlResult } from './duckdb.ts';
+import { ResultDownloads, type DownloadProps } from './ResultDownloads.tsx';
 
 type ResultProps = {
   t: T;
   result: SqlResult;
   offset: number;
   onOffset: Dispatch<SetStateAction<number>>;
-  /** The name a downloaded result is saved under. */
-  fileName: () => string;
+  download: DownloadProps;
 };
 
-/** Saves the rows kept as a CSV file. */
-function saveCsv(result: SqlResult, fileName: string) {
-  const csv = resultCsv(result.columns, result.rows);
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
-
 /** A query's result: how many rows and how long it took, a page of its rows, and the pager. */
-export function QueryResult({ t, result, offset, onOffset, fileName }: ResultProps) {
+export function QueryResult({ t, result, offset, onOffset, download }: ResultProps) {
   const page = sqlPage(result.rows.length, offset);
   const capped = result.total > SQL_MAX_ROWS;
   return (
@@ -37,15 +26,7 @@ export function QueryResult({ t, result, offset, onOffset, fileName }: ResultPro
         })}
       </p>
       <ResultTable t={t} result={result} offset={offset} />
-      {result.columns.length > 0 && (
-        <button
-          type="button"
-          className="btn btn-secondary self-start"
-          onClick={() => saveCsv(result, fileName())}
-        >
-          {capped ? t('sql:downloadKept', { kept: SQL_MAX_ROWS }) : t('sql:download')}
-        </button>
-      )}
+      {result.columns.length > 0 && <ResultDownloads t={t} result={result} {...download} />}
       {page.paged && (
         <div className="flex items-center gap-2 text-sm">
           <button
