@@ -49,6 +49,7 @@ it('the data viewer’s controls are disabled until it hydrates, then they work'
     expect.arrayContaining(['Column statistics', 'Compare versions', 'Next page']),
   );
   expect(controls(container).length).toBe(10);
+  expect(container.querySelector('tbody th[scope="row"]')?.innerHTML).toBe('1');
   expect(controls(container).filter((c) => !c.disabled)).toEqual([]);
 
   const recoverable: unknown[] = [];
@@ -61,7 +62,10 @@ it('the data viewer’s controls are disabled until it hydrates, then they work'
   expect(enabled.map((c) => c.getAttribute('aria-label') ?? c.textContent)).not.toContain(
     'First page',
   );
-  expect(enabled.length).toBe(8);
+  // Each row's number is now a button opening its row view: the server sent them as text.
+  const rowButtons = container.querySelectorAll('tbody th[scope="row"] button');
+  expect([...rowButtons].map((b) => b.textContent).slice(0, 3)).toEqual(['1', '2', '3']);
+  expect(enabled.length).toBe(8 + 50);
   const stats = enabled.find((c) => c.textContent === 'Column statistics')!;
   await act(async () => stats.click());
   expect(stats.getAttribute('aria-expanded')).toBe('true');

@@ -9,10 +9,20 @@ import {
   nextSort,
   openingKind,
   pageWindow,
+  rowNumberAt,
   shownCell,
   shownText,
+  wasCut,
 } from '../../src/lib/tables/viewer.ts';
 import { clipped } from '../../src/contracts/cut-text.ts';
+
+describe('row numbers', () => {
+  it('are the page’s own (sorted or filtered), else counted from the offset', () => {
+    expect(rowNumberAt([7, 2], 0, 1)).toBe(2);
+    expect(rowNumberAt(undefined, 50, 0)).toBe(51);
+    expect(rowNumberAt(undefined, 0, 2)).toBe(3);
+  });
+});
 
 describe('long text', () => {
   it('is cut to its first characters and …, never inside a surrogate pair', () => {
@@ -32,6 +42,17 @@ describe('long text', () => {
     expect(shownCell('x'.repeat(5_000))).toBe(`${'x'.repeat(999)}…`);
     expect(shownCell(12.5)).toBe(12.5);
     expect(shownCell(null)).toBeNull();
+  });
+
+  it('tells a cell the page cut from one it did not, so the row view fetches the whole row', () => {
+    expect(wasCut(shownCell('x'.repeat(5_000)))).toBe(true);
+    expect(wasCut(shownCell('😀'.repeat(1_001)))).toBe(true);
+    expect(wasCut(shownCell('x'.repeat(1_000)))).toBe(false);
+    expect(wasCut(`${'x'.repeat(998)}…`)).toBe(false);
+    expect(wasCut('x'.repeat(5_000))).toBe(false);
+    expect(wasCut('…')).toBe(false);
+    expect(wasCut(12.5)).toBe(false);
+    expect(wasCut(null)).toBe(false);
   });
 
   it('writes an exact number with its digits, as parsed or as copied into island props', () => {

@@ -1,6 +1,6 @@
 /**
  * Pure helpers of the data viewer (src/islands/datasets/viewer/): page arithmetic, the one-line
- * column summary, compared rows, how a cell is shown, and histogram geometry.
+ * column summary, compared rows, how a cell is shown, row numbers, and histogram geometry.
  */
 import { clipped, excerpt } from '../../contracts/cut-text.ts';
 import { CELL_TEXT_MAX, COMPARE_KINDS, type CompareKind } from '../../contracts/limits.ts';
@@ -60,6 +60,20 @@ export const shownText = (value: Cell): string => clipped(cellText(value), CELL_
 /** A cell as the dataset page sends it to the viewer: long text already cut as it is shown. */
 export const shownCell = (value: Cell): Cell =>
   typeof value === 'string' ? clipped(value, CELL_TEXT_MAX) : value;
+
+/**
+ * Whether a cell the page handed the viewer was cut by `shownCell`: text of exactly
+ * CELL_TEXT_MAX characters ending in …. (Pages the viewer fetches carry whole values.)
+ */
+export const wasCut = (value: Cell): boolean =>
+  typeof value === 'string' &&
+  value.endsWith('…') &&
+  value.length >= CELL_TEXT_MAX &&
+  [...value].length === CELL_TEXT_MAX;
+
+/** A shown row's number in the version: its own when the page has them, else counted from `offset`. */
+export const rowNumberAt = (numbers: readonly number[] | undefined, offset: number, r: number) =>
+  numbers?.[r] ?? offset + r + 1;
 
 const short = (value: Cell, max = 24) => clipped(cellText(value), max);
 

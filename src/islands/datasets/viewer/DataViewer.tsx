@@ -9,6 +9,7 @@ import { failureText, fetchRows, fetchStats, type ViewerRows } from './api.ts';
 import ComparePanel from './ComparePanel.tsx';
 import Pager from './Pager.tsx';
 import RowsTable, { type SortState } from './RowsTable.tsx';
+import RowView, { useRowView } from './RowView.tsx';
 import StatsPanel from './StatsPanel.tsx';
 import { ViewerControls, type Panel, type VersionRows } from './ViewerControls.tsx';
 
@@ -106,9 +107,23 @@ function rowsCaption(t: T, version: number, view: FirstRows) {
       });
 }
 
-/** What a screen reader hears: loading, or how many rows match the filter. */
-const liveStatus = (t: T, busy: boolean, q: string, total: number) =>
-  busy ? t('viewer:loading') : q ? t('viewer:matches', { count: total }) : '';
+type StatusProps = { t: T; error: string; busy: boolean; q: string; total: number };
+
+/** A failure to load, and what a screen reader hears: loading, or how many rows match. */
+function ViewerStatus({ t, error, busy, q, total }: StatusProps) {
+  return (
+    <>
+      {error && (
+        <p role="alert" className="text-sm text-danger">
+          {error}
+        </p>
+      )}
+      <p className="sr-only" aria-live="polite">
+        {busy ? t('viewer:loading') : q ? t('viewer:matches', { count: total }) : ''}
+      </p>
+    </>
+  );
+}
 
 /**
  * The dataset page's data section. On the server it renders the first page of the latest
@@ -128,6 +143,7 @@ export default function DataViewer(props: Props) {
   const stats = useVersionStats(datasetId, version, props.stats);
   const [filterText, setFilterText] = useFilterText(query.q, setQuery);
   const ready = useHydrated();
+  const rowView = useRowView();
   return (
     <div className="flex flex-col gap-3" data-testid="data-viewer" aria-busy={busy}>
       <ViewerControls
@@ -144,14 +160,7 @@ export default function DataViewer(props: Props) {
         panel={panel}
         onPanel={(next) => setPanel((p) => (p === next ? 'none' : next))}
       />
-      {error && (
-        <p role="alert" className="text-sm text-danger">
-          {error}
-        </p>
-      )}
-      <p className="sr-only" aria-live="polite">
-        {liveStatus(t, busy, query.q, view.total)}
-      </p>
+      <ViewerStatus t={t} error={error} busy={busy} q={query.q} total={view.total} />
 
       <RowsTable
         t={t}
@@ -166,6 +175,14 @@ export default function DataViewer(props: Props) {
         sortState={query}
         sortDisabled={!ready}
         onSort={(column) => setQuery((q) => ({ ...q, ...nextSort(q, column), offset: 0 }))}
+        onOpenRow={ready ? rowView.open : undefined}
+      />
+      <RowView
+        t={t}
+        number={number}
+        at={{ datasetId, version, page: view }}
+        descriptions={props.descriptions}
+        state={rowView}
       />
       {query.q && view.total === 0 && !busy && (
         <p className="text-sm text-muted">{t('viewer:noMatches')}</p>

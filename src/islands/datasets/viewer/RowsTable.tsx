@@ -1,7 +1,7 @@
 import type { Cell, Column, ColumnStats } from '../../../contracts/tables.ts';
 import type { T } from '../../../i18n/index.ts';
 import { isAttributeType } from '../../../lib/tables/infer.ts';
-import { columnSummary, shownText } from '../../../lib/tables/viewer.ts';
+import { columnSummary, rowNumberAt, shownText } from '../../../lib/tables/viewer.ts';
 
 export type SortState = { sort?: string | undefined; order: 'asc' | 'desc' };
 
@@ -25,9 +25,18 @@ type Props = {
   label?: string | undefined;
   /** [column, description] pairs, each shown clipped under its header (full text as its title). */
   descriptions?: readonly (readonly [string, string])[] | undefined;
+  /**
+   * Opens the row view of a row (its index in `rows`): each row number is then a button. Without
+   * it (on the server, before hydration, in the compare view) the numbers are text.
+   */
+  onOpenRow?: ((index: number, button: HTMLButtonElement) => void) | undefined;
 };
 
 const LONG_TEXT = 40;
+
+/** A column's type as a header and the row view name it: the page's word for a known type. */
+export const typeLabel = (t: T, type: string) =>
+  isAttributeType(type) ? t(`datasets:type.${type}`) : type;
 
 /** A cell: short values never wrap; long text wraps inside a bounded width. */
 function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } | undefined }) {
@@ -91,7 +100,7 @@ function ColumnHeader({
   sortDisabled: boolean | undefined;
   t: T;
 }) {
-  const type = isAttributeType(column.type) ? t(`datasets:type.${column.type}`) : column.type;
+  const type = typeLabel(t, column.type);
   const label = (
     <>
       <span className="block font-semibold whitespace-nowrap">
@@ -136,11 +145,13 @@ function ColumnHeader({
 
 /**
  * A page of rows as an accessible table in its own scrolling box: sticky column headers (name,
- * type, summary; a sort button when sortable) and sticky row numbers as row headers.
+ * type, summary; a sort button when sortable) and sticky row numbers as row headers (buttons
+ * opening the row view, when offered).
  */
 export default function RowsTable(props: Props) {
   const { t, number, columns, rows, offset, stats, sortState, onSort, sortDisabled, previous } =
     props;
+  const { onOpenRow } = props;
   const statsOf = new Map((stats ?? []).map((s) => [s.name, s]));
   const descriptionOf = new Map(props.descriptions);
   return (
@@ -177,10 +188,23 @@ export default function RowsTable(props: Props) {
         <tbody>
           {rows.map((row, r) => {
             const old = previous?.[r];
+            const shown = number.format(rowNumberAt(props.numbers, offset, r));
             return (
               <tr key={offset + r} className="odd:bg-white even:bg-canvas">
                 <th scope="row" className="rows-number">
-                  {number.format(props.numbers?.[r] ?? offset + r + 1)}
+                  {onOpenRow ? (
+                    <button
+                      type="button"
+                      className="rows-open"
+                      aria-haspopup="dialog"
+                      title={t('viewer:row.open', { number: shown })}
+                      onClick={(event) => onOpenRow(r, event.currentTarget)}
+                    >
+                      {shown}
+                    </button>
+                  ) : (
+                    shown
+                  )}
                 </th>
                 {columns.map((column, c) => {
                   const before = old ? (old[c] ?? null) : undefined;
