@@ -13,6 +13,13 @@ const NAME_PROBLEMS: Record<ColumnNameProblem, string> = {
   control: 'contains a line break or control character',
 };
 
+/**
+ * The server's words for a description longer than COLUMN_DESCRIPTION_MAX (the forms say it in
+ * the page's language when they meet them).
+ */
+export const descriptionTooLong = (name: string) =>
+  `The description of ${JSON.stringify(name)} must be at most ${COLUMN_DESCRIPTION_MAX} characters`;
+
 const isTextByName = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
   value !== null &&
@@ -52,7 +59,7 @@ export const columnDescriptionsSchema = z
         : given.has(name)
           ? `Two descriptions are given for the column ${JSON.stringify(name)}`
           : [...text].length > COLUMN_DESCRIPTION_MAX
-            ? `The description of ${JSON.stringify(name)} must be at most ${COLUMN_DESCRIPTION_MAX} characters`
+            ? descriptionTooLong(name)
             : null;
       if (message) ctx.issues.push({ code: 'custom', input: raw, path: [key], message });
       else given.set(name, text);

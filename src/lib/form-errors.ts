@@ -6,7 +6,7 @@
 import type { T } from '../i18n/index.ts';
 import { isApiError } from './api/errors.ts';
 import { codeText, failureText } from './error-text.ts';
-import type { Problems } from '../stores/form.ts';
+import type { Problem, Problems } from '../stores/form.ts';
 
 /** One of the server's per-field messages, and whether it came with a code of its own. */
 type FieldError = { field: string; text: string; ownCode: boolean };
@@ -54,17 +54,20 @@ export function formFailureText(error: unknown, t: T, fallback?: string): string
 
 /**
  * The server's per-field messages as a form's problems: `fields` names the form's field for each
- * server field (`tags.2` counts as `tags`); the first message for a field wins.
+ * server field, by its whole name (`column_descriptions.city`) or else its first part (`tags.2`
+ * counts as `tags`); the first message for a field wins. `reword` says a message in the page's
+ * language when the form knows it (a rule of its own), else the server's words stay.
  */
 export function fieldProblems<F extends string>(
   error: unknown,
   t: T,
   fields: Readonly<Record<string, F>>,
+  reword: (field: F, message: string) => Problem | null = () => null,
 ): Problems<F> {
   const out: Problems<F> = {};
   for (const { field: name, text } of fieldErrors(error, t)) {
-    const field = fields[name.split('.')[0] ?? ''];
-    if (field && !out[field]) out[field] = { text };
+    const field = Object.hasOwn(fields, name) ? fields[name] : fields[name.split('.')[0] ?? ''];
+    if (field && !out[field]) out[field] = reword(field, text) ?? { text };
   }
   return out;
 }

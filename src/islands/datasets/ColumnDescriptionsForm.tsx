@@ -5,15 +5,18 @@ import { failureText } from '../../lib/error-text.ts';
 import { columnDescription } from '../../lib/tables/column-names.ts';
 import { isAttributeType } from '../../lib/tables/infer.ts';
 import { saveDataset } from '../../stores/datasets.ts';
-import { createForm, type Problems } from '../../stores/form.ts';
+import { createForm } from '../../stores/form.ts';
 import { FormAlert, SubmitButton, TextArea } from '../form/Field.tsx';
 import { lengthHint, useForm } from '../form/fields.ts';
+import {
+  checkDescriptions,
+  describedColumns,
+  describedField,
+  descriptionProblems,
+  type DescriptionValues,
+} from './column-descriptions.ts';
 
-/** Descriptions by field: `c0`, `c1`, … for the latest version's columns in order. */
-type Values = Record<string, string>;
 type Column = { name: string; type: string };
-
-const fieldOf = (i: number) => `c${i}`;
 
 function latestColumns(dataset: Dataset): Column[] {
   const latest =
@@ -24,29 +27,12 @@ function latestColumns(dataset: Dataset): Column[] {
   }));
 }
 
-const valuesOf = (columns: Column[], dataset: Dataset): Values =>
+const valuesOf = (columns: Column[], dataset: Dataset): DescriptionValues =>
   Object.fromEntries(
     columns.map((c, i) => [
-      fieldOf(i),
+      describedField(i),
       columnDescription(dataset.columnDescriptions, c.name) ?? '',
     ]),
-  );
-
-const check = (values: Values): Problems<string> =>
-  Object.fromEntries(
-    Object.entries(values).flatMap(([field, text]) =>
-      [...text.trim()].length > COLUMN_DESCRIPTION_MAX
-        ? [
-            [
-              field,
-              {
-                key: 'datasets:rules.columnDescriptionTooLong',
-                vars: { max: COLUMN_DESCRIPTION_MAX },
-              },
-            ],
-          ]
-        : [],
-    ),
   );
 
 /**
@@ -57,21 +43,19 @@ const check = (values: Values): Problems<string> =>
 export function ColumnDescriptionsForm(props: { dataset: Dataset; t: T }) {
   const { dataset, t } = props;
   const columns = latestColumns(dataset);
+  const names = columns.map((c) => c.name);
   const { formProps, input, values, failure, submitting } = useForm(
     t,
     () =>
-      createForm<Values, string>({
+      createForm<DescriptionValues, string>({
         initial: valuesOf(columns, dataset),
-        check,
+        check: checkDescriptions,
         send: async (v) => {
-          const given = columns.map((c, i) => [c.name, (v[fieldOf(i)] ?? '').trim()] as const);
-          const saved = await saveDataset(dataset.id, {
-            columnDescriptions: Object.fromEntries(given),
-          });
-          return valuesOf(columns, saved);
+          const columnDescriptions = describedColumns(names, v);
+          return valuesOf(columns, await saveDataset(dataset.id, { columnDescriptions }));
         },
         explain: (error) => ({
-          problems: {},
+          problems: descriptionProblems(error, t, names),
           failure: failureText(error, t) ?? t('datasets:edit.saveFailed'),
         }),
         fixErrors: t('common:common.fixErrors'),
@@ -96,8 +80,8 @@ export function ColumnDescriptionsForm(props: { dataset: Dataset; t: T }) {
               type: isAttributeType(column.type) ? t(`datasets:type.${column.type}`) : column.type,
             })}
             rows={2}
-            hint={lengthHint(t, values[fieldOf(i)] ?? '', COLUMN_DESCRIPTION_MAX)}
-            {...input(fieldOf(i))}
+            hint={lengthHint(t, values[describedField(i)] ?? '', COLUMN_DESCRIPTION_MAX)}
+            {...input(describedField(i))}
           />
         ))}
         <div>

@@ -1,0 +1,55 @@
+/**
+ * Column descriptions as the dataset forms hold them: one box per column, its field `c0`, `c1`, …
+ * in the columns' order, the same limit as the server's (COLUMN_DESCRIPTION_MAX), and the
+ * server's refusals of a description shown under its column's box in the page's language.
+ */
+import { descriptionTooLong } from '../../contracts/column-descriptions.ts';
+import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
+import type { T } from '../../i18n/index.ts';
+import { fieldProblems } from '../../lib/form-errors.ts';
+import type { Problem, Problems } from '../../stores/form.ts';
+
+/** Descriptions by field. */
+export type DescriptionValues = Record<string, string>;
+
+/** The field of the column at `index`. */
+export const describedField = (index: number) => `c${index}`;
+
+const TOO_LONG: Problem = {
+  key: 'datasets:rules.columnDescriptionTooLong',
+  vars: { max: COLUMN_DESCRIPTION_MAX },
+};
+
+/** The boxes whose descriptions are too long. */
+export const checkDescriptions = (values: DescriptionValues): Problems<string> =>
+  Object.fromEntries(
+    Object.entries(values).flatMap(([field, text]) =>
+      [...text.trim()].length > COLUMN_DESCRIPTION_MAX ? [[field, TOO_LONG]] : [],
+    ),
+  );
+
+/** The boxes as the API takes them (`column_descriptions`): column name → trimmed text. */
+export const describedColumns = (
+  names: readonly string[],
+  values: DescriptionValues,
+): Record<string, string> =>
+  Object.fromEntries(names.map((name, i) => [name, (values[describedField(i)] ?? '').trim()]));
+
+/**
+ * The server's refusals of descriptions (details `column_descriptions.<name>`; a `/` in a name
+ * comes as `.`, as in every detail's field) on the boxes of columns `names`; a too long one is
+ * said in the page's language, as the form's own check says it.
+ */
+export function descriptionProblems(
+  error: unknown,
+  t: T,
+  names: readonly string[],
+): Problems<string> {
+  const fields = Object.fromEntries(
+    names.map((name, i) => [`column_descriptions.${name.replaceAll('/', '.')}`, describedField(i)]),
+  );
+  return fieldProblems(error, t, fields, (field, message) => {
+    const name = names[Number(field.slice(1))];
+    return name !== undefined && message === descriptionTooLong(name) ? TOO_LONG : null;
+  });
+}
