@@ -85,20 +85,26 @@ async function laterProblems(
 
 type Progress = (progress: UploadProgress) => void;
 
-/** Publishes a new dataset with the draft as version 1. */
+/** Publishes a new dataset with the draft as version 1 (and its column descriptions, if any). */
 export async function publishDataset(
-  meta: DatasetMetadata,
+  meta: DatasetMetadata & { columnDescriptions?: Record<string, string> },
   draft: TableDraft,
   types: readonly AttributeType[],
   onProgress: Progress,
 ): Promise<Dataset> {
   if (draft.sampled) {
-    // A streamed upload takes its metadata in the query: the card (up to 64 KB) follows by PUT.
-    const { readme, ...query } = meta;
+    // A streamed upload takes its metadata in the query: the card (up to 64 KB) and the column
+    // descriptions follow by PUT.
+    const { readme, columnDescriptions = {}, ...query } = meta;
     const created = await datasetsApi.uploadDataset(query, streamOf(draft, draft.sampled, types), {
       onProgress,
     });
-    return readme ? datasetsApi.updateDataset(created.id, { readme }) : created;
+    const described = Object.keys(columnDescriptions).length > 0;
+    if (!readme && !described) return created;
+    return datasetsApi.updateDataset(created.id, {
+      ...(readme && { readme }),
+      ...(described && { columnDescriptions }),
+    });
   }
   return datasetsApi.createDataset({ ...meta, ...contentOf(draft, types) }, { onProgress });
 }

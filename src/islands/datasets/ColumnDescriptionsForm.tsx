@@ -1,13 +1,11 @@
-import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
 import type { T } from '../../i18n/index.ts';
 import type { Dataset } from '../../lib/api/types.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { columnDescription } from '../../lib/tables/column-names.ts';
-import { isAttributeType } from '../../lib/tables/infer.ts';
 import { saveDataset } from '../../stores/datasets.ts';
 import { createForm } from '../../stores/form.ts';
-import { FormAlert, SubmitButton, TextArea } from '../form/Field.tsx';
-import { lengthHint, useForm } from '../form/fields.ts';
+import { FormAlert, SubmitButton } from '../form/Field.tsx';
+import { useForm } from '../form/fields.ts';
 import {
   checkDescriptions,
   describedColumns,
@@ -15,6 +13,7 @@ import {
   descriptionProblems,
   type DescriptionValues,
 } from './column-descriptions.ts';
+import { DescriptionBoxes } from './DescriptionBoxes.tsx';
 
 type Column = { name: string; type: string };
 
@@ -44,7 +43,7 @@ export function ColumnDescriptionsForm(props: { dataset: Dataset; t: T }) {
   const { dataset, t } = props;
   const columns = latestColumns(dataset);
   const names = columns.map((c) => c.name);
-  const { formProps, input, values, failure, submitting } = useForm(
+  const { form, formProps, problem, values, failure, submitting } = useForm(
     t,
     () =>
       createForm<DescriptionValues, string>({
@@ -71,19 +70,16 @@ export function ColumnDescriptionsForm(props: { dataset: Dataset; t: T }) {
       <p className="mb-4 text-sm text-muted">{t('datasets:columns.intro')}</p>
       <form {...formProps} className="flex flex-col gap-4">
         <FormAlert message={failure} />
-        {columns.map((column, i) => (
-          <TextArea
-            key={column.name}
-            id={`edit-column-${i}`}
-            label={t('datasets:columns.label', {
-              name: column.name,
-              type: isAttributeType(column.type) ? t(`datasets:type.${column.type}`) : column.type,
-            })}
-            rows={2}
-            hint={lengthHint(t, values[describedField(i)] ?? '', COLUMN_DESCRIPTION_MAX)}
-            {...input(describedField(i))}
-          />
-        ))}
+        <DescriptionBoxes
+          columns={columns}
+          idPrefix="edit"
+          box={(i) => ({
+            value: values[describedField(i)] ?? '',
+            error: problem(describedField(i)),
+            onChange: (e) => form.edit(describedField(i), e.target.value),
+          })}
+          t={t}
+        />
         <div>
           <SubmitButton
             busy={submitting}

@@ -11,13 +11,14 @@ import { createForm } from '../../stores/form.ts';
 import { FormAlert, SubmitButton } from '../form/Field.tsx';
 import { useForm, useLatest } from '../form/fields.ts';
 import { useHydrated } from '../useHydrated.ts';
+import { checkWritten, writtenDescriptions } from './column-descriptions.ts';
+import { OptionalDescriptions } from './DescriptionBoxes.tsx';
 import { explainPublish, publishTable } from './forms.ts';
 import {
   checkMetadata,
   EMPTY_METADATA,
   metadataOf,
   nameFromFile,
-  type MetadataField,
   type MetadataValues,
 } from './metadata.ts';
 import { MetadataFields } from './MetadataFields.tsx';
@@ -47,37 +48,42 @@ function useChosenFile(draft: TableDraft | null, values: MetadataValues, form: M
   }, [draft, form, valuesNow]);
 }
 
+/** The create form's values: the metadata, and the descriptions written by column name. */
+type CreateValues = MetadataValues & { descriptions: Record<string, string> };
+
 function Form({ locale, t }: { locale: Locale; t: T }) {
   const [progress, setProgress] = useState<Progress | null>(null);
   const table = useTableDraft(t);
   /** The table as last rendered, for the store's check and send. */
   const tableNow = useLatest(table);
   const failed = t('datasets:create.failed');
+  const namesNow = () => tableNow.current.draft?.attributes ?? [];
   const { form, formProps, values, problem, problems, failure, busy } = useForm(t, () =>
-    createForm<MetadataValues, MetadataField | 'table'>({
-      initial: EMPTY_METADATA,
+    createForm<CreateValues, string>({
+      initial: { ...EMPTY_METADATA, descriptions: {} },
       check: (v) => ({
         ...checkMetadata(v),
+        ...checkWritten(namesNow(), v.descriptions),
         table: tableNow.current.draft ? undefined : { key: 'datasets:table.required' },
       }),
       send: async (v) => {
+        const columnDescriptions = writtenDescriptions(namesNow(), v.descriptions);
         const dataset = await publishTable(
           tableNow.current,
           t,
           failed,
           setProgress,
-          (draft, types) => publishDataset(metadataOf(v), draft, types, setProgress),
+          (draft, types) =>
+            publishDataset({ ...metadataOf(v), columnDescriptions }, draft, types, setProgress),
         );
         toast({ title: t('datasets:create.created'), description: dataset.name });
         leaveTo(localizePath(`/datasets/${dataset.id}`, locale));
       },
-      explain: (error) => explainPublish(error, t, failed),
+      explain: (error) => explainPublish(error, t, failed, namesNow()),
       fixErrors: t('common:common.fixErrors'),
     }),
   );
-
   useChosenFile(table.draft, values, form);
-
   return (
     <form {...formProps} className="flex flex-col gap-6" aria-labelledby="create-heading">
       <FormAlert message={failure} />
@@ -89,7 +95,7 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
           idPrefix="dataset"
           values={values}
           problems={problems}
-          onChange={form.edit}
+          onChange={(field, value) => form.edit(field, value as CreateValues[typeof field])}
           t={t}
         />
       </section>
@@ -104,6 +110,15 @@ function Form({ locale, t }: { locale: Locale; t: T }) {
           locale={locale}
           t={t}
         />
+        {table.draft && (
+          <OptionalDescriptions
+            table={table}
+            written={values.descriptions}
+            problem={problem}
+            form={form}
+            t={t}
+          />
+        )}
       </section>
       <UploadProgress progress={progress} t={t} />
       <div>

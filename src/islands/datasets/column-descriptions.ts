@@ -7,6 +7,7 @@ import { descriptionTooLong } from '../../contracts/column-descriptions.ts';
 import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
 import type { T } from '../../i18n/index.ts';
 import { fieldProblems } from '../../lib/form-errors.ts';
+import { columnDescription } from '../../lib/tables/column-names.ts';
 import type { Problem, Problems } from '../../stores/form.ts';
 
 /** Descriptions by field. */
@@ -34,6 +35,28 @@ export const describedColumns = (
   values: DescriptionValues,
 ): Record<string, string> =>
   Object.fromEntries(names.map((name, i) => [name, (values[describedField(i)] ?? '').trim()]));
+
+/** The boxes of columns `names` for descriptions written by column name. */
+const boxValues = (
+  names: readonly string[],
+  byName: Readonly<Record<string, string>>,
+): DescriptionValues =>
+  Object.fromEntries(
+    names.map((name, i) => [describedField(i), columnDescription(byName, name) ?? '']),
+  );
+
+/** The boxes of columns `names` whose descriptions written by column name are too long. */
+export const checkWritten = (names: readonly string[], byName: Readonly<Record<string, string>>) =>
+  checkDescriptions(boxValues(names, byName));
+
+/** The descriptions a new dataset is published with: columns `names`' written ones, trimmed. */
+export const writtenDescriptions = (
+  names: readonly string[],
+  byName: Readonly<Record<string, string>>,
+): Record<string, string> =>
+  Object.fromEntries(
+    Object.entries(describedColumns(names, boxValues(names, byName))).filter(([, text]) => text),
+  );
 
 /**
  * The server's refusals of descriptions (details `column_descriptions.<name>`; a `/` in a name

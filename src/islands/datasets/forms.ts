@@ -11,6 +11,7 @@ import type { TableDraft } from '../../lib/tables/draft.ts';
 import type { AttributeType } from '../../lib/tables/infer.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import type { TableDraftState } from './useTableDraft.ts';
+import { descriptionProblems } from './column-descriptions.ts';
 import { metadataProblems } from './metadata.ts';
 import { problemsFound } from './ValidationReport.tsx';
 
@@ -57,8 +58,12 @@ export async function publishTable<R>(
   }
 }
 
-/** A failed publish as the form's problems and message (`failed` when the error says nothing). */
-export function explainPublish(error: unknown, t: T, failed: string) {
+/**
+ * A failed publish as the form's problems and message (`failed` when the error says nothing);
+ * with the table's column `names`, a refused description goes under its box.
+ */
+export function explainPublish(error: unknown, t: T, failed: string, names: string[] = []) {
   if (error instanceof TableRefused) return { problems: {}, failure: error.message };
-  return { problems: metadataProblems(error, t), failure: failureText(error, t) ?? failed };
+  const problems = { ...descriptionProblems(error, t, names), ...metadataProblems(error, t) };
+  return { problems, failure: failureText(error, t) ?? failed };
 }

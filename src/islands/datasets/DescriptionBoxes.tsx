@@ -1,0 +1,95 @@
+import { useState } from 'react';
+import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
+import type { T } from '../../i18n/index.ts';
+import { columnDescription } from '../../lib/tables/column-names.ts';
+import type { TableDraft } from '../../lib/tables/draft.ts';
+import { isAttributeType } from '../../lib/tables/infer.ts';
+import { TextArea } from '../form/Field.tsx';
+import { lengthHint } from '../form/fields.ts';
+import { describedField } from './column-descriptions.ts';
+
+type Column = { name: string; type: string };
+/** A box's value, its problem and its change, as a form's `input(field)` gives them. */
+type Box = {
+  value: string;
+  error: string | null;
+  onChange: (e: { target: { value: string } }) => void;
+};
+
+/**
+ * A description box per column, labelled with the column's name and type, with a character
+ * counter against COLUMN_DESCRIPTION_MAX (the edit page's and the create form's).
+ */
+export function DescriptionBoxes(props: {
+  columns: readonly Column[];
+  idPrefix: string;
+  box: (index: number) => Box;
+  t: T;
+}) {
+  const { columns, idPrefix, box, t } = props;
+  return columns.map((column, i) => {
+    const { value, ...rest } = box(i);
+    return (
+      <TextArea
+        key={`${i}-${column.name}`}
+        id={`${idPrefix}-column-${i}`}
+        label={t('datasets:columns.label', {
+          name: column.name,
+          type: isAttributeType(column.type) ? t(`datasets:type.${column.type}`) : column.type,
+        })}
+        rows={2}
+        hint={lengthHint(t, value, COLUMN_DESCRIPTION_MAX)}
+        value={value}
+        {...rest}
+      />
+    );
+  });
+}
+
+type Written = Readonly<Record<string, string>>;
+
+/**
+ * The create form's column descriptions, written by column name (kept when another file with
+ * the same columns is read), folded under the columns and types until opened (a phone keeps the
+ * table in view); open while a box has a problem, so it can take the focus.
+ */
+export function OptionalDescriptions(props: {
+  table: { draft: TableDraft | null; types: readonly string[] };
+  written: Written;
+  problem: (field: string) => string | null;
+  form: {
+    edit: (field: 'descriptions', written: Written) => void;
+    clear: (field: string) => void;
+  };
+  t: T;
+}) {
+  const { table, written, problem, form, t } = props;
+  const [opened, setOpened] = useState(false);
+  const names = table.draft?.attributes ?? [];
+  const columns = names.map((name, i) => ({ name, type: table.types[i] ?? 'string' }));
+  const troubled = names.some((_, i) => problem(describedField(i)));
+  const box = (i: number): Box => ({
+    value: columnDescription(written, names[i] ?? '') ?? '',
+    error: problem(describedField(i)),
+    onChange: (e) => {
+      form.edit('descriptions', { ...written, [names[i] ?? '']: e.target.value });
+      form.clear(describedField(i));
+    },
+  });
+  return (
+    <details
+      className="rounded-lg border border-line"
+      open={opened || troubled}
+      onToggle={(e) => setOpened(e.currentTarget.open)}
+      data-testid="create-descriptions"
+    >
+      <summary className="cursor-pointer px-3 py-2 font-semibold">
+        {t('datasets:columns.optional')}
+      </summary>
+      <div className="flex flex-col gap-4 px-3 pb-3">
+        <p className="text-sm text-muted">{t('datasets:columns.createIntro')}</p>
+        <DescriptionBoxes columns={columns} idPrefix="dataset" box={box} t={t} />
+      </div>
+    </details>
+  );
+}
