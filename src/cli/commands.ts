@@ -16,6 +16,12 @@ import { CliError, EXIT, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
 import { jsonAsLines } from './json-upload.ts';
 import { savedTypes, saveTypes } from './types-file.ts';
+import {
+  describeColumns,
+  describedLines,
+  savedDescriptions,
+  saveDescriptions,
+} from './columns-file.ts';
 import { parseTypesFile } from '../lib/tables/types-file.ts';
 
 export type Io = {
@@ -51,7 +57,7 @@ export async function list(
   ]);
 }
 
-/** `sheaf info ID`: a dataset and its versions. */
+/** `sheaf info ID`: a dataset, its versions and the latest version's column descriptions. */
 export async function info(client: Client, io: Io, id: number, json: boolean): Promise<void> {
   const d = await client.json<Dataset>('GET', `/datasets/${id}`);
   print(io, json, d, () => [
@@ -62,6 +68,7 @@ export async function info(client: Client, io: Io, id: number, json: boolean): P
       (v) =>
         `  v${v.version}  ${v.entries_count} rows  ${v.attributes.length} columns  ${v.created_at.slice(0, 10)}  ${v.changelog}`,
     ),
+    ...describedLines(d, d.versions.find((v) => v.version === d.latest_version)?.attributes ?? []),
   ]);
 }
 
@@ -101,6 +108,8 @@ export type PushOptions = {
   changelog?: string;
   /** Declared column types as JSON text (`{"zip":"string"}`); the others are inferred. */
   types?: string;
+  /** A column descriptions file (default: FILE.columns.json, if it is there). */
+  columns?: string;
   json: boolean;
 };
 
@@ -116,6 +125,7 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
   // JSON table declares.
   const saved = o.types === undefined ? await savedTypes(file) : null;
   if (saved) io.err.write(`Column types from ${saved.file}\n`);
+  const described = await savedDescriptions(file, o.columns);
   // Not an object: no columns; the API says what is wrong with it.
   const typed = Object.keys(parseTypesFile(o.types ?? saved?.text ?? '{}') ?? {});
   const table = json ? await jsonAsLines(file, gzipped, typed) : null;
@@ -153,7 +163,13 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
     throw new CliError(`${err.message}; ${hint}`, err.exitCode, err.code);
   });
   bar.done();
-  const answer = (await res.json()) as Dataset | DatasetVersion;
+  let answer = (await res.json()) as Dataset | DatasetVersion;
+  if (described) {
+    io.err.write(`Column descriptions from ${described.file}\n`);
+    const id = 'versions' in answer ? answer.id : answer.dataset_id;
+    const dataset = await describeColumns(client, id, described.descriptions);
+    if ('versions' in answer) answer = dataset;
+  }
   print(io, o.json, answer, () =>
     'versions' in answer
       ? [`Published #${answer.id} "${answer.name}" (v1, ${answer.versions[0]?.entries_count} rows)`]
@@ -183,6 +199,10 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     o.format === 'parquet'
       ? null
       : (dataset.versions.find((v) => v.version === version)?.attribute_types ?? null);
+  const descriptions =
+    o.format === 'parquet' || Object.keys(dataset.column_descriptions).length === 0
+      ? null
+      : dataset.column_descriptions;
   const output = o.output ?? path.join(o.folder, `dataset-${id}-v${version}.${o.format}`);
   const part = `${output}.part`;
   const etagFile = `${part}.etag`;
@@ -198,7 +218,7 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     // Nothing lies past what the .part holds: it is the whole file (a pull stopped before
     // renaming it), or it is longer than the file and the pull starts over.
     const size = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
-    if (size === have) return saved(io, o, { output, version, types, resumed: true });
+    if (size === have) return saved(io, o, { output, version, types, descriptions, resumed: true });
     await rm(part, { force: true });
     return pull(client, io, id, { ...o, version });
   }
@@ -217,12 +237,13 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     createWriteStream(part, { flags: partial ? 'a' : 'w' }),
   );
   bar.done();
-  await saved(io, o, { output, version, types, resumed: partial });
+  await saved(io, o, { output, version, types, descriptions, resumed: partial });
 }
 
 /**
  * Renames a pulled `FILE.part` to `FILE`, drops its ETag, writes the column types beside a text
- * file (`FILE.types.json`, which `sheaf push FILE` declares) and says what was saved.
+ * file (`FILE.types.json`, which `sheaf push FILE` declares) and the dataset's column
+ * descriptions, if any (`FILE.columns.json`, which it sends), and says what was saved.
  */
 async function saved(
   io: Io,
@@ -231,17 +252,23 @@ async function saved(
     output: string;
     version: number;
     types: Record<string, string> | null;
+    descriptions: Record<string, string> | null;
     resumed: boolean;
   },
 ): Promise<void> {
-  const { output, version, types, resumed } = pulled;
+  const { output, version, types, descriptions, resumed } = pulled;
   await rename(`${output}.part`, output);
   await rm(`${output}.part.etag`, { force: true });
   const typesFile = types ? await saveTypes(output, types) : null;
+  const columnsFile = descriptions ? await saveDescriptions(output, descriptions) : null;
   const bytes = (await stat(output)).size;
-  const answer = { file: output, bytes, version, format: o.format, resumed, types_file: typesFile };
+  const answer = {
+    ...{ file: output, bytes, version, format: o.format, resumed },
+    ...{ types_file: typesFile, columns_file: columnsFile },
+  };
   print(io, o.json, answer, () => [
     `Saved ${output} (${bytes} bytes, v${version}, ${o.format})`,
     ...(typesFile ? [`Column types saved in ${typesFile}`] : []),
+    ...(columnsFile ? [`Column descriptions saved in ${columnsFile}`] : []),
   ]);
 }

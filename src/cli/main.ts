@@ -19,14 +19,18 @@ const USAGE = `Usage: sheaf <command> [options]
             store a token for SHEAF_API's site (or pipe one in); with a username, a token
             login made that still works is kept, unless --new-token (the old one is revoked)
   ls [--mine] [--query WORDS] [--limit N]              list datasets
-  info ID                                              a dataset and its versions
+  info ID                                              a dataset, its versions, its column
+                                                       descriptions
   push FILE --name NAME [--description D] [--tags a,b] [--language TAG]
             [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.json/.jsonl(.gz)
   push FILE --dataset ID [--changelog C]               add a version
             [--types '{"zip":"string"}']               either: declare column types
                                     (default: FILE.types.json, if pull saved one; '{}' infers all)
+            [--columns FILE.columns.json]              set column descriptions
+                                    ({"zip":"Postal code"}; default: FILE.columns.json, if there)
   pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes);
-            a text format saves the column types beside it in FILE.types.json
+            a text format saves the column types beside it in FILE.types.json, and the
+            column descriptions, if any, in FILE.columns.json
 
 Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
 SHEAF_TOKEN (else the token login stored for the site).`;
@@ -50,6 +54,7 @@ const OPTIONS = {
   private: { type: 'boolean', default: false },
   changelog: { type: 'string' },
   types: { type: 'string' },
+  columns: { type: 'string' },
   version: { type: 'string' },
   format: { type: 'string', default: 'csv' },
   output: { type: 'string', short: 'o' },
@@ -121,6 +126,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
           isPrivate: v.private,
           changelog: v.changelog,
           types: v.types,
+          columns: v.columns === undefined ? undefined : userPath(io, v.columns),
           json: v.json,
         });
         break;

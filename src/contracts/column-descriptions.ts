@@ -20,7 +20,8 @@ const NAME_PROBLEMS: Record<ColumnNameProblem, string> = {
 export const descriptionTooLong = (name: string) =>
   `The description of ${JSON.stringify(name)} must be at most ${COLUMN_DESCRIPTION_MAX} characters`;
 
-const isTextByName = (value: unknown): value is Record<string, string> =>
+/** Whether `value` is an object from names to text (the shape column descriptions take). */
+export const isTextByName = (value: unknown): value is Record<string, string> =>
   typeof value === 'object' &&
   value !== null &&
   !Array.isArray(value) &&
