@@ -3,7 +3,11 @@
  * plain text. The dataset contracts (datasets.ts) use these rules for create, PUT and the detail.
  */
 import { z } from 'zod';
-import { columnNameProblem, type ColumnNameProblem } from '../lib/tables/column-names.ts';
+import {
+  columnNameProblem,
+  descriptionTooLong,
+  type ColumnNameProblem,
+} from '../lib/tables/column-names.ts';
 import { emptyWhenBlank } from '../lib/visible-text.ts';
 import { COLUMN_DESCRIPTION_MAX, MAX_ATTRIBUTE_LENGTH } from './limits.ts';
 
@@ -12,13 +16,6 @@ const NAME_PROBLEMS: Record<ColumnNameProblem, string> = {
   too_long: `is longer than ${MAX_ATTRIBUTE_LENGTH} characters`,
   control: 'contains a line break or control character',
 };
-
-/**
- * The server's words for a description longer than COLUMN_DESCRIPTION_MAX (the forms say it in
- * the page's language when they meet them).
- */
-export const descriptionTooLong = (name: string) =>
-  `The description of ${JSON.stringify(name)} must be at most ${COLUMN_DESCRIPTION_MAX} characters`;
 
 /** Whether `value` is an object from names to text (the shape column descriptions take). */
 export const isTextByName = (value: unknown): value is Record<string, string> =>

@@ -3,11 +3,10 @@
  * in the columns' order, the same limit as the server's (COLUMN_DESCRIPTION_MAX), and the
  * server's refusals of a description shown under its column's box in the page's language.
  */
-import { descriptionTooLong } from '../../contracts/column-descriptions.ts';
 import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
 import type { T } from '../../i18n/index.ts';
 import { fieldProblems } from '../../lib/form-errors.ts';
-import { columnDescription } from '../../lib/tables/column-names.ts';
+import { columnDescription, descriptionTooLong } from '../../lib/tables/column-names.ts';
 import type { Problem, Problems } from '../../stores/form.ts';
 
 /** Descriptions by field. */

@@ -3,7 +3,7 @@
  * and the column descriptions' keys share it: trimmed, it shows something (`isBlank`), it has at
  * most MAX_ATTRIBUTE_LENGTH characters and no line break, tab or other control character.
  */
-import { MAX_ATTRIBUTE_LENGTH } from '../../contracts/limits.ts';
+import { COLUMN_DESCRIPTION_MAX, MAX_ATTRIBUTE_LENGTH } from '../../contracts/limits.ts';
 import { isBlank } from '../visible-text.ts';
 
 export type ColumnNameProblem = 'empty' | 'too_long' | 'control';
@@ -32,3 +32,10 @@ export const columnDescription = (
   descriptions: Readonly<Record<string, string>>,
   name: string,
 ): string | undefined => (Object.hasOwn(descriptions, name) ? descriptions[name] : undefined);
+
+/**
+ * The server's words for a description longer than COLUMN_DESCRIPTION_MAX (the column
+ * descriptions rule says them; the forms, which load no zod, say them in the page's language).
+ */
+export const descriptionTooLong = (name: string) =>
+  `The description of ${JSON.stringify(name)} must be at most ${COLUMN_DESCRIPTION_MAX} characters`;
