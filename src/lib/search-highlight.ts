@@ -18,10 +18,10 @@ const TOKEN = new RegExp(`[${CJK}]+|[^\\s${SYMBOL}${CJK}]+|\\S`, 'gu');
 const CJK_START = new RegExp(`^[${CJK}]`, 'u');
 const SYMBOL_ONLY = new RegExp(`^[${SYMBOL}]$`, 'u');
 /**
- * A character with the marks and joining parts that folding may merge into it (accents, kana
- * voicing marks, conjoining Hangul vowels and finals), folded together.
+ * What folding may merge into the character before it (accents, kana voicing marks, conjoining
+ * Hangul vowels and finals), so that the two are folded together.
  */
-const CLUSTER = /[^][\p{M}\uff9e\uff9f\u1160-\u11ff]*/gu;
+const JOINING = /^[\p{M}\uff9e\uff9f\u1160-\u11ff]/u;
 const ASCII = /^[\0-\x7f]*$/;
 
 /**
@@ -65,18 +65,38 @@ function termsOf(query: string): Term[] {
  */
 type Folded = { text: string; from: number[] | null; to: number[] | null };
 
+/** An ASCII or a common CJK character (most are), which folding leaves alone or lower-cases. */
+const isPlain = (code: number) => code < 0x80 || (code >= 0x3400 && code <= 0x9fff);
+
+/** Where the character at `start` ends, with the marks that join it. */
+function clusterEnd(text: string, start: number): number {
+  let end = start + (text.codePointAt(start)! > 0xffff ? 2 : 1);
+  while (end < text.length) {
+    const code = text.charCodeAt(end);
+    if (code < 0x300 || isPlain(code) || !JOINING.test(text.slice(end, end + 2))) break;
+    end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  }
+  return end;
+}
+
 function foldWithPlaces(text: string): Folded {
   if (ASCII.test(text)) return { text: text.toLowerCase(), from: null, to: null };
   let folded = '';
   const from: number[] = [];
   const to: number[] = [];
-  for (const { 0: cluster, index } of text.matchAll(CLUSTER)) {
-    const f = searchFold(cluster);
+  for (let start = 0; start < text.length;) {
+    const end = clusterEnd(text, start);
+    const cluster = text.slice(start, end);
+    const f =
+      end - start === 1 && isPlain(cluster.charCodeAt(0))
+        ? cluster.toLowerCase()
+        : searchFold(cluster);
     for (let i = 0; i < f.length; i++) {
-      from.push(index);
-      to.push(index + cluster.length);
+      from.push(start);
+      to.push(end);
     }
     folded += f;
+    start = end;
   }
   return { text: folded, from, to };
 }
