@@ -1,6 +1,6 @@
 /**
- * The dataset pages pass axe (WCAG 2 A and AA): the list, a dataset's page, the create, edit and
- * new version forms with a table chosen, and my datasets.
+ * The dataset pages pass axe (WCAG 2 A and AA): the list, a search with its marks, a dataset's
+ * page, the create, edit and new version forms with a table chosen, and my datasets.
  */
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { csvFile } from '../support/dataset-pages.ts';
@@ -30,6 +30,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
       await page.goto(at('/datasets?tags=fruit'));
       await expect(page.getByRole('link', { name: dataset.name, exact: true })).toBeVisible();
+      await axe(page, ['wcag2a', 'wcag2aa']);
+
+      // A search marks what matched (the tag here), in colours with enough contrast.
+      await page.goto(at(`/datasets?query=fruit&tags=fruit`));
+      await expect(page.locator('mark', { hasText: 'fruit' }).first()).toBeVisible();
       await axe(page, ['wcag2a', 'wcag2aa']);
 
       await page.goto(at(`/datasets/${dataset.id}`));

@@ -84,6 +84,33 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByLabel(t('datasets:my.search'))).toHaveValue(name);
     });
 
+    test('a search marks what matched in each result, as written; a plain list marks nothing', async ({
+      page,
+      account,
+      createDataset,
+      uniqueName,
+    }) => {
+      const word = uniqueName('rain');
+      const description = `Daily ${word}fall <b>in</b> 台湾 & more`;
+      await createDataset(account, { name: `${word} 臺灣人口`, description, tags: [word, 'x'] });
+      await page.goto(at(`/datasets?query=${encodeURIComponent(`${word.toUpperCase()} 台湾`)}`));
+      const card = page.getByTestId('dataset-card');
+      await expect(card.getByRole('heading', { level: 3 })).toHaveText(`${word} 臺灣人口`);
+      await expect(card.getByRole('heading', { level: 3 }).locator('mark')).toHaveText([
+        word,
+        '臺灣',
+      ]);
+      const excerpt = card.getByText(description, { exact: true });
+      await expect(excerpt.locator('mark')).toHaveText([word, '台湾']);
+      const tags = card.getByRole('list', { name: t('datasets:card.tags') });
+      await expect(tags.locator('mark')).toHaveText([word]);
+      await expect(tags.getByRole('link')).toHaveText([`#${word}`, '#x']);
+
+      await page.goto(at(`/datasets?tags=${word}`));
+      await expect(page.getByTestId('dataset-card')).toHaveCount(1);
+      await expect(page.locator('mark')).toHaveCount(0);
+    });
+
     test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
       const query = `${'q'.repeat(99)}🚀`;
       await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));
