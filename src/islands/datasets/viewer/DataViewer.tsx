@@ -143,7 +143,7 @@ export default function DataViewer(props: Props) {
   const stats = useVersionStats(datasetId, version, props.stats);
   const [filterText, setFilterText] = useFilterText(query.q, setQuery);
   const ready = useHydrated();
-  const rowView = useRowView();
+  const rowView = useRowView(view);
   return (
     <div className="flex flex-col gap-3" data-testid="data-viewer" aria-busy={busy}>
       <ViewerControls

@@ -7,10 +7,16 @@ import { rowNumberAt, wasCut } from '../../../lib/tables/viewer.ts';
 import { fetchRows } from './api.ts';
 import { typeLabel } from './RowsTable.tsx';
 
-/** Which row of the page the row view shows (null: closed), and where focus goes back to. */
-export function useRowView() {
-  const [index, setIndex] = useState<number | null>(null);
+/**
+ * Which row of the page the row view shows (null: closed), and where focus goes back to. The row
+ * is kept with the `page` it was opened on: a new page (asked for just before a row was opened,
+ * arriving while it is open) closes it, since its row at that place is another row.
+ */
+export function useRowView(page: unknown) {
+  const [opened, setOpened] = useState<{ index: number; page: unknown } | null>(null);
+  const index = opened !== null && opened.page === page ? opened.index : null;
   const body = useRef<HTMLTableSectionElement | null>(null);
+  const setIndex = (r: number | null) => setOpened(r === null ? null : { index: r, page });
   return {
     index,
     setIndex,
