@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { emptyWhenBlank, isBlank } from '../lib/visible-text.ts';
+import { isTextByName } from './column-descriptions.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
 import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES, utf8Bytes } from './limits.ts';
 
@@ -136,18 +137,13 @@ export const changelogSchema = z
     `Changelog must be at most ${CHANGELOG_MAX} characters`,
   );
 
-const isAttributeTypes = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((type) => typeof type === 'string');
 /**
  * Column name → type. Any text is a column name, `__proto__` included: z.record would copy the
  * object and leave that key out, so the object is checked and passed on as it is.
  */
 export const attributeTypesSchema = z
   .unknown()
-  .refine(isAttributeTypes, { error: 'Invalid input: expected an object from column name to type' })
+  .refine(isTextByName, { error: 'Invalid input: expected an object from column name to type' })
   .meta({
     type: 'object',
     propertyNames: { type: 'string' },
