@@ -19,6 +19,7 @@ import { toastFailure } from '../../stores/toasts.ts';
 import RateControl from '../community/RateControl.tsx';
 import { useHydrated } from '../useHydrated.ts';
 import OwnerTools from './OwnerTools.tsx';
+import { saveFile } from '../../lib/save-file.ts';
 
 /** The owner's data viewer, loaded with the rest of the private page only when it is shown. */
 const DataViewer = lazy(() => import('./viewer/DataViewer.tsx'));
@@ -27,12 +28,7 @@ const DataViewer = lazy(() => import('./viewer/DataViewer.tsx'));
 async function save(dataset: WireDataset, version: number, format: DownloadFormat, t: T) {
   try {
     const blob = await downloadVersion(dataset.id, version, format);
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `${dataset.name}-v${version}.${format}`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    saveFile(blob, `${dataset.name}-v${version}.${format}`);
   } catch (error) {
     toastFailure(t('datasets:versions.downloadFailed'), failureText(error, t));
   }

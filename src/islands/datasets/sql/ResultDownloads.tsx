@@ -6,6 +6,7 @@ import {
   sqlSubquery,
   type ResultFormat,
 } from '../../../lib/sql-console.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { sqlFailure, type SqlFailure } from '../../../lib/sql-errors.ts';
 import type { SqlConnection, SqlResult } from './duckdb.ts';
 import { QueryError } from './QueryError.tsx';
@@ -18,16 +19,6 @@ export type DownloadProps = {
   /** Told when writing a file starts and ends: nothing else runs on the connection meanwhile. */
   onWriting: (writing: boolean) => void;
 };
-
-/** Saves `blob` as a file the browser downloads. */
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
 
 /** What is being written: the format, and for CSV how many rows so far. */
 type Writing = { format: ResultFormat; rows: number };
