@@ -39,3 +39,24 @@ export const columnDescription = (
  */
 export const descriptionTooLong = (name: string) =>
   `The description of ${JSON.stringify(name)} must be at most ${COLUMN_DESCRIPTION_MAX} characters`;
+
+/**
+ * `descriptions` with its entries in the table's column order, then those of columns the table
+ * no longer has in the order kept. The database's `jsonb` keeps an object's keys sorted by
+ * length (`year` before `城市` before `population`), not as the columns stand.
+ */
+export function inColumnOrder(
+  descriptions: Readonly<Record<string, string>>,
+  columns: readonly string[],
+): Record<string, string> {
+  // A Map, then fromEntries: assigning to `ordered['__proto__']` would set a prototype.
+  const ordered = new Map<string, string>();
+  for (const name of columns) {
+    const text = columnDescription(descriptions, name);
+    if (text !== undefined) ordered.set(name, text);
+  }
+  for (const [name, text] of Object.entries(descriptions)) {
+    if (!ordered.has(name)) ordered.set(name, text);
+  }
+  return Object.fromEntries(ordered);
+}

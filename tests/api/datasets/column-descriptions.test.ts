@@ -44,6 +44,19 @@ describe('column descriptions (the data dictionary)', () => {
     expect(summary).not.toHaveProperty('column_descriptions');
   });
 
+  it("are listed in the table's column order, whatever order they were given in", async () => {
+    // The table's columns are 城市, population, year; the database would keep year first.
+    const d = await createDataset(t, alice, {
+      name: 'Ordered',
+      column_descriptions: { year: 'Census year', population: 'Residents', 城市: 'City' },
+    });
+    const order = ['城市', 'population', 'year'];
+    expect(Object.keys(d.column_descriptions)).toEqual(order);
+    expect(Object.keys((await detail(d.id)).column_descriptions)).toEqual(order);
+    const edited = await edit(d.id, { population: 'People', 城市: '城市' });
+    expect(Object.keys(edited.json<Dataset>().column_descriptions)).toEqual(order);
+  });
+
   it('are set one by one on PUT, removed by an empty description, others kept', async () => {
     const d = await createDataset(t, alice, {
       name: 'Edited',

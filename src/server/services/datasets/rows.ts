@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
+import { inColumnOrder } from '../../../lib/tables/column-names.ts';
 
 /** The signed-in caller's id, or null for a guest. */
 export type ViewerId = number | null;
@@ -132,7 +133,7 @@ export function toDataset(
   return {
     ...toSummary(row, viewerId),
     readme: row.readme,
-    column_descriptions: row.columnDescriptions,
+    column_descriptions: inColumnOrder(row.columnDescriptions, versions[0]?.attributes ?? []),
     versions: versions.map(toVersion),
   };
 }
