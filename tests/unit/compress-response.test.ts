@@ -8,9 +8,16 @@ import { compressResponse } from '../../src/server/site/compress-response.ts';
 const page = Array.from({ length: 200 }, (_, i) => `<p>第 ${i} 行 row ${i}</p>`);
 let server: Server;
 let port: number;
+/** The writes that reached the Node response of the last page (under compressResponse's). */
+let sent: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
+    sent = [];
+    const write = res.write.bind(res) as (chunk: unknown) => boolean;
+    const end = res.end.bind(res) as (chunk?: unknown) => typeof res;
+    res.write = ((chunk: unknown) => (sent.push('write'), write(chunk))) as typeof res.write;
+    res.end = ((chunk?: unknown) => (sent.push('end'), end(chunk))) as typeof res.end;
     compressResponse(res, req.headers['accept-encoding']);
     const type = req.url === '/image' ? 'image/png' : 'text/html; charset=utf-8';
     res.writeHead(200, { 'content-type': type, vary: 'cookie' });
@@ -61,6 +68,8 @@ describe('compressed server-rendered pages', () => {
     const plain = await get('/', 'identity');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body.toString('utf8')).toBe(expected);
+    // Gathered and sent whole, as a compressed page is, not in its 201 pieces.
+    expect(sent).toEqual(['end']);
     const refused = await get('/', 'br;q=0, gzip;q=0');
     expect(refused.headers['content-encoding']).toBeUndefined();
     expect(refused.body.toString('utf8')).toBe(expected);
