@@ -1,9 +1,13 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from '../src/server/db/client.ts';
+
 /**
  * Seed of the datasets benchmark: users, datasets (names, descriptions and tags from word lists,
  * half Chinese, half English, 90 % public) with one version each. The search index is filled by
  * the database's own trigger, as for any write. Statements are separated by blank lines.
  */
-export function seedSql(datasets: number, users: number): string {
+function seedSql(datasets: number, users: number): string {
   return `
 insert into users (username, email, nickname)
 select 'user' || i, 'user' || i || '@example.com', '用户' || i from generate_series(1, ${users}) i;
@@ -46,4 +50,25 @@ from datasets;
 
 vacuum analyze;
 `;
+}
+
+/**
+ * Runs the seed's statements: on a server, on a connection of their own, as the pool's
+ * statements give up after a minute (src/server/db/pool.ts) and a million rows take longer.
+ */
+export async function seed(database: Database, datasets: number, users: number): Promise<void> {
+  const statements = seedSql(datasets, users)
+    .split(/;\s*\n\s*\n/)
+    .filter((statement) => statement.trim());
+  if (!database.url) {
+    for (const statement of statements) await database.db.execute(sql.raw(statement));
+    return;
+  }
+  const client = new pg.Client({ connectionString: database.url });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
 }

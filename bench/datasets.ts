@@ -33,7 +33,7 @@ import { forgetCounts } from '../src/server/services/datasets/counts.ts';
 import { mountSite } from '../src/server/site/mount.ts';
 import { createServedSite } from '../src/server/site/services.ts';
 import { profiled } from './cpu-profile.ts';
-import { seedSql } from './datasets-seed.ts';
+import { seed } from './datasets-seed.ts';
 import { scenarios, type Figures, type Measured, type Setting } from './datasets-scenarios.ts';
 import type { LoadJob, LoadResult } from './load-worker.ts';
 import type { BenchFigure, BenchReport } from './report.ts';
@@ -145,9 +145,7 @@ async function benchOn(kind: 'embedded' | 'pglite' | 'postgres', options: Databa
   const database = await openDatabase(options);
   try {
     const t0 = performance.now();
-    for (const statement of seedSql(DATASETS, USERS).split(/;\s*\n\s*\n/)) {
-      if (statement.trim()) await database.db.execute(sql.raw(statement));
-    }
+    await seed(database, DATASETS, USERS);
     const seconds = (performance.now() - t0) / 1000;
     console.log(`${kind}: seeded ${DATASETS} datasets in ${seconds.toFixed(1)} s`);
     // Throughput, not the rate limit, is measured: ten connections share one address.

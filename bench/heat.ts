@@ -14,7 +14,7 @@ import pg from 'pg';
 import { openDatabase, type Db, type DatabaseOptions } from '../src/server/db/client.ts';
 import { datasets } from '../src/server/db/schema.ts';
 import { HEAT_EXPRESSION, recomputeAllHeat } from '../src/server/services/datasets/heat.ts';
-import { seedSql } from './datasets-seed.ts';
+import { seed } from './datasets-seed.ts';
 import type { BenchFigure, BenchReport } from './report.ts';
 
 type Run = { ms: number; walMb: number | null; slowestMs: number; stallMs: number };
@@ -66,9 +66,7 @@ async function benchOn(label: string, options: DatabaseOptions, count: number) {
   const database = await openDatabase(options);
   const { db, kind } = database;
   try {
-    for (const statement of seedSql(count, 1_000).split(/\n\s*\n/)) {
-      if (statement.trim()) await db.execute(sql.raw(statement));
-    }
+    await seed(database, count, 1_000);
     await recomputeAllHeat(db); // heat as the job leaves it, then an hour passes in `measure`
     const batched = await measure(db, kind, () => recomputeAllHeat(db));
     const whole = await measure(db, kind, () => db.update(datasets).set({ heat: HEAT_EXPRESSION }));

@@ -18,9 +18,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../src/server/db/embedded-postgres.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { sql } from 'drizzle-orm';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
-import { seedSql } from './datasets-seed.ts';
+import { seed } from './datasets-seed.ts';
 import { freePort } from './faults-server.ts';
 import type { BenchFigure, BenchReport } from './report.ts';
 
@@ -35,13 +34,11 @@ const quiet = { info: () => undefined, warn: () => undefined, error: () => undef
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Migrates the database at `url` and fills it with the seed. */
-async function seed(url: string): Promise<number> {
+async function seeded(url: string): Promise<number> {
   const database = await openDatabase({ kind: 'postgres', url });
   try {
     const t0 = performance.now();
-    for (const statement of seedSql(DATASETS, USERS).split(/;\s*\n\s*\n/)) {
-      if (statement.trim()) await database.db.execute(sql.raw(statement));
-    }
+    await seed(database, DATASETS, USERS);
     return (performance.now() - t0) / 1000;
   } finally {
     await database.close();
@@ -173,7 +170,7 @@ async function onEmbedded(): Promise<BenchFigure[]> {
       const dir = path.join(dataDir, 'postgres');
       const server = await startEmbeddedPostgres({ dir, log: quiet });
       try {
-        const seconds = await seed(server.url);
+        const seconds = await seeded(server.url);
         console.log(`embedded: seeded ${DATASETS} datasets in ${seconds.toFixed(1)} s`);
       } finally {
         await server.stop();
@@ -194,7 +191,7 @@ async function onPostgres(adminUrl: string): Promise<BenchFigure[]> {
   try {
     const u = new URL(adminUrl);
     u.pathname = `/${name}`;
-    const seconds = await seed(u.href);
+    const seconds = await seeded(u.href);
     console.log(`postgres: seeded ${DATASETS} datasets in ${seconds.toFixed(1)} s`);
     return await restarts('postgres', { DATA_DIR: dataDir, DATABASE_URL: u.href });
   } finally {

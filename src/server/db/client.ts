@@ -42,16 +42,19 @@ export type DatabaseOptions =
 const MIGRATION_LOCK = 0x5348454146;
 
 /**
- * Runs `migrate` while holding a session advisory lock on its own connection, so that processes
- * starting together migrate one after the other (the later ones find nothing left to do).
+ * Applies the migrations on a connection of their own while it holds a session advisory lock, so
+ * that processes starting together migrate one after the other (the later ones find nothing left
+ * to do). Its statements have no time limit: building an index on a million rows may take long.
  */
-async function whileMigrationLocked(url: string, migrate: () => Promise<void>): Promise<void> {
+async function migrateLocked(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   client.on('error', () => undefined);
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    await migrate();
+    const db = drizzlePg({ client, schema, casing: 'snake_case' });
+    await db.execute(sql`create extension if not exists pg_trgm`);
+    await migratePg(db, { migrationsFolder });
   } finally {
     await client.end();
   }
@@ -71,11 +74,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     await migratePglite(db, { migrationsFolder });
     return { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), pglite: client };
   }
+  await migrateLocked(options.url);
   const pool = connectionPool(options.url);
   const db = drizzlePg({ client: pool, schema, casing: 'snake_case' });
-  await whileMigrationLocked(options.url, async () => {
-    await db.execute(sql`create extension if not exists pg_trgm`);
-    await migratePg(db, { migrationsFolder });
-  });
   return { db: db as unknown as Db, kind: 'postgres', url: options.url, close: () => pool.end() };
 }

@@ -22,6 +22,9 @@ const MESSAGES = [
   'PGlite is closed',
 ];
 
+/** What node-postgres says when a statement's answer did not come in time (db/pool.ts). */
+export const QUERY_TIMED_OUT = 'Query read timeout';
+
 /** What node-postgres says, and only that, when opening a connection outlasts its timeout. */
 const CONNECT_TIMED_OUT = 'timeout expired';
 
@@ -29,7 +32,12 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (const { code, message } of causesOf(error)) {
     if (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE.test(code))) return true;
     if (typeof message !== 'string') continue;
-    if (message === CONNECT_TIMED_OUT || MESSAGES.some((m) => message.includes(m))) return true;
+    if (
+      message === CONNECT_TIMED_OUT ||
+      message === QUERY_TIMED_OUT ||
+      MESSAGES.some((m) => message.includes(m))
+    )
+      return true;
   }
   return false;
 }
