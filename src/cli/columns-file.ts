@@ -3,14 +3,13 @@
  * column name → description; a `.gz` ending is not part of the name, as for `FILE.types.json`):
  * `sheaf pull` writes the dataset's there when it has any, and `sheaf push FILE` sends those of
  * `--columns FILE`, else of the file beside it when it is there, by PUT /datasets/{id} once the
- * table is in (a streamed upload's query has no room for them; docs/datasets.md).
+ * table is in (a streamed upload's query has no room for them; docs/datasets.md). When that PUT
+ * fails, the push says what was published and that `sheaf columns ID FILE` sets them.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { isTextByName } from '../contracts/column-descriptions.ts';
 import type { Dataset } from '../contracts/datasets.ts';
+import { COLUMNS_FILE_ENDING, parseColumnsFile } from '../lib/tables/columns-file.ts';
 import { CliError, EXIT, type Client } from './client.ts';
-
-const COLUMNS_FILE_ENDING = '.columns.json';
 
 /** The file holding the column descriptions of a table file. */
 const columnsFileOf = (file: string): string =>
@@ -26,6 +25,25 @@ export async function saveDescriptions(
   return columnsFile;
 }
 
+/** The descriptions in `columnsFile`; CliError (its `code` ENOENT when it is not there). */
+export async function readDescriptions(columnsFile: string): Promise<Record<string, string>> {
+  let text: string;
+  try {
+    text = await readFile(columnsFile, 'utf8');
+  } catch (err) {
+    const { code, message } = err as NodeJS.ErrnoException;
+    throw new CliError(`Cannot read ${columnsFile}: ${message}`, EXIT.usage, code);
+  }
+  const descriptions = parseColumnsFile(text);
+  if (!descriptions) {
+    throw new CliError(
+      `${columnsFile} must hold a JSON object of column descriptions, such as {"zip":"Postal code"}`,
+      EXIT.usage,
+    );
+  }
+  return descriptions;
+}
+
 /**
  * The descriptions of `given` (--columns), else of the columns file beside `file`, or null when
  * neither is there; the API judges the names and lengths.
@@ -35,26 +53,12 @@ export async function savedDescriptions(
   given?: string,
 ): Promise<{ file: string; descriptions: Record<string, string> } | null> {
   const columnsFile = given ?? columnsFileOf(file);
-  let text: string;
   try {
-    text = await readFile(columnsFile, 'utf8');
+    return { file: columnsFile, descriptions: await readDescriptions(columnsFile) };
   } catch (err) {
-    if (given === undefined && (err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw new CliError(`Cannot read ${columnsFile}: ${(err as Error).message}`, EXIT.usage);
+    if (given === undefined && err instanceof CliError && err.code === 'ENOENT') return null;
+    throw err;
   }
-  let descriptions: unknown;
-  try {
-    descriptions = JSON.parse(text);
-  } catch {
-    descriptions = null;
-  }
-  if (!isTextByName(descriptions)) {
-    throw new CliError(
-      `${columnsFile} must hold a JSON object of column descriptions, such as {"zip":"Postal code"}`,
-      EXIT.usage,
-    );
-  }
-  return { file: columnsFile, descriptions };
 }
 
 /** Sets dataset `id`'s descriptions of the named columns (the others keep theirs). */
@@ -64,6 +68,24 @@ export const describeColumns = (
   descriptions: Record<string, string>,
 ): Promise<Dataset> =>
   client.json<Dataset>('PUT', `/datasets/${id}`, { body: { column_descriptions: descriptions } });
+
+/** `word` as a shell reads it back: as it is when plain, else in single quotes. */
+const shellWord = (word: string): string =>
+  /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * The error of a push whose table is in (`done`: what was published) but whose descriptions
+ * could not be set (`err`): it says so, and the command that sets them without publishing again.
+ */
+export function notDescribed(err: unknown, done: string, id: number, columnsFile: string) {
+  const why = err instanceof Error ? err.message : String(err);
+  return new CliError(
+    `${done}, but its column descriptions were not set: ${why}\n` +
+      `Set them without publishing again: sheaf columns ${id} ${shellWord(columnsFile)}`,
+    err instanceof CliError ? err.exitCode : EXIT.failed,
+    err instanceof CliError ? err.code : undefined,
+  );
+}
 
 /** The lines `sheaf info` prints for a dataset's descriptions of `columns`. */
 export function describedLines(d: Dataset, columns: readonly string[]): string[] {

@@ -19,6 +19,7 @@ import { savedTypes, saveTypes } from './types-file.ts';
 import {
   describeColumns,
   describedLines,
+  notDescribed,
   savedDescriptions,
   saveDescriptions,
 } from './columns-file.ts';
@@ -164,18 +165,27 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
   });
   bar.done();
   let answer = (await res.json()) as Dataset | DatasetVersion;
+  const published = () => print(io, o.json, answer, () => [pushedLine(answer)]);
   if (described) {
     io.err.write(`Column descriptions from ${described.file}\n`);
     const id = 'versions' in answer ? answer.id : answer.dataset_id;
-    const dataset = await describeColumns(client, id, described.descriptions);
-    if ('versions' in answer) answer = dataset;
+    try {
+      const dataset = await describeColumns(client, id, described.descriptions);
+      if ('versions' in answer) answer = dataset;
+    } catch (err) {
+      // The table is in: say so, and how to set the descriptions without pushing it again.
+      published();
+      throw notDescribed(err, pushedLine(answer), id, described.file);
+    }
   }
-  print(io, o.json, answer, () =>
-    'versions' in answer
-      ? [`Published #${answer.id} "${answer.name}" (v1, ${answer.versions[0]?.entries_count} rows)`]
-      : [`Added v${answer.version} to #${answer.dataset_id} (${answer.entries_count} rows)`],
-  );
+  published();
 }
+
+/** What a push published: a new dataset, or a version of one. */
+const pushedLine = (answer: Dataset | DatasetVersion): string =>
+  'versions' in answer
+    ? `Published #${answer.id} "${answer.name}" (v1, ${answer.versions[0]?.entries_count} rows)`
+    : `Added v${answer.version} to #${answer.dataset_id} (${answer.entries_count} rows)`;
 
 export type PullOptions = {
   version?: number;

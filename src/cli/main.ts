@@ -10,7 +10,8 @@ import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
 import { positiveId } from '../contracts/ids.ts';
 import { CliError, createClient, EXIT } from './client.ts';
-import { info, list, pull, push, type Io } from './commands.ts';
+import { columns } from './columns.ts';
+import { info, list, pull, push, type Io, type PushOptions } from './commands.ts';
 import { login } from './login.ts';
 
 const USAGE = `Usage: sheaf <command> [options]
@@ -28,6 +29,8 @@ const USAGE = `Usage: sheaf <command> [options]
                                     (default: FILE.types.json, if pull saved one; '{}' infers all)
             [--columns FILE.columns.json]              set column descriptions
                                     ({"zip":"Postal code"}; default: FILE.columns.json, if there)
+  columns ID FILE.columns.json                         set a dataset's column descriptions
+                                                       ({"zip":"Postal code"}; others stay)
   pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes);
             a text format saves the column types beside it in FILE.types.json, and the
             column descriptions, if any, in FILE.columns.json
@@ -60,6 +63,8 @@ const OPTIONS = {
   output: { type: 'string', short: 'o' },
 } as const;
 
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
+
 /** An id or count as the API spells ids: decimal digits only (`12`, never `0xc`, `1.2e1`, `012`). */
 const idOf = (value: string | undefined, what: string): number => {
   const id = positiveId(what).safeParse(value ?? '');
@@ -76,6 +81,21 @@ const userPath = (io: Io, file: string): string => {
   const typedIn = io.env['npm_lifecycle_event'] === 'sheaf' ? io.env['INIT_CWD'] : undefined;
   return typedIn ? path.resolve(typedIn, file) : file;
 };
+
+/** `sheaf push`'s options as parsed. */
+const pushOptions = (io: Io, v: Values): PushOptions => ({
+  name: v.name,
+  dataset: v.dataset === undefined ? undefined : idOf(v.dataset, '--dataset'),
+  description: v.description,
+  tags: v.tags,
+  language: v.language,
+  license: v.license,
+  isPrivate: v.private,
+  changelog: v.changelog,
+  types: v.types,
+  columns: v.columns === undefined ? undefined : userPath(io, v.columns),
+  json: v.json,
+});
 
 /** Runs one command; returns the exit code (never exits the process itself). */
 export async function run(argv: string[], io: Io): Promise<number> {
@@ -116,21 +136,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
         break;
       case 'push': {
         if (!rest[0]) throw new CliError(`push needs a FILE\n\n${USAGE}`, EXIT.usage);
-        await push(client, io, userPath(io, rest[0]), {
-          name: v.name,
-          dataset: v.dataset === undefined ? undefined : idOf(v.dataset, '--dataset'),
-          description: v.description,
-          tags: v.tags,
-          language: v.language,
-          license: v.license,
-          isPrivate: v.private,
-          changelog: v.changelog,
-          types: v.types,
-          columns: v.columns === undefined ? undefined : userPath(io, v.columns),
-          json: v.json,
-        });
+        await push(client, io, userPath(io, rest[0]), pushOptions(io, v));
         break;
       }
+      case 'columns':
+        await columns(client, io, idOf(rest[0], 'ID'), rest[1] && userPath(io, rest[1]), v.json);
+        break;
       case 'pull': {
         if (!(DOWNLOAD_FORMATS as readonly string[]).includes(v.format)) {
           throw new CliError(`--format must be one of ${DOWNLOAD_FORMATS.join(', ')}`, 2);

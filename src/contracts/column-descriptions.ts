@@ -6,6 +6,7 @@ import { z } from 'zod';
 import {
   columnNameProblem,
   descriptionTooLong,
+  isTextByName,
   type ColumnNameProblem,
 } from '../lib/tables/column-names.ts';
 import { emptyWhenBlank } from '../lib/visible-text.ts';
@@ -16,13 +17,6 @@ const NAME_PROBLEMS: Record<ColumnNameProblem, string> = {
   too_long: `is longer than ${MAX_ATTRIBUTE_LENGTH} characters`,
   control: 'contains a line break or control character',
 };
-
-/** Whether `value` is an object from names to text (the shape column descriptions take). */
-export const isTextByName = (value: unknown): value is Record<string, string> =>
-  typeof value === 'object' &&
-  value !== null &&
-  !Array.isArray(value) &&
-  Object.values(value).every((text) => typeof text === 'string');
 
 const OBJECT_META = {
   type: 'object',

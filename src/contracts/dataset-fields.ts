@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { emptyWhenBlank, isBlank } from '../lib/visible-text.ts';
-import { isTextByName } from './column-descriptions.ts';
+import { isTextByName } from '../lib/tables/column-names.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
 import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES, utf8Bytes } from './limits.ts';
 

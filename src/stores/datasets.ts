@@ -85,7 +85,38 @@ async function laterProblems(
 
 type Progress = (progress: UploadProgress) => void;
 
-/** Publishes a new dataset with the draft as version 1 (and its column descriptions, if any). */
+/**
+ * A new dataset was published, but what followed it by PUT (its card, its column descriptions)
+ * was not saved (`reason`): the form offers to save them on `dataset` again (finishPublished),
+ * never to publish a second dataset.
+ */
+export class PublishedUnfinished extends Error {
+  override name = 'PublishedUnfinished';
+  readonly dataset: Dataset;
+  readonly reason: unknown;
+  constructor(dataset: Dataset, reason: unknown) {
+    super(
+      `Dataset ${dataset.id} was published, but its card and column descriptions were not saved`,
+    );
+    this.dataset = dataset;
+    this.reason = reason;
+  }
+}
+
+/** Saves `update` on the just published `dataset`; a failure is PublishedUnfinished. */
+export async function finishPublished(dataset: Dataset, update: DatasetUpdate): Promise<Dataset> {
+  try {
+    return await datasetsApi.updateDataset(dataset.id, update);
+  } catch (error) {
+    throw new PublishedUnfinished(dataset, error);
+  }
+}
+
+/**
+ * Publishes a new dataset with the draft as version 1 (and its column descriptions, if any).
+ * A streamed one is created first and then given its card and descriptions by PUT: when that
+ * fails, PublishedUnfinished says which dataset was created.
+ */
 export async function publishDataset(
   meta: DatasetMetadata & { columnDescriptions?: Record<string, string> },
   draft: TableDraft,
@@ -101,7 +132,7 @@ export async function publishDataset(
     });
     const described = Object.keys(columnDescriptions).length > 0;
     if (!readme && !described) return created;
-    return datasetsApi.updateDataset(created.id, {
+    return finishPublished(created, {
       ...(readme && { readme }),
       ...(described && { columnDescriptions }),
     });

@@ -2,7 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { columnDescriptionsSchema } from '../../src/contracts/column-descriptions.ts';
 import { COLUMN_DESCRIPTION_MAX } from '../../src/contracts/limits.ts';
 import { getT } from '../../src/i18n/index.ts';
-import { descriptionProblems } from '../../src/islands/datasets/column-descriptions.ts';
+import {
+  descriptionProblems,
+  descriptionsFromFile,
+} from '../../src/islands/datasets/column-descriptions.ts';
 import { problemText } from '../../src/islands/form/fields.ts';
 import { ApiError } from '../../src/lib/api/errors.ts';
 import { formFailureText } from '../../src/lib/form-errors.ts';
@@ -48,5 +51,26 @@ describe.each(['zh-CN', 'en-US'] as const)('the server refusing descriptions in 
     const many = { field: 'column_descriptions', message: 'At most 2 columns may be described' };
     const problems = descriptionProblems(refused({}, [odd, many]), t, COLUMNS);
     expect(problems).toEqual({ c0: { text: 'Something else' } });
+  });
+});
+
+describe('a columns file chosen in the create form', () => {
+  it('fills the named columns, leaves out the others, and names those too long', () => {
+    const long = 'x'.repeat(COLUMN_DESCRIPTION_MAX + 1);
+    // As JSON.parse reads a file: `__proto__` is a key like any other, and a column name.
+    const fromFile = JSON.parse(
+      JSON.stringify({ ' year ': 'The year', city: long, 省: 'Province', note: '  ' }).replace(
+        '{',
+        '{"__proto__":"Not a prototype",',
+      ),
+    ) as Record<string, string>;
+    const found = descriptionsFromFile(['year', '__proto__', 'city'], fromFile);
+    expect(found.written).toEqual(
+      JSON.parse(`{"__proto__":"Not a prototype","year":"The year","city":"${long}"}`),
+    );
+    expect(Object.getPrototypeOf(found.written)).toBe(Object.prototype);
+    expect(found.filled).toEqual(['__proto__', 'year', 'city']);
+    expect(found.unknown).toEqual(['省', 'note']);
+    expect(found.tooLong).toEqual(['city']);
   });
 });

@@ -174,6 +174,30 @@ describe('table files read in the browser', () => {
     );
   });
 
+  it('keeps the descriptions of a columns file chosen with the table, in any order', async () => {
+    const columns = '{"code":"Product code","省":"Province"}';
+    const chosen = await readChosenFiles([
+      file('codes.csv.columns.json', columns),
+      file('codes.csv.types.json', '{"code":"string"}'),
+      file('codes.csv', 'code,n\n1e3,1\n'),
+    ]);
+    expect(chosen).toMatchObject({
+      source: { name: 'codes.csv' },
+      types: ['string', 'integer'],
+      columnsFile: { name: 'codes.csv.columns.json', descriptions: JSON.parse(columns) },
+    });
+    await expect(readChosenFiles([file('a.columns.json', '{}')])).rejects.toMatchObject({
+      key: 'columnsOnly',
+    });
+    for (const text of ['{"code":1}', '["code"]', '{']) {
+      const files = [file('a.csv', 'code\n1\n'), file('a.csv.columns.json', text)];
+      await expect(readChosenFiles(files)).rejects.toMatchObject({
+        key: 'columnsFile',
+        message: 'a.csv.columns.json',
+      });
+    }
+  });
+
   it('refuses a file that is not UTF-8 (GBK from Excel), large or small, in every format', async () => {
     // 名称,数量 / 苹果,3 in GBK: read as UTF-8 it was replacement characters.
     const gbk = new Uint8Array([0xc3, 0xfb, 0xb3, 0xc6, 0x2c, 0xca, 0xfd, 0xc1, 0xbf, 0x0a]);

@@ -6,7 +6,7 @@ import type { TableDraft } from '../../lib/tables/draft.ts';
 import { isAttributeType } from '../../lib/tables/infer.ts';
 import { TextArea } from '../form/Field.tsx';
 import { lengthHint } from '../form/fields.ts';
-import { describedField } from './column-descriptions.ts';
+import { describedField, descriptionsFromFile } from './column-descriptions.ts';
 
 type Column = { name: string; type: string };
 /** A box's value, its problem and its change, as a form's `input(field)` gives them. */
@@ -49,9 +49,40 @@ export function DescriptionBoxes(props: {
 type Written = Readonly<Record<string, string>>;
 
 /**
+ * What a columns file chosen with the table filled in, and what it could not: columns the table
+ * does not have, descriptions too long to publish.
+ */
+function ColumnsFileNote({ draft, t }: { draft: TableDraft; t: T }) {
+  if (!draft.columnsFile) return null;
+  const { name, descriptions } = draft.columnsFile;
+  const { filled, unknown, tooLong } = descriptionsFromFile(draft.attributes, descriptions);
+  const list = (columns: string[]) => columns.join(', ') || '—';
+  return (
+    <div className="flex flex-col gap-1 text-sm" data-testid="columns-file">
+      <p role="status">{t('datasets:columns.fileApplied', { name, columns: list(filled) })}</p>
+      {unknown.length > 0 && (
+        <p className="field-error" role="alert">
+          {t('datasets:columns.fileUnknown', { name, columns: list(unknown) })}
+        </p>
+      )}
+      {tooLong.length > 0 && (
+        <p className="field-error" role="alert">
+          {t('datasets:columns.fileTooLong', {
+            name,
+            columns: list(tooLong),
+            max: COLUMN_DESCRIPTION_MAX,
+          })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * The create form's column descriptions, written by column name (kept when another file with
  * the same columns is read), folded under the columns and types until opened (a phone keeps the
- * table in view); open while a box has a problem, so it can take the focus.
+ * table in view); open while a box has a problem, so it can take the focus, and from the start
+ * when a columns file chosen with the table filled it in.
  */
 export function OptionalDescriptions(props: {
   table: { draft: TableDraft | null; types: readonly string[] };
@@ -64,7 +95,7 @@ export function OptionalDescriptions(props: {
   t: T;
 }) {
   const { table, written, problem, form, t } = props;
-  const [opened, setOpened] = useState(false);
+  const [opened, setOpened] = useState(Boolean(table.draft?.columnsFile));
   const names = table.draft?.attributes ?? [];
   const columns = names.map((name, i) => ({ name, type: table.types[i] ?? 'string' }));
   const troubled = names.some((_, i) => problem(describedField(i)));
@@ -88,6 +119,7 @@ export function OptionalDescriptions(props: {
       </summary>
       <div className="flex flex-col gap-4 px-3 pb-3">
         <p className="text-sm text-muted">{t('datasets:columns.createIntro')}</p>
+        {table.draft && <ColumnsFileNote draft={table.draft} t={t} />}
         <DescriptionBoxes columns={columns} idPrefix="dataset" box={box} t={t} />
       </div>
     </details>

@@ -15,6 +15,8 @@ type Props = {
   children?: ReactNode;
   /** Hide the file picker (when the table comes from elsewhere). */
   withFile?: boolean;
+  /** The picker also takes a columns file (FILE.columns.json), and its hint says so. */
+  withColumnsFile?: boolean;
   locale: Locale;
   t: T;
 };
@@ -29,11 +31,13 @@ function FilePicker({
   id: fileId,
   message,
   state,
+  withColumnsFile,
   t,
 }: {
   id: string;
   message: string | null;
   state: TableDraftState;
+  withColumnsFile: boolean;
   t: T;
 }) {
   const input = useRef<HTMLInputElement>(null);
@@ -75,6 +79,7 @@ function FilePicker({
       </div>
       <p id={`${fileId}-hint`} className="mt-1 text-sm text-muted">
         {t('datasets:table.fileHint')}
+        {withColumnsFile && ` ${t('datasets:table.columnsFileHint')}`}
       </p>
       {message && (
         <p id={`${fileId}-error`} className="field-error" role="alert">
@@ -106,6 +111,7 @@ export function TableSection({
   error,
   children,
   withFile = true,
+  withColumnsFile = false,
   locale,
   t,
 }: Props) {
@@ -114,7 +120,15 @@ export function TableSection({
   return (
     <div className="flex flex-col gap-4">
       {children}
-      {withFile && <FilePicker id={`${idPrefix}-file`} message={message} state={state} t={t} />}
+      {withFile && (
+        <FilePicker
+          id={`${idPrefix}-file`}
+          message={message}
+          state={state}
+          withColumnsFile={withColumnsFile}
+          t={t}
+        />
+      )}
       {!withFile && message && (
         <p className="field-error" role="alert">
           {message}

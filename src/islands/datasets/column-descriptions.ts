@@ -7,6 +7,7 @@ import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
 import type { T } from '../../i18n/index.ts';
 import { fieldProblems } from '../../lib/form-errors.ts';
 import { columnDescription, descriptionTooLong } from '../../lib/tables/column-names.ts';
+import { isBlank } from '../../lib/visible-text.ts';
 import type { Problem, Problems } from '../../stores/form.ts';
 
 /** Descriptions by field. */
@@ -74,4 +75,27 @@ export function descriptionProblems(
     const name = names[Number(field.slice(1))];
     return name !== undefined && message === descriptionTooLong(name) ? TOO_LONG : null;
   });
+}
+
+/**
+ * What a columns file (`FILE.columns.json`, column name → text) gives the boxes of columns
+ * `names`: the descriptions written by column name (names trimmed, as the server reads them;
+ * blank texts left out), the columns filled, those the table does not have (left out) and those
+ * whose text is longer than COLUMN_DESCRIPTION_MAX (filled in, for the owner to shorten).
+ * Blank means showing nothing (`isBlank`), as for the server.
+ */
+export function descriptionsFromFile(names: readonly string[], byName: Record<string, string>) {
+  const columns = new Set(names);
+  const written = new Map<string, string>();
+  const unknown: string[] = [];
+  for (const [key, text] of Object.entries(byName)) {
+    const name = key.trim();
+    if (!columns.has(name)) unknown.push(key);
+    else if (!isBlank(text)) written.set(name, text);
+  }
+  const filled = [...written.keys()];
+  const tooLong = filled.filter(
+    (name) => [...(written.get(name) ?? '').trim()].length > COLUMN_DESCRIPTION_MAX,
+  );
+  return { written: Object.fromEntries(written), filled, unknown, tooLong };
 }

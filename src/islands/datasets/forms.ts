@@ -9,6 +9,7 @@ import { failureText } from '../../lib/error-text.ts';
 import type { UploadProgress } from '../../lib/api/upload.ts';
 import type { TableDraft } from '../../lib/tables/draft.ts';
 import type { AttributeType } from '../../lib/tables/infer.ts';
+import { PublishedUnfinished } from '../../stores/datasets.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import type { TableDraftState } from './useTableDraft.ts';
 import { descriptionProblems } from './column-descriptions.ts';
@@ -29,7 +30,8 @@ class TableRefused extends Error {}
 /**
  * Publishes a table for a form's `send`: the server's check first (a table with problems is not
  * sent: TableRefused), then `publish` with its progress. A failed upload shows its table problems
- * in the table section and a toast titled `failed`, and is thrown on for the form to explain.
+ * in the table section and a toast titled `failed`, and is thrown on for the form to explain (a
+ * dataset published but not finished is not a failed upload: the form alone says what it is).
  */
 export async function publishTable<R>(
   table: TableDraftState,
@@ -50,6 +52,7 @@ export async function publishTable<R>(
     return await publish(draft, types);
   } catch (error) {
     setProgress(null);
+    if (error instanceof PublishedUnfinished) throw error;
     const problems = tableProblems(error);
     if (problems) table.showProblems(problems);
     const message = failureText(error, t);
@@ -60,10 +63,17 @@ export async function publishTable<R>(
 
 /**
  * A failed publish as the form's problems and message (`failed` when the error says nothing);
- * with the table's column `names`, a refused description goes under its box.
+ * with the table's column `names`, a refused description goes under its box. A dataset
+ * published whose card and descriptions were not saved (PublishedUnfinished) is named in the
+ * message, with what to do.
  */
 export function explainPublish(error: unknown, t: T, failed: string, names: string[] = []) {
   if (error instanceof TableRefused) return { problems: {}, failure: error.message };
-  const problems = { ...descriptionProblems(error, t, names), ...metadataProblems(error, t) };
-  return { problems, failure: failureText(error, t) ?? failed };
+  const unfinished = error instanceof PublishedUnfinished ? error : null;
+  const cause = unfinished ? unfinished.reason : error;
+  const problems = { ...descriptionProblems(cause, t, names), ...metadataProblems(cause, t) };
+  const reason = failureText(cause, t);
+  if (!unfinished) return { problems, failure: reason ?? failed };
+  const { name } = unfinished.dataset;
+  return { problems, failure: t('datasets:create.unfinished', { name, reason: reason ?? '' }) };
 }

@@ -24,6 +24,13 @@ export function columnNameProblem(name: string): ColumnNameProblem | null {
   return hasControl(name) ? 'control' : null;
 }
 
+/** Whether `value` is an object from names to text (the shape column descriptions take). */
+export const isTextByName = (value: unknown): value is Record<string, string> =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.values(value).every((text) => typeof text === 'string');
+
 /**
  * The description of column `name` in a dataset's `column_descriptions`, or undefined. An own
  * entry only: a column named `__proto__` or `toString` has no description unless it was given one.

@@ -12,6 +12,8 @@ export class DraftError extends Error {
     | 'fileType'
     | 'typesFile'
     | 'typesOnly'
+    | 'columnsFile'
+    | 'columnsOnly'
     | 'encoding';
   readonly row: number | null;
   constructor(key: DraftError['key'], row: number | null = null, detail = '') {

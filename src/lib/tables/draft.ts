@@ -57,6 +57,8 @@ export type TableDraft = {
   declared?: Record<string, AttributeType>;
   /** The name of that types file. */
   typesFile?: string;
+  /** A columns file chosen with the table (columns-file.ts): its name and descriptions. */
+  columnsFile?: { name: string; descriptions: Record<string, string> };
 };
 
 function fromRecords(records: string[][], open: number | null) {

@@ -1,3 +1,4 @@
+import { isColumnsFile, parseColumnsFile } from './columns-file.ts';
 import { DraftError } from './draft-error.ts';
 import { readTableFile, type TableDraft } from './draft.ts';
 import { isAttributeType, type AttributeType } from './infer.ts';
@@ -48,14 +49,24 @@ export function applyTypesFile(draft: TableDraft, name: string, text: string): T
   };
 }
 
+/** A columns file's descriptions; DraftError (`columnsFile`) when it holds none. */
+async function readColumnsFile(file: File): Promise<TableDraft['columnsFile']> {
+  const descriptions = parseColumnsFile(await file.text());
+  if (!descriptions) throw new DraftError('columnsFile', null, file.name);
+  return { name: file.name, descriptions };
+}
+
 /**
  * A table from files chosen together in the upload form: the table file, with the types of a
- * types file among them applied. Throws DraftError (`typesOnly`) when only a types file was.
+ * types file among them applied and the descriptions of a columns file kept. Throws DraftError
+ * (`typesOnly`, `columnsOnly`) when only such files were chosen.
  */
 export async function readChosenFiles(files: readonly File[]): Promise<TableDraft> {
-  const table = files.find((f) => !isTypesFile(f.name));
   const types = files.find((f) => isTypesFile(f.name));
-  if (!table) throw new DraftError('typesOnly');
+  const columns = files.find((f) => isColumnsFile(f.name));
+  const table = files.find((f) => !isTypesFile(f.name) && !isColumnsFile(f.name));
+  if (!table) throw new DraftError(types ? 'typesOnly' : 'columnsOnly');
   const draft = await readTableFile(table);
-  return types ? applyTypesFile(draft, types.name, await types.text()) : draft;
+  const typed = types ? applyTypesFile(draft, types.name, await types.text()) : draft;
+  return columns ? { ...typed, columnsFile: await readColumnsFile(columns) } : typed;
 }
