@@ -2,12 +2,15 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TableDraft } from '../../src/lib/tables/draft.ts';
 
 const api = vi.hoisted(() => ({
+  uploadDataset: vi.fn(() => Promise.resolve({ id: 7, name: 'cities' })),
+  updateDataset: vi.fn((): Promise<unknown> => Promise.reject(new Error('The connection dropped'))),
   uploadVersion: vi.fn(() => Promise.resolve({})),
   validateContent: vi.fn(() => Promise.resolve({ isValid: true, errors: [] })),
 }));
 vi.mock('../../src/lib/api/datasets.ts', () => api);
 
-const { checkDraft, publishVersion } = await import('../../src/stores/datasets.ts');
+const { checkDraft, publishDataset, publishVersion, PublishedUnfinished } =
+  await import('../../src/stores/datasets.ts');
 
 const file = new File(['zip,n\n02139,1\n'], 'big.csv');
 /** A large file read in part: its types proposed from the rows read. */
@@ -92,6 +95,25 @@ describe('a large file sent as a stream', () => {
           message: 'Row 2, column "n": "7.5" is not true or false',
         },
       ],
+    });
+  });
+});
+
+describe('a streamed dataset whose card and descriptions fail after the upload', () => {
+  it('says which dataset was published, and why the rest was not saved', async () => {
+    const meta = {
+      ...{ name: 'cities', description: '', isPublic: true, language: 'zh-CN', tags: [] },
+      ...{ license: null, citation: '', readme: '', columnDescriptions: { zip: 'Postal code' } },
+    };
+    const published = publishDataset(meta, sampled, sampled.types, () => undefined);
+    await expect(published).rejects.toBeInstanceOf(PublishedUnfinished);
+    await expect(published).rejects.toMatchObject({
+      dataset: { id: 7, name: 'cities' },
+      reason: new Error('The connection dropped'),
+    });
+    expect(api.uploadDataset).toHaveBeenCalledTimes(1);
+    expect(api.updateDataset).toHaveBeenCalledWith(7, {
+      columnDescriptions: { zip: 'Postal code' },
     });
   });
 });
