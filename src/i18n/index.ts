@@ -1,4 +1,4 @@
-import { numberFormat } from '../lib/intl.ts';
+import { listFormat, numberFormat } from '../lib/intl.ts';
 import type { Locale } from './locales.ts';
 import type zhCN from './zh-CN/index.ts';
 
@@ -32,9 +32,12 @@ export type MessageKey = {
  * A text with its variables filled in. A number given for a variable is a quantity (a count, a
  * limit, a size, a position) and is written as the page's locale writes it ("65,536"), wherever
  * the text is made; a number that only names something (a version, a year, an HTTP status) is
- * given as a string and written as it is ("Version 1024").
+ * given as a string and written as it is ("Version 1024"). A list of names (columns, files) is
+ * given as an array and written as the locale lists names ("城市、人口", "城市, 人口").
  */
-export type T = (key: MessageKey, vars?: Record<string, string | number>) => string;
+export type T = (key: MessageKey, vars?: Variables) => string;
+type Variables = Record<string, string | number | readonly string[]>;
+type Formats = { number: Intl.NumberFormat; list: Intl.ListFormat };
 
 const VARIABLE = /\{\{\s*([\w.]+)\s*\}\}/;
 
@@ -44,7 +47,7 @@ const VARIABLE = /\{\{\s*([\w.]+)\s*\}\}/;
  * parts 0.3 µs.
  */
 const templates = new Map<string, string[]>();
-function fill(text: string, vars: Record<string, string | number>, number: Intl.NumberFormat) {
+function fill(text: string, vars: Variables, formats: Formats) {
   let parts = templates.get(text);
   if (!parts) {
     parts = text.split(VARIABLE);
@@ -54,7 +57,13 @@ function fill(text: string, vars: Record<string, string | number>, number: Intl.
   for (let i = 1; i < parts.length; i += 2) {
     const name = parts[i]!;
     const value = name in vars ? vars[name]! : `{{${name}}}`;
-    filled += (typeof value === 'number' ? number.format(value) : value) + parts[i + 1]!;
+    const written =
+      typeof value === 'number'
+        ? formats.number.format(value)
+        : typeof value === 'string'
+          ? value
+          : formats.list.format(value);
+    filled += written + parts[i + 1]!;
   }
   return filled;
 }
@@ -77,7 +86,7 @@ export function getT(locale: Locale): T {
   const cached = instances.get(locale);
   if (cached) return cached;
   const dictionary = dictionaryOf(locale);
-  const number = numberFormat(locale);
+  const formats: Formats = { number: numberFormat(locale), list: listFormat(locale) };
   // Texts by their whole key: a page asks for a few hundred, and one lookup by the key (a
   // literal in the code) is a quarter of two lookups by its cut parts.
   const texts = new Map<string, string>();
@@ -89,8 +98,12 @@ export function getT(locale: Locale): T {
       if (text === undefined) return key;
       texts.set(key, text);
     }
-    return vars === undefined ? text : fill(text, vars, number);
+    return vars === undefined ? text : fill(text, vars, formats);
   };
   instances.set(locale, t);
   return t;
 }
+
+/** A list of names for a text, or a dash when there are none. */
+export const namesOrDash = (names: readonly string[]): readonly string[] | string =>
+  names.length > 0 ? names : '—';

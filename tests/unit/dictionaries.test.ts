@@ -54,3 +54,15 @@ describe.each(['zh-CN', 'en-US'] as const)('t in %s', (locale) => {
     expect(t('errors:HTTP_ERROR', { status: '503' })).toContain('503');
   });
 });
+
+describe('a list of names in a text', () => {
+  it('is written as each locale lists names: 、 in Chinese, a comma in English', () => {
+    const names = ['城市', 'population', 'a, b'];
+    expect(getT('zh-CN')('viewer:compare.columnsAdded', { names })).toBe(
+      '新增列：城市、population、a, b',
+    );
+    expect(getT('en-US')('viewer:compare.columnsAdded', { names })).toMatch(
+      /: 城市, population, a, b$/,
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
-import type { T } from '../../i18n/index.ts';
+import { namesOrDash, type T } from '../../i18n/index.ts';
 import { columnDescription } from '../../lib/tables/column-names.ts';
 import type { TableDraft } from '../../lib/tables/draft.ts';
 import { isAttributeType } from '../../lib/tables/infer.ts';
@@ -56,20 +56,21 @@ function ColumnsFileNote({ draft, t }: { draft: TableDraft; t: T }) {
   if (!draft.columnsFile) return null;
   const { name, descriptions } = draft.columnsFile;
   const { filled, unknown, tooLong } = descriptionsFromFile(draft.attributes, descriptions);
-  const list = (columns: string[]) => columns.join(', ') || '—';
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="columns-file">
-      <p role="status">{t('datasets:columns.fileApplied', { name, columns: list(filled) })}</p>
+      <p role="status">
+        {t('datasets:columns.fileApplied', { name, columns: namesOrDash(filled) })}
+      </p>
       {unknown.length > 0 && (
         <p className="field-error" role="alert">
-          {t('datasets:columns.fileUnknown', { name, columns: list(unknown) })}
+          {t('datasets:columns.fileUnknown', { name, columns: namesOrDash(unknown) })}
         </p>
       )}
       {tooLong.length > 0 && (
         <p className="field-error" role="alert">
           {t('datasets:columns.fileTooLong', {
             name,
-            columns: list(tooLong),
+            columns: namesOrDash(tooLong),
             max: COLUMN_DESCRIPTION_MAX,
           })}
         </p>

@@ -1,5 +1,5 @@
 import { useRef, useState, type ReactNode } from 'react';
-import type { T } from '../../i18n/index.ts';
+import { namesOrDash, type T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { SAMPLE_ROWS, type TableDraft } from '../../lib/tables/draft.ts';
 import { ColumnTypes } from './ColumnTypes.tsx';
@@ -99,7 +99,7 @@ function RetypedNote({ draft, t }: { draft: TableDraft; t: T }) {
   if (columns.length === 0) return null;
   return (
     <p role="status" className="text-sm" data-testid="types-retyped">
-      {t('datasets:table.retyped', { columns: columns.join(', ') })}
+      {t('datasets:table.retyped', { columns })}
     </p>
   );
 }
@@ -152,7 +152,7 @@ export function TableSection({
             <p role="status" className="text-sm" data-testid="types-file">
               {t('datasets:table.typesApplied', {
                 name: draft.typesFile,
-                columns: Object.keys(draft.declared ?? {}).join(', ') || '—',
+                columns: namesOrDash(Object.keys(draft.declared ?? {})),
               })}
             </p>
           )}

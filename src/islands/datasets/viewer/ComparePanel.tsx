@@ -221,12 +221,10 @@ function ColumnChanges({ t, summary }: { t: T; summary: CompareSummary }) {
   return (
     <ul className="flex flex-col gap-1 text-sm">
       {added.length > 0 && (
-        <li>{t('viewer:compare.columnsAdded', { names: added.map((c) => c.name).join(', ') })}</li>
+        <li>{t('viewer:compare.columnsAdded', { names: added.map((c) => c.name) })}</li>
       )}
       {removed.length > 0 && (
-        <li>
-          {t('viewer:compare.columnsRemoved', { names: removed.map((c) => c.name).join(', ') })}
-        </li>
+        <li>{t('viewer:compare.columnsRemoved', { names: removed.map((c) => c.name) })}</li>
       )}
       {changed.map((c) => (
         <li key={c.name}>{t('viewer:compare.columnChanged', { ...c })}</li>
