@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // A port of this run's own (workers inherit it), so parallel runs on one machine don't collide.
-// 20,000–31,999: the clusters and hosts of the specs take up to 303 ports above it, all below
+// 20,000–31,999: the clusters and hosts of the specs take up to 403 ports above it, all below
 // Linux's ephemeral ports (32,768 on), which outgoing connections hold (nginx once failed to bind
 // 35,988 that a client connection of the same run was using).
 process.env['E2E_PORT'] ??= String(20_000 + (process.pid % 12_000));

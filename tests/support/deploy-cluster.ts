@@ -4,12 +4,23 @@
  * nginx in front with deploy/nginx.conf. Expects dist/ (npm run build) and nginx (Debian).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { BUNDLE } from '../../scripts/start.js';
-import { startEmbeddedPostgres } from '../../src/server/db/embedded-postgres.ts';
+import {
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from '../../src/server/db/embedded-postgres.ts';
 import { SERVER_NODE_FLAGS } from '../../src/server/node-flags.ts';
 
 type Origin = { port: number; process: ChildProcess };
@@ -29,17 +40,37 @@ export type Cluster = {
 
 const quietLog = { info: () => undefined, warn: () => undefined, error: console.error };
 
-async function waitForHealth(url: string, timeoutMs = 60_000): Promise<void> {
+const exited = (child: ChildProcess) =>
+  child.exitCode !== null || child.signalCode !== null
+    ? Promise.resolve()
+    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+/**
+ * Until `url` answers its health check; fails at once if `child`, which should answer, exits (a
+ * request under way then stops: another program may hold the port and never answer).
+ */
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs = 60_000): Promise<void> {
   const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
+  const gone = new AbortController();
+  const onExit = () => gone.abort();
+  child.once('exit', onExit);
+  try {
+    for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null) {
+        throw new Error(`${url}: its process exited (${child.signalCode ?? child.exitCode})`);
+      }
+      const signal = AbortSignal.any([gone.signal, AbortSignal.timeout(until - Date.now())]);
+      try {
+        const res = await fetch(`${url}/api/v1/health`, { signal });
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > until) throw new Error(`${url} did not become healthy`);
+      await new Promise((r) => setTimeout(r, 200));
     }
-    if (Date.now() > until) throw new Error(`${url} did not become healthy`);
-    await new Promise((r) => setTimeout(r, 200));
+  } finally {
+    child.off('exit', onExit);
   }
 }
 
@@ -60,7 +91,7 @@ function nginxConfig(options: { port: number; root: string; cache: string; origi
   return conf;
 }
 
-export async function startCluster(options: {
+type Options = {
   basePort: number;
   /** How many Sheaf processes (2 unless told). */
   origins?: number;
@@ -70,20 +101,60 @@ export async function startCluster(options: {
   edge?: boolean;
   /** Receives what the Sheaf processes write (then also passed on to this process's own). */
   output?: (text: string) => void;
-}): Promise<Cluster> {
+};
+
+/** What a cluster has started so far: all of it lives in (or names) the folder `work`. */
+type Parts = { work: string; database?: EmbeddedPostgres; origins: Origin[]; nginx?: ChildProcess };
+
+/** Stops whatever of `parts` was started, then removes its folder (also when stopping failed). */
+async function stopParts(parts: Parts): Promise<void> {
+  try {
+    parts.nginx?.kill('SIGQUIT');
+    for (const origin of parts.origins) origin.process.kill('SIGTERM');
+    await Promise.all([
+      ...(parts.nginx ? [exited(parts.nginx)] : []),
+      ...parts.origins.map((o) => exited(o.process)),
+    ]);
+    await parts.database?.stop();
+  } finally {
+    rmSync(parts.work, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Starts the cluster in a new `sheaf-cluster-*` folder of the system's temporary folder. When a
+ * part fails to start (a port taken, an origin that exits), what was started is stopped, the
+ * folder removed, and the part's error thrown.
+ */
+export async function startCluster(options: Options): Promise<Cluster> {
+  const parts: Parts = { work: mkdtempSync(path.join(tmpdir(), 'sheaf-cluster-')), origins: [] };
+  try {
+    return await startParts(parts, options);
+  } catch (error) {
+    await stopParts(parts).catch((stopError: unknown) =>
+      console.error('the cluster that failed to start did not stop:', stopError),
+    );
+    throw error;
+  }
+}
+
+async function startParts(parts: Parts, options: Options): Promise<Cluster> {
+  const { work, origins } = parts;
   const count = options.origins ?? 2;
-  const work = mkdtempSync(path.join(tmpdir(), 'sheaf-cluster-'));
-  const cache = path.resolve('node_modules/.cache');
-  mkdirSync(cache, { recursive: true });
-  // Inside the project, so the server's entry still resolves packages from node_modules.
-  const distDir = mkdtempSync(path.join(cache, 'sheaf-cluster-dist-'));
+  // A copy (a rebuild during the run changes nothing under it) that resolves packages from the
+  // project's node_modules through a link beside it.
+  const distDir = path.join(work, 'dist');
   cpSync('dist', distDir, { recursive: true });
-  const database = await startEmbeddedPostgres({ dir: path.join(work, 'postgres'), log: quietLog });
+  symlinkSync(path.resolve('node_modules'), path.join(work, 'node_modules'), 'dir');
+  parts.database = await startEmbeddedPostgres({
+    dir: path.join(work, 'postgres'),
+    log: quietLog,
+  });
+  const database = parts.database;
 
   const nginxPort = options.basePort;
   const url = `http://127.0.0.1:${nginxPort}`;
   const blobs = path.join(work, 'blobs');
-  const origins: Origin[] = [];
   const startOrigin = (index: number): Origin => {
     const port = nginxPort + 1 + index;
     // The bundle `npm start` runs (`npm run build` writes it), as a deployment would.
@@ -125,41 +196,22 @@ export async function startCluster(options: {
   // All at once, on an empty database: they migrate one after the other (advisory lock).
   const indexes = Array.from({ length: count }, (_, i) => i);
   for (const index of indexes) startOrigin(index);
-  await Promise.all(indexes.map((index) => waitForHealth(originUrl(index))));
+  await Promise.all(
+    indexes.map((index) => waitForHealth(originUrl(index), origins[index]!.process)),
+  );
 
-  const exited = (child: ChildProcess) =>
-    child.exitCode !== null || child.signalCode !== null
-      ? Promise.resolve()
-      : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const nginx = options.edge === false ? undefined : await startNginx();
-
-  async function startNginx() {
-    const nginxDir = path.join(work, 'nginx');
-    mkdirSync(path.join(nginxDir, 'cache'), { recursive: true });
-    const confFile = path.join(nginxDir, 'nginx.conf');
-    writeFileSync(
-      confFile,
-      nginxConfig({
-        port: nginxPort,
-        root: path.join(distDir, 'client'),
-        cache: path.join(nginxDir, 'cache'),
-        origins: indexes.map((index) => nginxPort + 1 + index),
-      }),
-    );
-    const globals = `daemon off; user root; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log warn;`;
-    const checked = spawnSync('nginx', ['-t', '-p', nginxDir, '-c', confFile, '-g', globals], {
-      encoding: 'utf8',
+  if (options.edge !== false) {
+    parts.nginx = startNginx({
+      work,
+      port: nginxPort,
+      root: path.join(distDir, 'client'),
+      origins: indexes.map((index) => nginxPort + 1 + index),
     });
-    if (checked.status !== 0) throw new Error(`nginx -t failed: ${checked.stderr}`);
-    const child = spawn('nginx', ['-p', nginxDir, '-c', confFile, '-g', globals], {
-      stdio: 'inherit',
-    });
-    await waitForHealth(url);
-    return child;
+    await waitForHealth(url, parts.nginx);
   }
 
   return {
-    url: nginx ? url : originUrl(0),
+    url: parts.nginx ? url : originUrl(0),
     origins,
     originUrl,
     databaseUrl: database.url,
@@ -167,19 +219,23 @@ export async function startCluster(options: {
       const old = origins[index]!;
       old.process.kill('SIGTERM');
       await exited(old.process);
-      startOrigin(index);
-      await waitForHealth(originUrl(index));
+      const { process: child } = startOrigin(index);
+      await waitForHealth(originUrl(index), child);
     },
-    async stop() {
-      nginx?.kill('SIGQUIT');
-      for (const origin of origins) origin.process.kill('SIGTERM');
-      await Promise.all([
-        ...(nginx ? [exited(nginx)] : []),
-        ...origins.map((o) => exited(o.process)),
-      ]);
-      await database.stop();
-      rmSync(work, { recursive: true, force: true });
-      rmSync(distDir, { recursive: true, force: true });
-    },
+    stop: () => stopParts(parts),
   };
+}
+
+/** nginx with deploy/nginx.conf for these ports, in `work`/nginx; checked with `nginx -t` first. */
+function startNginx(options: { work: string; port: number; root: string; origins: number[] }) {
+  const nginxDir = path.join(options.work, 'nginx');
+  mkdirSync(path.join(nginxDir, 'cache'), { recursive: true });
+  const confFile = path.join(nginxDir, 'nginx.conf');
+  writeFileSync(confFile, nginxConfig({ ...options, cache: path.join(nginxDir, 'cache') }));
+  const globals = `daemon off; user root; pid ${nginxDir}/nginx.pid; error_log ${nginxDir}/error.log warn;`;
+  const checked = spawnSync('nginx', ['-t', '-p', nginxDir, '-c', confFile, '-g', globals], {
+    encoding: 'utf8',
+  });
+  if (checked.status !== 0) throw new Error(`nginx -t failed: ${checked.stderr}`);
+  return spawn('nginx', ['-p', nginxDir, '-c', confFile, '-g', globals], { stdio: 'inherit' });
 }
