@@ -1,39 +1,17 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sheafAt } from '../support/sheaf-cli.ts';
-import { suiteApp } from '../support/api.ts';
-import { signUp } from '../support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { sheafSuite } from '../support/sheaf-cli.ts';
 
-const t = suiteApp();
-let base: string;
-let dir: string;
-
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-columns-'));
-  await signUp(t.app, { username: 'lina', email: 'lina@example.com', password: 'correct-horse-1' });
-  const login = await sheaf(['login', '--username', 'lina', '--password-stdin'], {
-    stdin: 'correct-horse-1\n',
-  });
-  expect(login.code).toBe(0);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-const sheaf = sheafAt(
-  () => base,
-  () => dir,
-);
+const cli = sheafSuite({ users: ['lina'], signedIn: 'lina' });
+const { t, sheaf } = cli;
 const detail = async (id: number): Promise<unknown> =>
   (await t.app.inject({ url: `/api/v1/datasets/${id}` })).json<{ column_descriptions: unknown }>()
     .column_descriptions;
 
 describe('the sheaf command with column descriptions', () => {
   it('push sends FILE.columns.json, pull saves it beside the file, info prints it', async () => {
-    const csv = path.join(dir, 'cities.csv');
+    const csv = path.join(cli.dir, 'cities.csv');
     await writeFile(csv, '城市,人口\n北京,21893095\n');
     await writeFile(`${csv}.columns.json`, '{"城市":"城市名称","人口":"常住人口 (2020)"}');
     const pushed = await sheaf(['push', csv, '--name', 'cities', '--json']);
@@ -50,7 +28,7 @@ describe('the sheaf command with column descriptions', () => {
       '  人口: 常住人口 (2020)',
     ]);
 
-    const file = path.join(dir, 'pulled.csv');
+    const file = path.join(cli.dir, 'pulled.csv');
     const pulled = await sheaf(['pull', String(created.id), '-o', file, '--json']);
     expect(JSON.parse(pulled.out).columns_file).toBe(`${file}.columns.json`);
     expect(JSON.parse(await readFile(`${file}.columns.json`, 'utf8'))).toEqual(written);
@@ -63,9 +41,9 @@ describe('the sheaf command with column descriptions', () => {
   });
 
   it('--columns names the file; a file that is not an object of text is refused', async () => {
-    const tsv = path.join(dir, 'codes.tsv');
+    const tsv = path.join(cli.dir, 'codes.tsv');
     await writeFile(tsv, 'code\tn\nA\t1\n');
-    const columns = path.join(dir, 'dictionary.json');
+    const columns = path.join(cli.dir, 'dictionary.json');
     await writeFile(columns, '{"code":"Product code"}');
     const pushed = await sheaf(['push', tsv, '--name', 'codes', '--columns', columns, '--json']);
     expect(await detail(JSON.parse(pushed.out).id)).toEqual({ code: 'Product code' });
@@ -74,7 +52,7 @@ describe('the sheaf command with column descriptions', () => {
     expect(refused.code).toBe(2);
     expect(refused.err).toContain('must hold a JSON object of column descriptions');
     // A Parquet file is typed and carries no text beside it.
-    const parquet = path.join(dir, 'codes.parquet');
+    const parquet = path.join(cli.dir, 'codes.parquet');
     const id = String(JSON.parse(pushed.out).id);
     const typed = await sheaf(['pull', id, '--format', 'parquet', '-o', parquet, '--json']);
     expect(JSON.parse(typed.out)).toMatchObject({ file: parquet, columns_file: null });

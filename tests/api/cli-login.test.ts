@@ -1,58 +1,36 @@
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Credentials } from '../../src/cli/client.ts';
 import { LOGIN_TOKEN_DAYS } from '../../src/cli/login.ts';
 import { LIVE_TOKENS_MAX } from '../../src/contracts/limits.ts';
-import { apiTokens, refreshTokens, users } from '../../src/server/db/schema.ts';
-import { sheafAt } from '../support/sheaf-cli.ts';
-import { suiteApp } from '../support/api.ts';
-import { signUp } from '../support/users.ts';
+import { apiTokens, refreshTokens } from '../../src/server/db/schema.ts';
+import { CLI_PASSWORD, sheafSuite } from '../support/sheaf-cli.ts';
 
-const t = suiteApp();
-let base: string;
-let dir: string;
-let userId: number;
+const cli = sheafSuite({ users: ['lina', 'zhaolei'] });
+const { t, sheaf } = cli;
+const login = (username: string, ...flags: string[]) => cli.login(username, { flags });
+/** Lina's id. */
+const linaId = () => cli.users['lina']!.user.id;
 
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-login-'));
-  for (const [username, email] of [
-    ['lina', 'lina@example.com'],
-    ['zhaolei', 'zl@example.com'],
-  ]) {
-    await signUp(t.app, { username, email, password: 'correct-horse-1' });
-  }
-  const [me] = await t.ctx.db.select().from(users).where(eq(users.username, 'lina'));
-  userId = me!.id;
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-const sheaf = sheafAt(
-  () => base,
-  () => dir,
-);
-const PASSWORD = { stdin: 'correct-horse-1\n' };
-const login = (username: string, ...flags: string[]) =>
-  sheaf(['login', '--username', username, '--password-stdin', ...flags], PASSWORD);
-
-const credentialsFile = () => path.join(dir, 'config', 'credentials.json');
+const credentialsFile = () => path.join(cli.dir, 'config', 'credentials.json');
 const stored = async () =>
-  (JSON.parse(await readFile(credentialsFile(), 'utf8')) as Record<string, Credentials>)[base]!;
+  (JSON.parse(await readFile(credentialsFile(), 'utf8')) as Record<string, Credentials>)[cli.base]!;
 /** Lina's tokens not revoked. */
 const listed = () =>
   t.ctx.db
     .select()
     .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    .where(and(eq(apiTokens.userId, linaId()), isNull(apiTokens.revokedAt)));
 
 /** Lina's sessions (refresh-token rows), and those not ended. */
 async function sessions() {
-  const rows = await t.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.userId, userId));
+  const rows = await t.ctx.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.userId, linaId()));
   return { all: rows.length, open: rows.filter((row) => row.revokedAt === null).length };
 }
 
@@ -115,11 +93,11 @@ describe('sheaf login --username', () => {
 
   it('says so when the token it replaces could not be revoked', async () => {
     const before = await stored();
-    await writeFile(credentialsFile(), JSON.stringify({ [base]: { ...before, id: -1 } }));
+    await writeFile(credentialsFile(), JSON.stringify({ [cli.base]: { ...before, id: -1 } }));
     const renewed = await login('lina', '--new-token');
     expect(renewed.code).toBe(0);
     expect(renewed.err).toContain('sheaf: could not revoke the token stored before (#-1)');
-    expect(renewed.err).toContain(`under "Access tokens" on ${base}/profile`);
+    expect(renewed.err).toContain(`under "Access tokens" on ${cli.base}/profile`);
   });
 
   it("another user's stored token is replaced but left in force, and the user is told", async () => {
@@ -140,7 +118,7 @@ describe('sheaf login --username', () => {
   });
 
   it('keeps one token per site: another site is not sent it', async () => {
-    const elsewhere = base.replace('127.0.0.1', 'localhost');
+    const elsewhere = cli.base.replace('127.0.0.1', 'localhost');
     const mine = await sheaf(['ls', '--mine'], { env: { SHEAF_API: elsewhere } });
     expect(mine.code).toBe(3);
     expect(await sheaf(['ls', '--mine'])).toMatchObject({ code: 0 });
@@ -150,29 +128,26 @@ describe('sheaf login --username', () => {
     const old = Array.from({ length: LIVE_TOKENS_MAX }, (_, i) => `cap-${i}`);
     await t.ctx.db.insert(apiTokens).values(
       old.map((hash) => ({
-        userId,
+        userId: linaId(),
         name: hash,
         scope: 'read' as const,
         tokenHash: hash,
         prefix: 'shf_',
       })),
     );
-    const capped = await sheaf(['login', '--username', 'lina', '--password-stdin'], {
-      ...PASSWORD,
-      config: path.join(dir, 'capped'),
-    });
+    const capped = await cli.login('lina', { config: path.join(cli.dir, 'capped') });
     await t.ctx.db.delete(apiTokens).where(like(apiTokens.tokenHash, 'cap-%'));
     expect(capped.code).toBe(1);
     expect(capped.err).toContain('(TOKEN_LIMIT_REACHED)');
-    expect(capped.err).toContain(`under "Access tokens" on ${base}/profile`);
+    expect(capped.err).toContain(`under "Access tokens" on ${cli.base}/profile`);
   });
 
   it('still reads the token file of earlier versions until login replaces it', async () => {
-    const config = path.join(dir, 'upgraded');
+    const config = path.join(cli.dir, 'upgraded');
     const session = await t.app.inject({
       method: 'POST',
       url: '/api/v1/auth/login',
-      payload: { identifier: 'lina', password: 'correct-horse-1' },
+      payload: { identifier: 'lina', password: CLI_PASSWORD },
     });
     expect(session.statusCode, session.body).toBe(200);
     const access = session.json<{ access_token: string }>().access_token;
@@ -187,10 +162,7 @@ describe('sheaf login --username', () => {
     await writeFile(path.join(config, 'token'), `${made.json<{ token: string }>().token}\n`);
     const mine = await sheaf(['ls', '--mine'], { config });
     expect(mine).toMatchObject({ code: 0, err: '' });
-    const again = await sheaf(['login', '--username', 'lina', '--password-stdin'], {
-      ...PASSWORD,
-      config,
-    });
+    const again = await cli.login('lina', { config });
     expect(again.code).toBe(0);
     await expect(readFile(path.join(config, 'token'), 'utf8')).rejects.toThrow();
   });

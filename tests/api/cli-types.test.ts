@@ -1,41 +1,15 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sheafAt } from '../support/sheaf-cli.ts';
-import { suiteApp } from '../support/api.ts';
-import { signUp } from '../support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { sheafSuite } from '../support/sheaf-cli.ts';
 
-const t = suiteApp();
-let base: string;
-let dir: string;
-
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-types-'));
-  await signUp(t.app, {
-    username: 'wangfang',
-    email: 'wf@example.com',
-    password: 'correct-horse-1',
-  });
-  const login = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
-    stdin: 'correct-horse-1\n',
-  });
-  expect(login.code).toBe(0);
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-const sheaf = sheafAt(
-  () => base,
-  () => dir,
-);
+const cli = sheafSuite({ users: ['wangfang'], signedIn: 'wangfang' });
+const { t, sheaf } = cli;
 
 describe('the sheaf command with column types and JSON tables', () => {
   it('pushes a file with declared column types; a bad declaration is the API error', async () => {
-    const tsv = path.join(dir, 'typed.tsv');
+    const tsv = path.join(cli.dir, 'typed.tsv');
     await writeFile(tsv, '城市\t人口\t年份\n深圳\t17560061\t2020\n');
     const typed = await sheaf([
       'push',
@@ -67,13 +41,20 @@ describe('the sheaf command with column types and JSON tables', () => {
       ['empty.csv', 'n,ok,day\n', '{"n":"number","ok":"boolean","day":"date"}'],
     ] as const;
     for (const [name, text, types] of tables) {
-      await writeFile(path.join(dir, name), text);
-      const pushed = await sheaf(['push', path.join(dir, name), '--name', name, '--types', types]);
+      await writeFile(path.join(cli.dir, name), text);
+      const pushed = await sheaf([
+        'push',
+        path.join(cli.dir, name),
+        '--name',
+        name,
+        '--types',
+        types,
+      ]);
       expect(pushed.code).toBe(0);
       const ds = Number(/#(\d+)/.exec(pushed.out)?.[1]);
       const first = (await t.app.inject({ url: `/api/v1/datasets/${ds}` })).json().versions[0];
       for (const format of ['csv', 'json', 'jsonl']) {
-        const file = path.join(dir, `pulled-${ds}.${format}`);
+        const file = path.join(cli.dir, `pulled-${ds}.${format}`);
         const pulled = await sheaf(['pull', String(ds), '--format', format, '-o', file, '--json']);
         expect(JSON.parse(pulled.out).types_file).toBe(`${file}.types.json`);
         expect(JSON.parse(await readFile(`${file}.types.json`, 'utf8'))).toEqual(
@@ -92,7 +73,7 @@ describe('the sheaf command with column types and JSON tables', () => {
     }
 
     // Without them, the codes would be numbers; an edited file names what to change.
-    const edited = path.join(dir, 'edited.csv');
+    const edited = path.join(cli.dir, 'edited.csv');
     await writeFile(edited, 'code\n1e3\n');
     await writeFile(`${edited}.types.json`, '{"code":"string","zip":"string"}');
     const refused = await sheaf(['push', edited, '--name', 'edited']);
@@ -103,7 +84,7 @@ describe('the sheaf command with column types and JSON tables', () => {
   });
 
   it('pushes a JSON table as the upload form reads it: its columns, its numbers, its types', async () => {
-    const list = path.join(dir, 'cities.json');
+    const list = path.join(cli.dir, 'cities.json');
     // Columns in order of first appearance; an integer past 2^53 kept exact.
     await writeFile(
       list,
@@ -119,7 +100,7 @@ describe('the sheaf command with column types and JSON tables', () => {
     });
     const rows = await t.app.inject({ url: `/api/v1/datasets/${created.id}/version` });
     expect(rows.body).toContain('9007199254740993');
-    const table = path.join(dir, 'table.json.gz');
+    const table = path.join(cli.dir, 'table.json.gz');
     const declared = {
       attributes: ['区号', 'n'],
       entries: [['010', 1], { 区号: '021', n: 2 }],

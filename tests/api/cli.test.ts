@@ -1,32 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sheafAt } from '../support/sheaf-cli.ts';
-import { suiteApp } from '../support/api.ts';
-import { signUp } from '../support/users.ts';
+import { describe, expect, it } from 'vitest';
+import { CLI_PASSWORD, sheafSuite } from '../support/sheaf-cli.ts';
 
-const t = suiteApp();
-let base: string;
-let dir: string;
-
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = await mkdtemp(path.join(tmpdir(), 'sheaf-cli-'));
-  await signUp(t.app, {
-    username: 'wangfang',
-    email: 'wf@example.com',
-    password: 'correct-horse-1',
-  });
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
-
-const sheaf = sheafAt(
-  () => base,
-  () => dir,
-);
+const cli = sheafSuite({ users: ['wangfang'] });
+const { t, sheaf } = cli;
 
 const CSV = '城市,人口,年份\n北京,21893095,2020\n上海,24870895,2020\n广州,18676605,2020\n';
 
@@ -34,25 +12,23 @@ describe('the sheaf command', () => {
   let id = 0;
 
   it('signs in with a password on stdin and keeps a token, not the password', async () => {
-    const login = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
-      stdin: 'correct-horse-1\n',
-    });
+    const login = await cli.login('wangfang');
     expect(login.err).toBe('');
     expect(login.code).toBe(0);
     expect(login.out).toContain('Signed in as wangfang');
-    const stored = await readFile(path.join(dir, 'config', 'credentials.json'), 'utf8');
-    expect(JSON.parse(stored)).toMatchObject({ [base]: { username: 'wangfang' } });
-    expect(stored).not.toContain('correct-horse-1');
+    const stored = await readFile(path.join(cli.dir, 'config', 'credentials.json'), 'utf8');
+    expect(JSON.parse(stored)).toMatchObject({ [cli.base]: { username: 'wangfang' } });
+    expect(stored).not.toContain(CLI_PASSWORD);
     const wrong = await sheaf(['login', '--username', 'wangfang', '--password-stdin'], {
       stdin: 'nope',
-      config: path.join(dir, 'other'),
+      config: path.join(cli.dir, 'other'),
     });
     expect(wrong.code).toBe(3);
     expect(wrong.err).toContain('INVALID_CREDENTIALS');
   });
 
   it('pushes a CSV file (gzipped on the way) as a new dataset, then a TSV as its version 2', async () => {
-    const file = path.join(dir, 'cities.csv');
+    const file = path.join(cli.dir, 'cities.csv');
     await writeFile(file, CSV);
     const pushed = await sheaf([
       'push',
@@ -71,7 +47,7 @@ describe('the sheaf command', () => {
     expect(dataset).toMatchObject({ license: 'CC-BY-4.0', tags: ['人口', 'city'] });
     id = dataset.id;
 
-    const tsv = path.join(dir, 'v2.tsv');
+    const tsv = path.join(cli.dir, 'v2.tsv');
     await writeFile(tsv, '城市\t人口\t年份\n深圳\t17560061\t2020\n');
     const v2 = await sheaf(['push', tsv, '--dataset', String(id), '--changelog', '深圳']);
     expect(v2.code).toBe(0);
@@ -92,13 +68,13 @@ describe('the sheaf command', () => {
       method: 'GET',
       url: `/api/v1/datasets/${id}/versions/1/download?format=csv`,
     });
-    const output = path.join(dir, 'v1.csv');
+    const output = path.join(cli.dir, 'v1.csv');
     const pulled = await sheaf(['pull', String(id), '--version', '1', '-o', output]);
     expect(pulled.code).toBe(0);
     expect((await readFile(output)).equals(whole.rawPayload)).toBe(true);
 
     // An interrupted pull left 10 bytes and the ETag; the next one asks for the rest only.
-    const again = path.join(dir, 'again.csv');
+    const again = path.join(cli.dir, 'again.csv');
     await writeFile(`${again}.part`, whole.rawPayload.subarray(0, 10));
     await writeFile(`${again}.part.etag`, String(whole.headers['etag']));
     const resumed = await sheaf(['pull', String(id), '--version', '1', '-o', again, '--json']);
@@ -116,7 +92,7 @@ describe('the sheaf command', () => {
       ['complete.csv', whole.rawPayload],
       ['longer.csv', Buffer.concat([whole.rawPayload, Buffer.from('extra')])],
     ] as const) {
-      const file = path.join(dir, name);
+      const file = path.join(cli.dir, name);
       await writeFile(`${file}.part`, bytes);
       await writeFile(`${file}.part.etag`, String(whole.headers['etag']));
       const done = await sheaf(['pull', String(id), '--version', '1', '-o', file]);
@@ -131,16 +107,16 @@ describe('the sheaf command', () => {
       '--format',
       'jsonl',
       '-o',
-      path.join(dir, 'latest.jsonl'),
+      path.join(cli.dir, 'latest.jsonl'),
       '--json',
     ]);
     expect(JSON.parse(latest.out)).toMatchObject({ version: 2, format: 'jsonl' });
-    expect(await readFile(path.join(dir, 'latest.jsonl'), 'utf8')).toContain('深圳');
+    expect(await readFile(path.join(cli.dir, 'latest.jsonl'), 'utf8')).toContain('深圳');
   });
 
   it('under `npm run sheaf`, takes file names from the folder the command was typed in', async () => {
     // npm runs the script in the package's folder and names the user's folder in INIT_CWD.
-    const typedIn = await mkdtemp(path.join(dir, 'here-'));
+    const typedIn = await mkdtemp(path.join(cli.dir, 'here-'));
     const npmRun = { npm_lifecycle_event: 'sheaf', INIT_CWD: typedIn };
     await writeFile(path.join(typedIn, 'towns.csv'), CSV);
     const pushed = await sheaf(['push', 'towns.csv', '--name', 'towns', '--json'], {
@@ -160,12 +136,12 @@ describe('the sheaf command', () => {
 
   it('says what is wrong with an exit code scripts can test', async () => {
     expect((await sheaf(['info', '999999'])).code).toBe(4);
-    const guest = await sheaf(['ls', '--mine'], { config: path.join(dir, 'guest') });
+    const guest = await sheaf(['ls', '--mine'], { config: path.join(cli.dir, 'guest') });
     expect(guest.code).toBe(3);
-    const sheet = await sheaf(['push', path.join(dir, 'table.xlsx'), '--name', 'x']);
+    const sheet = await sheaf(['push', path.join(cli.dir, 'table.xlsx'), '--name', 'x']);
     expect(sheet.code).toBe(2);
     expect(sheet.err).toContain('.csv, .tsv, .json or .jsonl');
-    const broken = path.join(dir, 'broken.json');
+    const broken = path.join(cli.dir, 'broken.json');
     await writeFile(broken, '[\n{"a": 1},\n{"a": 2,}\n]\n');
     expect(await sheaf(['push', broken, '--name', 'x'])).toMatchObject({
       code: 2,

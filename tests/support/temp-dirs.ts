@@ -1,4 +1,4 @@
-/** Temporary folders for unit tests, each removed once the test (or the tests) that made it ran. */
+/** Temporary folders for tests, each removed once the test (or the tests) that made it ran. */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
