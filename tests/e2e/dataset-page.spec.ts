@@ -3,7 +3,7 @@
  * and for its owner once private; an id that is not one, and a private dataset for a guest.
  */
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
-import { createFormWith } from '../support/dataset-pages.ts';
+import { csvNamed } from '../support/dataset-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
@@ -17,13 +17,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     test('a dataset card is previewed, published and shown rendered, its markup as text', async ({
       page,
       account,
-      signIn,
+      openCreateForm,
       uniqueName,
       axe,
     }) => {
       const name = `card ${uniqueName('d')}`;
-      await signIn(page, account);
-      await createFormWith(page, locale, 'cities.csv', '城市,人口\n北京,2189\n');
+      await openCreateForm(page, { files: csvNamed('cities.csv', '城市,人口\n北京,2189\n') });
       await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
       const card = [
         '# 数据来源',

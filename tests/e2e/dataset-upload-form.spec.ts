@@ -3,30 +3,27 @@
  * 2^53, problems grouped by column, the card's byte count, and files it refuses (GBK, a broken
  * JSON Lines line).
  */
-import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
-import { createFormWith, datasetIdOf, datasetPath } from '../support/dataset-pages.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
+import { csvNamed, datasetIdOf, datasetPath, problemRows } from '../support/dataset-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
-  const at = (p: string) => `${localePrefix(locale)}${p}`;
 
   test.describe(`the upload form in ${locale}`, () => {
     test.use({ locale });
 
     test('a large file is previewed from its first rows, counted exactly, and its types changed', async ({
       page,
-      account,
-      signIn,
+      openCreateForm,
       uniqueName,
     }) => {
       // Over the 8 MB sampling threshold: 70,001 data rows, one with a newline in quotes.
       const rows = 70_001;
       const line = `北京,${'x'.repeat(120)},2020\n`;
       const csv = `城市,备注,年份\n"上海","第一行\n有换行",2020\n${line.repeat(rows - 1)}`;
-      await signIn(page, account);
-      await createFormWith(page, locale, 'big.csv', csv);
+      await openCreateForm(page, { files: csvNamed('big.csv', csv) });
       await expect(page.getByTestId('table-summary')).toHaveText(
         t('datasets:table.summary', {
           name: 'big.csv',
@@ -56,22 +53,15 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
     test('a JSON file with an integer past 2^53 is published with every digit', async ({
       page,
-      account,
-      signIn,
+      openCreateForm,
       uniqueName,
     }) => {
       // What a JSON download of such a table holds, chosen again as a file.
       const json =
         '[\n{"weibo_id":9007199254740993,"城市":"北京"},\n{"weibo_id":1,"城市":"上海"}\n]\n';
-      await signIn(page, account);
-      await page.goto(at('/datasets/create'));
-      await page
-        .getByLabel(t('datasets:meta.name'), { exact: true })
-        .fill(`ids ${uniqueName('d')}`);
-      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
-        name: 'ids.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from(json),
+      await openCreateForm(page, {
+        name: `ids ${uniqueName('d')}`,
+        files: { name: 'ids.json', mimeType: 'application/json', buffer: Buffer.from(json) },
       });
       await expect(
         page.getByLabel(t('datasets:table.typeFor', { column: 'weibo_id' }), { exact: true }),
@@ -90,13 +80,11 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
     test('table problems are grouped by column, with the count and the first rows', async ({
       page,
-      account,
-      signIn,
+      openCreateForm,
     }) => {
       const cities = ['北京', '上海', '广州', '深圳', '成都', '杭州', '武汉'];
       const csv = `城市,人口\n${cities.map((c, i) => `${c},${i + 1}`).join('\n')}\n`;
-      await signIn(page, account);
-      await createFormWith(page, locale, 'cities.csv', csv);
+      await openCreateForm(page, { files: csvNamed('cities.csv', csv) });
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.valid'),
       );
@@ -108,8 +96,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.invalid', { count: 7 }),
       );
-      const report = page.getByRole('region', { name: t('datasets:validation.caption') });
-      const lines = report.getByRole('row');
+      const lines = problemRows(page, locale);
       await expect(lines).toHaveCount(2);
       const cells = lines.nth(1).getByRole('cell');
       await expect(cells.nth(0)).toHaveText('城市');
@@ -124,14 +111,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
 test("the card's byte count is written in the page's language, not the browser's", async ({
   newPage,
-  account,
-  signIn,
+  openCreateForm,
 }) => {
   const t = translator('en-US');
   // A browser set to German writes 1234 as 1.234; the English page writes 1,234.
   const page = await newPage({ locale: 'de-DE' });
-  await signIn(page, account, 'en-US');
-  await page.goto('/en-US/datasets/create');
+  await openCreateForm(page, { locale: 'en-US' });
   await page.getByLabel(t('datasets:readme.label'), { exact: true }).fill('a'.repeat(1234));
   await expect(
     page.getByText(t('datasets:readme.hint', { count: '1,234', max: '65,536' }), { exact: true }),
@@ -140,20 +125,20 @@ test("the card's byte count is written in the page's language, not the browser's
 
 test('a CSV saved as GBK is refused as not UTF-8, keeping what was typed', async ({
   newPage,
-  account,
-  signIn,
+  openCreateForm,
 }) => {
   const t = translator('zh-CN');
   const page = await newPage({ locale: 'zh-CN' });
-  await signIn(page, account, 'zh-CN');
-  await page.goto('/datasets/create');
-  await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill('水果');
   // 名称,数量 / 苹果,3 as Excel saves it in a Chinese Windows: GBK, not UTF-8.
   const gbk = [0xc3, 0xfb, 0xb3, 0xc6, 0x2c, 0xca, 0xfd, 0xc1, 0xbf, 0x0a, 0xc6, 0xbb, 0xb9, 0xfb];
-  await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
-    name: 'fruit.csv',
-    mimeType: 'text/csv',
-    buffer: Buffer.from([...gbk, 0x2c, 0x33, 0x0a]),
+  await openCreateForm(page, {
+    locale: 'zh-CN',
+    name: '水果',
+    files: {
+      name: 'fruit.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from([...gbk, 0x2c, 0x33, 0x0a]),
+    },
   });
   await expect(page.getByText(t('datasets:table.error.encoding'), { exact: true })).toBeVisible();
   await expect(page.getByLabel(t('datasets:meta.name'), { exact: true })).toHaveValue('水果');
@@ -161,17 +146,17 @@ test('a CSV saved as GBK is refused as not UTF-8, keeping what was typed', async
 
 test('a JSON Lines file with a broken line names the line, in the page language', async ({
   newPage,
-  account,
-  signIn,
+  openCreateForm,
 }) => {
   const t = translator('zh-CN');
   const page = await newPage({ locale: 'zh-CN' });
-  await signIn(page, account, 'zh-CN');
-  await page.goto('/datasets/create');
-  await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
-    name: 'rows.jsonl',
-    mimeType: 'application/x-ndjson',
-    buffer: Buffer.from('{"a":1}\n{"a":2}\nnot json\n'),
+  await openCreateForm(page, {
+    locale: 'zh-CN',
+    files: {
+      name: 'rows.jsonl',
+      mimeType: 'application/x-ndjson',
+      buffer: Buffer.from('{"a":1}\n{"a":2}\nnot json\n'),
+    },
   });
   await expect(
     page.getByText(t('datasets:table.error.jsonLineSyntax', { row: 3 }), { exact: true }),
@@ -180,13 +165,11 @@ test('a JSON Lines file with a broken line names the line, in the page language'
 
 test('a file chosen while the name is empty offers its name; a typed name is kept', async ({
   newPage,
-  account,
-  signIn,
+  openCreateForm,
 }) => {
   const t = translator('en-US');
   const page = await newPage({ locale: 'en-US' });
-  await signIn(page, account, 'en-US');
-  await page.goto('/en-US/datasets/create');
+  await openCreateForm(page, { locale: 'en-US' });
   const name = page.getByLabel(t('datasets:meta.name'), { exact: true });
   const file = page.getByLabel(t('datasets:table.file'), { exact: true });
   const csv = (fileName: string) => ({

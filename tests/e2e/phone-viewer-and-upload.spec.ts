@@ -1,4 +1,5 @@
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import { csvNamed } from '../support/dataset-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { sideways } from '../support/phone.ts';
 import { translator } from '../support/translator.ts';
@@ -61,12 +62,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
   test(`${locale} at 390 px: the data file picker speaks the page's language`, async ({
     newPage,
-    account,
-    signIn,
+    openCreateForm,
   }) => {
     const page = await newPage({ locale, viewport: { width: 390, height: 844 }, hasTouch: true });
-    await signIn(page, account, locale);
-    await page.goto(`${localePrefix(locale)}/datasets/create`);
+    await openCreateForm(page, { locale });
     await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
     await expect(page.getByText(t('datasets:table.noFile'), { exact: true })).toBeVisible();
     // The browser's own button ("Choose File" in the browser's language) is not what is shown.
@@ -89,18 +88,15 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
   test(`${locale} at 390 px: the headings of number columns in the table check stay on one line`, async ({
     newPage,
-    account,
-    signIn,
+    openCreateForm,
   }) => {
     const page = await newPage({ locale, viewport: { width: 390, height: 844 }, hasTouch: true });
-    await signIn(page, account, locale);
-    await page.goto(`${localePrefix(locale)}/datasets/create`);
     // Two columns whose names differ only in case (one problem for the whole table), and a
     // long column name that widens the column of names.
-    await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles({
-      name: 'cities.csv',
-      mimeType: 'text/csv',
-      buffer: Buffer.from(
+    await openCreateForm(page, {
+      locale,
+      files: csvNamed(
+        'cities.csv',
         `a,A,${'第0列_非常长的列名称用于测试表头换行与溢出情况'.repeat(2)}\n1,2,3\n`,
       ),
     });

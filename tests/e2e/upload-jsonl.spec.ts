@@ -7,6 +7,7 @@
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { LARGE_FILE_BYTES } from '../../src/lib/tables/draft.ts';
 import { numberFormat } from '../../src/lib/intl.ts';
+import { problemRows } from '../support/dataset-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
@@ -24,21 +25,17 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
     test('a key a later row adds is a problem of the check, and nothing is uploaded', async ({
       page,
-      account,
-      signIn,
+      openCreateForm,
       uniqueName,
     }) => {
-      await signIn(page, account);
-      await page.goto(at('/datasets/create'));
-      await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(uniqueName('big'));
-      await page
-        .getByLabel(t('datasets:table.file'), { exact: true })
-        .setInputFiles({ name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: jsonl });
+      await openCreateForm(page, {
+        name: uniqueName('big'),
+        files: { name: 'big.jsonl', mimeType: 'application/x-ndjson', buffer: jsonl },
+      });
       await expect(page.getByTestId('validation-status')).toHaveText(
         t('datasets:validation.invalid', { count: 1 }),
       );
-      const problem = page.getByRole('region', { name: t('datasets:validation.caption') });
-      await expect(problem.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+      await expect(problemRows(page, locale).nth(1).getByRole('cell')).toHaveText([
         '城市',
         t('errors:UNKNOWN_COLUMN'),
         '1',

@@ -6,9 +6,9 @@
  * row: `id` is proposed as text (the sample alone said integer), and a clean check says that all
  * rows were checked (it used to say "the first 1000 rows").
  */
-import { localePrefix } from '../../src/i18n/locales.ts';
 import { LARGE_FILE_BYTES } from '../../src/lib/tables/draft.ts';
 import { numberFormat } from '../../src/lib/intl.ts';
+import { problemRows } from '../support/dataset-pages.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
@@ -22,16 +22,13 @@ test.use({ locale });
 
 test('a type chosen on the page that a later row refuses is a problem of the check', async ({
   page,
-  account,
-  signIn,
+  openCreateForm,
   uniqueName,
 }) => {
-  await signIn(page, account);
-  await page.goto(`${localePrefix(locale)}/datasets/create`);
-  await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(uniqueName('big'));
-  await page
-    .getByLabel(t('datasets:table.file'), { exact: true })
-    .setInputFiles({ name: 'big.csv', mimeType: 'text/csv', buffer: csv });
+  await openCreateForm(page, {
+    name: uniqueName('big'),
+    files: { name: 'big.csv', mimeType: 'text/csv', buffer: csv },
+  });
   // Proposed from every row, as the server infers it: `id` is text, and the page says why.
   const idType = page.getByLabel(t('datasets:table.typeFor', { column: 'id' }), { exact: true });
   await expect(idType).toHaveValue('string');
@@ -46,8 +43,7 @@ test('a type chosen on the page that a later row refuses is a problem of the che
   await expect(page.getByTestId('validation-status')).toHaveText(
     t('datasets:validation.invalid', { count: 1 }),
   );
-  const problem = page.getByRole('region', { name: t('datasets:validation.caption') });
-  await expect(problem.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+  await expect(problemRows(page, locale).nth(1).getByRole('cell')).toHaveText([
     'id',
     t('errors:INVALID_NUMBER'),
     '1',

@@ -3,7 +3,7 @@
  * upload form together with the data file, they set the column types, and the page says so.
  * The form used to read only the first file chosen, so codes such as `1e3` came back as numbers.
  */
-import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
 
@@ -12,18 +12,17 @@ const types = Buffer.from('{"code":"string","zip":"string"}\n');
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
-  const at = (p: string) => `${localePrefix(locale)}${p}`;
 
   test.describe(`a types file chosen with its table in ${locale}`, () => {
     test.use({ locale });
 
-    test('sets the column types it declares, and says so', async ({ page, account, signIn }) => {
-      await signIn(page, account);
-      await page.goto(at('/datasets/create'));
-      await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles([
-        { name: 'codes.csv', mimeType: 'text/csv', buffer: csv },
-        { name: 'codes.csv.types.json', mimeType: 'application/json', buffer: types },
-      ]);
+    test('sets the column types it declares, and says so', async ({ page, openCreateForm }) => {
+      await openCreateForm(page, {
+        files: [
+          { name: 'codes.csv', mimeType: 'text/csv', buffer: csv },
+          { name: 'codes.csv.types.json', mimeType: 'application/json', buffer: types },
+        ],
+      });
       await expect(page.getByTestId('types-file')).toHaveText(
         t('datasets:table.typesApplied', { name: 'codes.csv.types.json', columns: 'code, zip' }),
       );

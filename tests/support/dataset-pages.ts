@@ -1,10 +1,12 @@
 /**
  * What the browser tests of the dataset pages share (tests/e2e/dataset-*.spec.ts): the test
- * table as a chosen file, the create form with a file chosen, and the id in a dataset page's
- * address. Accounts, signing in and datasets made through the API are fixtures (fixtures.ts).
+ * table and other CSV text as a chosen file, the rows of the form's table check, and the id in a
+ * dataset page's address. Accounts,
+ * signing in, the create page opened signed in and datasets made through the API are fixtures
+ * (fixtures.ts).
  */
 import type { Page } from '@playwright/test';
-import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { translator } from './translator.ts';
 
 /**
@@ -24,12 +26,21 @@ const originalCsv = RECORDS.join('\n') + '\n';
 /** The test table as a CSV download writes it. */
 export const normalisedCsv = '\uFEFF' + RECORDS.map((r) => `${r}\r\n`).join('');
 
-/** The test table as a chosen file, held in memory (nothing left in the temporary folder). */
-export const csvFile = () => ({
-  name: 'cities.csv',
+/** `text` as a chosen CSV file named `name`, held in memory (nothing left in the temporary folder). */
+export const csvNamed = (name: string, text: string) => ({
+  name,
   mimeType: 'text/csv',
-  buffer: Buffer.from(originalCsv, 'utf8'),
+  buffer: Buffer.from(text, 'utf8'),
 });
+
+/** The test table as a chosen file. */
+export const csvFile = () => csvNamed('cities.csv', originalCsv);
+
+/** The rows of the create form's table check in `locale`: a heading row, then one a problem. */
+export const problemRows = (page: Page, locale: Locale) =>
+  page
+    .getByRole('region', { name: translator(locale)('datasets:validation.caption') })
+    .getByRole('row');
 
 /** A dataset page's path: /datasets/<id>, under /en-US/ in English. */
 export const datasetPath = /^\/(en-US\/)?datasets\/(\d+)$/;
@@ -37,14 +48,3 @@ export const datasetPath = /^\/(en-US\/)?datasets\/(\d+)$/;
 /** The id of the dataset whose page `page` shows. */
 export const datasetIdOf = (page: Page) =>
   Number(datasetPath.exec(new URL(page.url()).pathname)?.[2]);
-
-/**
- * The create page in `locale` (for a signed-in page) with `csv` chosen as the file named `name`.
- */
-export async function createFormWith(page: Page, locale: Locale, name: string, csv: string) {
-  const t = translator(locale);
-  await page.goto(`${localePrefix(locale)}/datasets/create`);
-  await page
-    .getByLabel(t('datasets:table.file'), { exact: true })
-    .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
-}

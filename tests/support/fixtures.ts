@@ -1,7 +1,7 @@
 /**
  * What browser tests share, as Playwright fixtures (docs/architecture.md, "Browser tests"):
- * unique names, accounts and datasets made through the API, signing in through the form, pages
- * of their own and the accessibility check. Specs import `test` and `expect` from here.
+ * unique names, accounts and datasets made through the API, signing in through the form, the
+ * create page opened signed in, pages of their own and the accessibility check. Specs import `test` and `expect` from here.
  */
 import AxeBuilder from '@axe-core/playwright';
 import {
@@ -10,6 +10,7 @@ import {
   type APIRequestContext,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import type { z } from 'zod';
@@ -73,6 +74,14 @@ export type Fixtures = {
   ) => Promise<void>;
   /** Signs in through the form in the test's locale (or `locale`) and waits for the home page. */
   signIn: (page: Page, who: Credentials, locale?: Locale) => Promise<void>;
+  /**
+   * Signs the test's `account` in on `page` (as `signIn`) and opens the create page in the same
+   * locale; there types the dataset's `name`, then chooses `files`, each when given.
+   */
+  openCreateForm: (
+    page: Page,
+    options?: { locale?: Locale; name?: string; files?: Parameters<Locator['setInputFiles']>[0] },
+  ) => Promise<void>;
   /**
    * Fails with the rule and the elements of every axe violation on `page`: all of axe's rules,
    * or only those with the given tags (e.g. `['wcag2a', 'wcag2aa']`).
@@ -166,6 +175,19 @@ export const test = base.extend<Fixtures>({
       await submitSignIn(page, who.username, who.password, locale);
       const home = localePrefix(locale) || '/';
       await expect(page).toHaveURL((url) => url.pathname === home);
+    });
+  },
+
+  openCreateForm: async ({ account, signIn, locale: testLocale }, use) => {
+    await use(async (page, { locale = siteLocale(testLocale), name, files } = {}) => {
+      const t = translator(locale);
+      await signIn(page, account, locale);
+      await page.goto(`${localePrefix(locale)}/datasets/create`);
+      if (name !== undefined) {
+        await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
+      }
+      if (files)
+        await page.getByLabel(t('datasets:table.file'), { exact: true }).setInputFiles(files);
     });
   },
 
