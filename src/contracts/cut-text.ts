@@ -33,14 +33,61 @@ export function clipped(text: string, max: number): string {
 }
 
 /** How many characters of a description a card, a feed or a page's meta description shows. */
-const EXCERPT_MAX = 160;
+export const EXCERPT_MAX = 160;
+
+/** A description on one line: runs of white space become one space, none at either end. */
+export const oneLine = (text: string): string => text.replace(/\s+/g, ' ').trim();
 
 /**
- * A description on one line (runs of white space become one space), cut after `max` characters
- * with … added (the … is one more), without spaces before it.
+ * A description on one line (`oneLine`), cut after `max` characters with … added (the … is one
+ * more), without spaces before it.
  */
 export function excerpt(text: string, max = EXCERPT_MAX): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = oneLine(text);
   const head = headWhenLonger(flat, max, max);
   return head === null ? flat : `${head.trimEnd()}…`;
+}
+
+/** Whether a cut at `at` would split a character: a pair of surrogates or a letter and its accent. */
+const splits = (text: string, at: number) => /^[\udc00-\udfff\p{M}]/u.test(text.slice(at, at + 1));
+
+/** East Asian wide characters (CJK, kana, Hangul, full-width forms): each as wide as two others. */
+const WIDE =
+  /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
+
+/** Where the text before `from` starts that is `columns` wide, a wide character counting two. */
+function leadStart(text: string, from: number, columns: number): number {
+  let start = from;
+  for (let width = 0; start > 0 && width < columns; start--) {
+    width += WIDE.test(text[start - 1]!) ? 2 : 1;
+  }
+  return start;
+}
+
+/**
+ * Where a window of about `max` units of the one-line `text` starts and ends so that it shows
+ * `from`..`to` (a match past the excerpt) with about a fifth of the window's width before it (a
+ * Chinese character counting two): it starts after a space and ends before one where a space is
+ * near (within an eighth of the window; else between two characters, as in Chinese), and is
+ * pulled back from the end of the text to keep its length.
+ */
+export function excerptWindow(
+  text: string,
+  from: number,
+  to: number,
+  max = EXCERPT_MAX,
+): { start: number; end: number } {
+  const near = Math.round(max / 8);
+  let start = Math.max(0, Math.min(leadStart(text, from, Math.round(max / 5)), text.length - max));
+  if (start > 0 && text[start - 1] !== ' ') {
+    const space = text.indexOf(' ', start);
+    if (space !== -1 && space < Math.min(from, start + near)) start = space + 1;
+  }
+  while (start > 0 && start < from && splits(text, start)) start++;
+  let end = start + max;
+  if (end >= text.length) return { start, end: text.length };
+  const space = text.lastIndexOf(' ', end);
+  if (space > Math.max(to, end - near)) end = space;
+  while (end > to && splits(text, end)) end--;
+  return { start, end };
 }

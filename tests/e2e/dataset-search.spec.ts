@@ -111,6 +111,28 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(page.locator('mark')).toHaveCount(0);
     });
 
+    test('a search for words deep in a long description shows them, marked, in the excerpt', async ({
+      page,
+      account,
+      createDataset,
+      uniqueName,
+    }) => {
+      const word = uniqueName('deep');
+      const opening = '本数据集收录各县市的人口资料，包括户籍人口与常住人口。'.repeat(8);
+      const description = `${opening}Gauges ${word} also log the monthly 降水量 of each district. ${'Notes on the method. '.repeat(8)}`;
+      await createDataset(account, { name: uniqueName('gauges'), description, tags: [] });
+      await page.goto(at(`/datasets?query=${encodeURIComponent(`${word.toUpperCase()} 降水`)}`));
+      const card = page.getByTestId('dataset-card');
+      const excerpt = card.locator('p', { has: page.locator('mark') });
+      await expect(excerpt.locator('mark')).toHaveText([word, '降水']);
+      await expect(excerpt).toHaveText(
+        new RegExp(`^…[^…]*Gauges ${word} also log the monthly 降水量 of each district\\. [^…]*…$`),
+      );
+
+      await page.goto(at(`/datasets?query=${encodeURIComponent(`${word} .`)}`));
+      await expect(card.locator('mark')).toHaveText([word]);
+    });
+
     test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
       const query = `${'q'.repeat(99)}🚀`;
       await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));

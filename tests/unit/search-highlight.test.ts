@@ -62,13 +62,29 @@ describe('search highlighting', () => {
     expect(marked('population', 'pop popul')).toBe('[popul]ation');
   });
 
-  it('takes %, _ and regular-expression characters literally', () => {
-    expect(marked('100% of a_b', '%')).toBe('100[%] of a_b');
-    expect(marked('100% of a_b', '_')).toBe('100% of a[_]b');
-    expect(marked('a.b (c)', '.')).toBe('a[.]b (c)');
+  it('marks nothing for a query piece of symbols alone, such as a full stop', () => {
+    expect(marked('100% of a_b. Done.', '%')).toBe('100% of a_b. Done.');
+    expect(marked('100% of a_b. Done.', '.')).toBe('100% of a_b. Done.');
+    expect(marked('100% of a_b. Done.', '_ -- .*')).toBe('100% of a_b. Done.');
+    expect(marked('Rain. Daily rain.', 'rain .')).toBe('[Rain]. Daily [rain].');
+  });
+
+  it('marks a symbol only where the text has it next to the words the query has it with', () => {
+    expect(marked('Version 3.5. Also 3 and 5.', '3.5')).toBe('Version [3.5]. Also [3] and [5].');
+    expect(marked('Ratios 3.55 and 13.5', '3.5')).toBe('Ratios [3.55] and 13.[5]');
+    expect(marked('C++ code, c+ grade, cpp++', 'c++')).toBe('[C++] [c]ode, [c]+ grade, [c]pp++');
+    expect(marked('100% of a_b', '100%')).toBe('[100%] of a_b');
+    expect(marked('100% of a_b', 'a_b')).toBe('100% of [a_b]');
+    expect(marked('Uses Node.js. Node is', 'node.js')).toBe('Uses [Node.js]. [Node] is');
+    expect(marked('PM2.5 日均值', 'pm2.5日均')).toBe('[PM2].[5] [日均]值');
+    expect(marked('北京市（2020年）', '北京市（2020')).toBe('[北京市（2020]年）');
+    expect(marked('臺北（新竹）', '北（新')).toBe('臺[北（新]竹）');
+  });
+
+  it('takes regular-expression characters in the query literally', () => {
     expect(marked('a.b (c)', '(c')).toBe('a.b [(c])');
-    expect(marked('x*y and xy', '*')).toBe('x[*]y and xy');
-    expect(marked('a+b', '.*')).toBe('a+b');
+    expect(marked('x*y and xy', 'x*y')).toBe('[x*y] and [x]y');
+    expect(marked('a+b', 'a.*')).toBe('[a]+b');
     expect(marked('x[y] z', '[y')).toBe('x[[y]] z');
   });
 

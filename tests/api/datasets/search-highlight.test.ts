@@ -28,8 +28,8 @@ const QUERIES = [
   '2024',
   'cafe',
   'ÉCOLE',
-  '%',
-  '_',
+  '100%',
+  'edu_fr',
   'm2',
   'データ',
   'οδος',
@@ -64,9 +64,21 @@ describe('marks on search results', () => {
     }
   });
 
+  it.each(['%', '_'])('finds datasets for %s alone but marks nothing in them', async (query) => {
+    const res = await get(t, `/datasets/search?query=${encodeURIComponent(query)}&limit=50`);
+    const { datasets } = res.json<DatasetSearchResponse>();
+    expect(datasets.map((d) => d.name)).toContain('ÉCOLES DE PARIS');
+    for (const d of datasets) {
+      expect([d.name, d.description, ...d.tags].flatMap((text) => marksIn(text, query))).toEqual(
+        [],
+      );
+    }
+  });
+
   it('marks the characters as written', () => {
     expect(marksIn('ＧＤＰ全角数据２０２４', 'gdp 2024')).toEqual(['ＧＤＰ', '２０２４']);
     expect(marksIn('各縣市人口資料 (PM2.5 日均)', '人口资料 pm2.5')).toEqual(['人口資料', 'PM2.5']);
     expect(marksIn('İzmir ﬁnder', 'izmir finder')).toEqual(['İzmir', 'ﬁnder']);
+    expect(marksIn('Schools, 100% public', '100%')).toEqual(['100%']);
   });
 });
