@@ -55,6 +55,20 @@ const splits = (text: string, at: number) => /^[\udc00-\udfff\p{M}]/u.test(text.
 const WIDE =
   /[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60\uffe0-\uffe6]/;
 
+/**
+ * Whether the first `end` units of a one-line excerpt fit in the width of `max` letters, a wide
+ * character counting two: what a card shows of it on a wide screen.
+ */
+export function fitsExcerpt(text: string, end: number, max = EXCERPT_MAX): boolean {
+  let width = 0;
+  for (let i = 0; i < end && width <= max; i++) width += WIDE.test(text[i]!) ? 2 : 1;
+  return width <= max;
+}
+
+/** Whether `at` lies between two characters of a word written with spaces (not Chinese). */
+const insideWord = (text: string, at: number) =>
+  /^[^\s]{2}$/.test(text.slice(at - 1, at + 1)) && !WIDE.test(text.slice(at - 1, at + 1));
+
 /** Where the text before `from` starts that is `columns` wide, a wide character counting two. */
 function leadStart(text: string, from: number, columns: number): number {
   let start = from;
@@ -67,9 +81,11 @@ function leadStart(text: string, from: number, columns: number): number {
 /**
  * Where a window of about `max` units of the one-line `text` starts and ends so that it shows
  * `from`..`to` (a match past the excerpt) with about a fifth of the window's width before it (a
- * Chinese character counting two): it starts after a space and ends before one where a space is
- * near (within an eighth of the window; else between two characters, as in Chinese), and is
- * pulled back from the end of the text to keep its length.
+ * Chinese character counting two). Where that would cut a word written with spaces, it starts
+ * after a space and ends before one that is near (within an eighth of the window; else inside
+ * the long word); it never cuts a character from its accent. Near the end of the text it starts
+ * earlier to keep its length, up to half its width before the match, so the match stays in the
+ * lines a card shows.
  */
 export function excerptWindow(
   text: string,
@@ -78,15 +94,16 @@ export function excerptWindow(
   max = EXCERPT_MAX,
 ): { start: number; end: number } {
   const near = Math.round(max / 8);
-  let start = Math.max(0, Math.min(leadStart(text, from, Math.round(max / 5)), text.length - max));
-  if (start > 0 && text[start - 1] !== ' ') {
+  const lead = Math.min(leadStart(text, from, Math.round(max / 5)), text.length - max);
+  let start = Math.max(0, lead, leadStart(text, from, max / 2));
+  if (insideWord(text, start)) {
     const space = text.indexOf(' ', start);
     if (space !== -1 && space < Math.min(from, start + near)) start = space + 1;
   }
-  while (start > 0 && start < from && splits(text, start)) start++;
+  while (start > 0 && start < from && (text[start] === ' ' || splits(text, start))) start++;
   let end = start + max;
   if (end >= text.length) return { start, end: text.length };
-  const space = text.lastIndexOf(' ', end);
+  const space = insideWord(text, end) ? text.lastIndexOf(' ', end) : -1;
   if (space > Math.max(to, end - near)) end = space;
   while (end > to && splits(text, end)) end--;
   return { start, end };

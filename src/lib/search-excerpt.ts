@@ -4,7 +4,13 @@
  * it, a window of the same length around that match, so the reader sees why the dataset matched.
  * Pure, like the marks: no database, no script on the page.
  */
-import { excerpt, EXCERPT_MAX, excerptWindow, oneLine } from '../contracts/cut-text.ts';
+import {
+  excerpt,
+  EXCERPT_MAX,
+  excerptWindow,
+  fitsExcerpt,
+  oneLine,
+} from '../contracts/cut-text.ts';
 import {
   firstHint,
   highlightParts,
@@ -66,10 +72,11 @@ function stretchMarked(text: string, query: string): { parts: HighlightPart[]; a
 
 /**
  * The excerpt of `description` a search for `query` shows, in matched and plain parts: the card's
- * usual excerpt (`excerpt`) while the first match lies wholly inside it (or nothing matched), else
- * a window of as many characters starting a little before the first match (`excerptWindow`), with
- * … on each side where the description goes on. Without a query (''), the usual excerpt, unmarked;
- * an empty description gives no parts.
+ * usual excerpt (`excerpt`) while the first match lies wholly inside its opening (`fitsExcerpt`:
+ * 160 letters wide, 80 Chinese characters, which a card's three lines show in full on a wide
+ * screen) or nothing matched, else a window of as many characters as the excerpt starting a
+ * little before the first match (`excerptWindow`), with … on each side where the description goes
+ * on. Without a query (''), the usual excerpt, unmarked; an empty description gives no parts.
  */
 export function searchExcerpt(description: string, query: string): HighlightPart[] {
   const text = oneLine(description);
@@ -77,10 +84,11 @@ export function searchExcerpt(description: string, query: string): HighlightPart
   const headEnd = head === text ? text.length : head.length - 1;
   const headParts = highlightParts(text.slice(0, headEnd), query);
   const more = headEnd < text.length ? [ELLIPSIS] : [];
-  const stretch =
-    headParts.some((part) => part.match) || !more.length ? null : stretchMarked(text, query);
+  const opening = firstMatch(headParts);
+  const shownWhole = !more.length || (opening !== null && fitsExcerpt(text, opening.to));
+  const stretch = shownWhole ? null : stretchMarked(text, query);
   const match = stretch && firstMatch(stretch.parts);
-  if (!stretch || !match || stretch.at + match.to <= headEnd) {
+  if (!stretch || !match || fitsExcerpt(text, stretch.at + match.to)) {
     return [...headParts.filter((part) => part.text !== ''), ...more];
   }
   const { start, end } = excerptWindow(text, stretch.at + match.from, stretch.at + match.to);

@@ -59,15 +59,28 @@ describe('the excerpt of a search result', () => {
     expect(text.indexOf('[降水]')).toBe(1 + EXCERPT_MAX / 5 / 2);
     expect(text.endsWith('…')).toBe(true);
     expect(text.length).toBe(EXCERPT_MAX + 2 + 2);
+    const mixed = shown(`${'各县市人口资料。'.repeat(30)}Gauges rain also ${filler(40)}`, 'rain');
+    expect(mixed).toMatch(/^…[各县市人口资料。]{13}Gauges \[rain\] also word0 /);
     const emoji = `${'😀'.repeat(200)}rain${'😀'.repeat(200)}`;
     for (const part of searchExcerpt(emoji, 'rain'))
       expect(part.text).toBe(part.text.toWellFormed());
   });
 
-  it('keeps its length near the end of the description, with … only before it', () => {
+  it('counts a Chinese character as two letters in the opening it keeps', () => {
+    const zh = (at: number) =>
+      `${'各县市人口资料'.repeat(60).slice(0, at)}降水量${'人口资料'.repeat(40)}`;
+    expect(shown(zh(70), '降水')).toBe(excerpt(zh(70)).replace('降水', '[降水]'));
+    expect(shown(zh(100), '降水')).toMatch(/^…[^…[]{16}\[降水\]量/);
+    expect(excerpt(zh(100))).toContain('降水');
+  });
+
+  it('starts up to half its width before a match near the end, with … only before it', () => {
     const text = shown(`${filler(60)} ends with rainfall.`, 'rainfall');
     expect(text).toMatch(/^…word\d+ .*ends with \[rainfall\]\.$/);
-    expect(text.length).toBeGreaterThan(EXCERPT_MAX - 20);
+    expect(text.indexOf('[')).toBeGreaterThan(EXCERPT_MAX / 2 - 10);
+    expect(text.indexOf('[')).toBeLessThanOrEqual(EXCERPT_MAX / 2 + 1);
+    const zh = shown(`${'各县市人口资料'.repeat(25)}月降水量。`, '降水');
+    expect(zh).toBe(`…${'各县市人口资料'.repeat(25).slice(-39)}月[降水]量。`);
   });
 
   it('takes the window when the first match runs past the end of the opening', () => {
