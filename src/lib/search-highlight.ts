@@ -62,7 +62,7 @@ type Term =
  */
 type Terms = { single: Term[]; runs: Term[][]; hint: RegExp | null };
 
-/** What every match holds, folded: one of the single terms, anywhere (`mayMark`). */
+/** What every match holds, folded: one of the single terms, anywhere (`firstHint`). */
 function hintOf(single: Term[]): RegExp | null {
   if (single.length === 0) return null;
   const patterns = single.map((term) =>
