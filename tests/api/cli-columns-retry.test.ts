@@ -6,30 +6,26 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COLUMN_DESCRIPTION_MAX } from '../../src/contracts/limits.ts';
-import { get, suiteApp, suiteUser } from '../support/api.ts';
-import { sheafAt } from '../support/sheaf-cli.ts';
-import { tempDirs } from '../support/temp-dirs.ts';
+import { get, type Caller } from '../support/api.ts';
+import { sheafSuite } from '../support/sheaf-cli.ts';
 
-const t = suiteApp();
-const owner = suiteUser(t, 'cli_retry');
-const folder = tempDirs('sheaf-cli-retry-', afterAll);
-let base: string;
-let dir: string;
+const suite = sheafSuite({ users: ['cli_retry'] });
+const owner = (): Caller => ({
+  auth: { authorization: `Bearer ${suite.users['cli_retry']!.token}` },
+});
 
 const sheaf = (args: string[]) =>
-  sheafAt(
-    () => base,
-    () => dir,
-  )(args, { env: { SHEAF_TOKEN: owner.auth.authorization.replace(/^Bearer /, '') } });
+  suite.sheaf(args, { env: { SHEAF_TOKEN: suite.users['cli_retry']!.token } });
 
 /** The owner's datasets, as the API lists them. */
 const mine = async () =>
-  (await get(t, '/datasets/me?limit=100', owner)).json<{ datasets: { id: number }[] }>().datasets;
+  (await get(suite.t, '/datasets/me?limit=100', owner())).json<{ datasets: { id: number }[] }>()
+    .datasets;
 
 const descriptionsOf = async (id: number) =>
-  (await get(t, `/datasets/${id}`, owner)).json<{ column_descriptions: unknown }>()
+  (await get(suite.t, `/datasets/${id}`, owner())).json<{ column_descriptions: unknown }>()
     .column_descriptions;
 
 /** The follow-up the failed push printed: `sheaf columns ID FILE`, as arguments. */
@@ -50,17 +46,13 @@ function dropPuts(count: number) {
   );
 }
 
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = folder();
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe('a push whose column descriptions fail after the upload', () => {
   it('prints the dataset and the command that finishes it; that command makes no second dataset', async () => {
-    const csv = path.join(dir, 'cities.csv');
+    const csv = path.join(suite.dir, 'cities.csv');
     await writeFile(csv, '城市,人口\n北京,21893095\n');
     await writeFile(`${csv}.columns.json`, '{"城市":"城市名称","人口":"常住人口 (2020)"}');
     expect(await mine()).toEqual([]);
@@ -72,7 +64,7 @@ describe('a push whose column descriptions fail after the upload', () => {
     expect(await mine()).toHaveLength(1);
     expect(pushed.out).toBe(`Published #${created!.id} "cities" (v1, 1 rows)`);
     expect(pushed.err).toContain(
-      `Published #${created!.id} "cities" (v1, 1 rows), but its column descriptions were not set: Cannot reach ${base}: fetch failed\n` +
+      `Published #${created!.id} "cities" (v1, 1 rows), but its column descriptions were not set: Cannot reach ${suite.base}: fetch failed\n` +
         `Set them without publishing again: sheaf columns ${created!.id} ${csv}.columns.json\n`,
     );
     expect(await descriptionsOf(created!.id)).toEqual({});
@@ -93,9 +85,9 @@ describe('a push whose column descriptions fail after the upload', () => {
   });
 
   it('a description the API refuses: --json still prints the dataset; the fixed file finishes it', async () => {
-    const tsv = path.join(dir, 'codes.tsv');
+    const tsv = path.join(suite.dir, 'codes.tsv');
     await writeFile(tsv, 'code\tn\nA\t1\n');
-    const columns = path.join(dir, 'codes.columns.json');
+    const columns = path.join(suite.dir, 'codes.columns.json');
     const long = 'x'.repeat(COLUMN_DESCRIPTION_MAX + 1);
     await writeFile(columns, JSON.stringify({ code: long }));
     const before = (await mine()).length;
@@ -120,7 +112,7 @@ describe('a push whose column descriptions fail after the upload', () => {
 
   it('columns refuses a missing file or ID and publishes nothing', async () => {
     const before = (await mine()).length;
-    const missing = await sheaf(['columns', '1', path.join(dir, 'none.columns.json')]);
+    const missing = await sheaf(['columns', '1', path.join(suite.dir, 'none.columns.json')]);
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('Cannot read');
     const bare = await sheaf(['columns', '1']);

@@ -104,7 +104,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const block = page.getByTestId('create-descriptions');
       const file = columnsFile.name;
       await expect(block.getByRole('status')).toHaveText(
-        t('datasets:columns.fileApplied', { name: file, columns: '城市, 人口' }),
+        t('datasets:columns.fileApplied', {
+          name: file,
+          columns: locale === 'zh-CN' ? '城市、人口' : '城市, 人口',
+        }),
       );
       await expect(block.getByRole('alert')).toHaveText([
         t('datasets:columns.fileUnknown', { name: file, columns: '省份' }),

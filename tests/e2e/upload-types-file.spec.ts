@@ -24,7 +24,10 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         ],
       });
       await expect(page.getByTestId('types-file')).toHaveText(
-        t('datasets:table.typesApplied', { name: 'codes.csv.types.json', columns: 'code, zip' }),
+        t('datasets:table.typesApplied', {
+          name: 'codes.csv.types.json',
+          columns: locale === 'zh-CN' ? 'code、zip' : 'code, zip',
+        }),
       );
       const typeOf = (column: string) =>
         page.getByLabel(t('datasets:table.typeFor', { column }), { exact: true });
