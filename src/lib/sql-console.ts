@@ -116,6 +116,16 @@ export function isReadOnly(sql: string): boolean {
   return READ_ONLY.test(tokens[0]!) && !tokens.some((token) => WRITING.has(token));
 }
 
+/**
+ * Whether a statement says ORDER BY anywhere outside quotes and comments. Without it, running the
+ * statement again (to download the whole result) may give its rows in another order. An ORDER BY
+ * that orders only a subquery or a window counts too: the check is a hint, not a proof.
+ */
+export function hasOrderBy(sql: string): boolean {
+  const words = bareTokens(sql).map((token) => token.text);
+  return words.some((word, i) => word === 'order' && words[i + 1] === 'by');
+}
+
 /** Statements DuckDB takes inside `COPY (…) TO`; not all of DESCRIBE, SUMMARIZE, SHOW, EXPLAIN. */
 const QUERY = /^(select|with|from|values|table)$/;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   SQL_PAGE_ROWS,
+  hasOrderBy,
   isReadOnly,
   resultCsv,
   resultFileName,
@@ -97,6 +98,25 @@ describe('the SQL console', () => {
     );
     // A one-column row without a value stays a row when read back.
     expect(resultCsv(['x'], [[''], ['a']])).toBe('\uFEFFx\r\n""\r\na\r\n');
+  });
+
+  it('sees whether a statement orders its rows', () => {
+    for (const sql of [
+      'SELECT * FROM t ORDER BY n',
+      'select * from t order\n  by 2 desc;',
+      'FROM t ORDER /* which */ BY ALL',
+    ]) {
+      expect(hasOrderBy(sql), sql).toBe(true);
+    }
+    for (const sql of [
+      'SELECT * FROM t',
+      "SELECT 'order by' FROM t",
+      'SELECT "order", "by" FROM t',
+      'SELECT * FROM t -- ORDER BY n',
+      'SELECT "order" by_n FROM t',
+    ]) {
+      expect(hasOrderBy(sql), sql).toBe(false);
+    }
   });
 
   it('names a downloaded result after the dataset, version and time', () => {

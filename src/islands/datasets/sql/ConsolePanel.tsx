@@ -73,8 +73,19 @@ function useSqlQuery(
   const [offset, setOffset] = useState(0);
   // While a result is written to a file, nothing else runs on the connection.
   const [writing, setWriting] = useState(false);
+  // The query being read: one at a time (Ctrl+Enter while it runs does nothing, as the disabled
+  // Run button), stopped when the connection changes (another version) or the console closes.
+  const reading = useRef<AbortController | null>(null);
+  useEffect(() => {
+    const current = reading;
+    return () => {
+      current.current?.abort();
+      current.current = null;
+    };
+  }, [connection]);
 
   const runQuery = async () => {
+    if (reading.current) return;
     setError(null);
     setRan(null);
     if (!isReadOnly(sql)) {
@@ -82,15 +93,22 @@ function useSqlQuery(
       return;
     }
     if (!connection || writing) return;
+    const stop = new AbortController();
+    reading.current = stop;
     setBusy(true);
     try {
       const { run } = await import('./duckdb.ts');
-      setRan({ result: await run(connection, sql), on: connection });
+      const result = await run(connection, sql, stop.signal);
+      if (result) setRan({ result, on: connection });
       setOffset(0);
     } catch (err) {
-      setError(sqlFailure(t, err instanceof Error ? err.message : String(err)));
+      if (!stop.signal.aborted) {
+        setError(sqlFailure(t, err instanceof Error ? err.message : String(err)));
+      }
     } finally {
-      setBusy(false);
+      if (reading.current === stop) reading.current = null;
+      // A stopped query's connection is gone; the next one's loading keeps `busy`.
+      if (!stop.signal.aborted) setBusy(false);
     }
   };
   const result = ran?.on === connection ? ran.result : null;

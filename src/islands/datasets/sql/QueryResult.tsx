@@ -22,7 +22,7 @@ export function QueryResult({ t, result, offset, onOffset, download }: ResultPro
         {t(capped ? 'sql:resultCapped' : 'sql:result', {
           total: result.total,
           ms: Math.round(result.ms),
-          kept: SQL_MAX_ROWS,
+          kept: result.rows.length,
         })}
       </p>
       <ResultTable t={t} result={result} offset={offset} />

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { T } from '../../../i18n/index.ts';
 import {
   SQL_MAX_ROWS,
+  hasOrderBy,
   resultCsv,
   sqlSubquery,
   type ResultFormat,
@@ -27,7 +28,8 @@ type Writing = { format: ResultFormat; rows: number };
  * A result's download buttons. CSV holds the rows kept when they are the whole result; otherwise
  * — and always for Parquet — the statement runs again in DuckDB and every row is written.
  * Parquet is offered for queries only (`sqlSubquery`): DESCRIBE, SUMMARIZE, SHOW and EXPLAIN
- * cannot be written by `COPY`.
+ * cannot be written by `COPY`. Run again without ORDER BY, a result's rows may come in another
+ * order than those shown, which a note under the buttons says.
  */
 export function ResultDownloads({
   t,
@@ -94,6 +96,9 @@ export function ResultDownloads({
           {writing?.format === 'parquet' && t('sql:writingParquet')}
         </span>
       </div>
+      {capped && !hasOrderBy(result.statement) && (
+        <p className="text-xs text-muted">{t('sql:wholeOrder')}</p>
+      )}
       {error && <QueryError error={error} />}
     </div>
   );

@@ -7,35 +7,14 @@
 import * as duckdb from '@duckdb/duckdb-wasm';
 import {
   DUCKDB_ASSET_PATH,
-  SQL_MAX_ROWS,
   SQL_TABLE,
   resultCsvHead,
   resultCsvRow,
-  sqlValueText,
 } from '../../../lib/sql-console.ts';
+import { keepRows, rowTexts, type ArrowRows, type KeptRows } from './kept-rows.ts';
 
-/** What the console reads of an Arrow result table or record batch. */
-type ArrowRows = {
-  schema: { fields: { name: string }[] };
-  numRows: number;
-  numCols: number;
-  getChildAt: (column: number) => { get: (row: number) => unknown } | null;
-};
-
-/**
- * `statement`: the statement that was run; `numeric`: per column, whether every value kept is a
- * number (shown right-aligned).
- */
-export type SqlResult = {
-  statement: string;
-  columns: string[];
-  numeric: boolean[];
-  rows: string[][];
-  total: number;
-  ms: number;
-};
-
-const isNumber = (value: unknown) => typeof value === 'number' || typeof value === 'bigint';
+/** `statement`: the statement that was run; `ms`: how long it took to run and read. */
+export type SqlResult = KeptRows & { statement: string; ms: number };
 
 let database: Promise<duckdb.AsyncDuckDB> | null = null;
 
@@ -71,42 +50,38 @@ export async function connectTo(url: string): Promise<duckdb.AsyncDuckDBConnecti
   return connection;
 }
 
-/** The rows `from` to `to` of a table or record batch as text; `see` is shown each value. */
-function rowTexts(
-  table: ArrowRows,
-  from: number,
-  to: number,
-  see: (column: number, value: unknown) => void = () => {},
-): string[][] {
-  const vectors = table.schema.fields.map((_f, c) => table.getChildAt(c));
-  const rows: string[][] = [];
-  for (let r = from; r < to; r++) {
-    rows.push(
-      vectors.map((vector, c) => {
-        const value = vector?.get(r);
-        see(c, value);
-        return sqlValueText(value);
-      }),
-    );
+/**
+ * Runs a statement and hands its result's record batches to `read` as DuckDB makes them. The
+ * statement is prepared: a prepared statement's result streams out of DuckDB, where
+ * `connection.send` (DuckDB-WASM 1.28) gathers the whole result inside DuckDB before handing out
+ * its first batch. The statement is closed once read.
+ */
+async function streamed<R>(
+  connection: duckdb.AsyncDuckDBConnection,
+  statement: string,
+  read: (batches: AsyncIterable<ArrowRows>) => Promise<R>,
+): Promise<R> {
+  const prepared = await connection.prepare(statement);
+  try {
+    const batches: unknown = await prepared.send();
+    return await read(batches as AsyncIterable<ArrowRows>);
+  } finally {
+    await prepared.close().catch(() => undefined);
   }
-  return rows;
 }
 
-/** Runs a statement; keeps the first SQL_MAX_ROWS rows as text and counts the rest. */
+/**
+ * Runs a statement and reads its result as it streams (`keepRows`): the first SQL_MAX_ROWS rows
+ * are kept as text and the rest counted. Null when `signal` is aborted before the result is read.
+ */
 export async function run(
   connection: duckdb.AsyncDuckDBConnection,
   statement: string,
-): Promise<SqlResult> {
+  signal?: AbortSignal,
+): Promise<SqlResult | null> {
   const started = performance.now();
-  const table = (await connection.query(statement)) as unknown as ArrowRows;
-  const ms = performance.now() - started;
-  const columns = table.schema.fields.map((f) => f.name);
-  const seen = columns.map(() => ({ numbers: 0, others: 0 }));
-  const rows = rowTexts(table, 0, Math.min(table.numRows, SQL_MAX_ROWS), (c, value) => {
-    if (value !== null && value !== undefined) seen[c]![isNumber(value) ? 'numbers' : 'others']++;
-  });
-  const numeric = seen.map((s) => s.numbers > 0 && s.others === 0);
-  return { statement, columns, numeric, rows, total: table.numRows, ms };
+  const kept = await streamed(connection, statement, (batches) => keepRows(batches, signal));
+  return kept && { ...kept, statement, ms: performance.now() - started };
 }
 
 /** CSV text gathered before it is handed to a Blob, which the browser may keep on disk. */
@@ -125,16 +100,17 @@ export async function wholeCsv(
   const parts: Blob[] = [];
   let text = resultCsvHead(result.columns);
   let written = 0;
-  for await (const batch of await connection.send(result.statement)) {
-    const rows = batch as unknown as ArrowRows;
-    for (const row of rowTexts(rows, 0, rows.numRows)) text += resultCsvRow(row);
-    if (text.length > CSV_PART) {
-      parts.push(new Blob([text]));
-      text = '';
+  await streamed(connection, result.statement, async (batches) => {
+    for await (const rows of batches) {
+      for (const row of rowTexts(rows, 0, rows.numRows)) text += resultCsvRow(row);
+      if (text.length > CSV_PART) {
+        parts.push(new Blob([text]));
+        text = '';
+      }
+      written += rows.numRows;
+      onRows(written);
     }
-    written += rows.numRows;
-    onRows(written);
-  }
+  });
   return new Blob([...parts, text], { type: 'text/csv;charset=utf-8' });
 }
 
