@@ -5,7 +5,7 @@
  * query has no room for them) and they follow by PUT before the page moves on. Either way the new
  * dataset's page lists them in its Columns section.
  */
-import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
+import type { Locale } from '../../src/i18n/locales.ts';
 import { LARGE_FILE_BYTES } from '../../src/lib/tables/draft.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { translator } from '../support/translator.ts';
@@ -18,7 +18,6 @@ const FILES = {
 
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
-  const at = (p: string) => `${localePrefix(locale)}${p}`;
 
   test.describe(`column descriptions at publish in ${locale}`, () => {
     test.use({ locale });
@@ -26,16 +25,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     for (const size of ['small', 'large'] as const)
       test(`a ${size} file is published with its column descriptions in ${locale}`, async ({
         page,
-        account,
-        signIn,
+        openCreateForm,
         uniqueName,
       }) => {
-        await signIn(page, account);
-        await page.goto(at('/datasets/create'));
-        await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(uniqueName(size));
-        await page
-          .getByLabel(t('datasets:table.file'), { exact: true })
-          .setInputFiles({ name: `${size}.csv`, mimeType: 'text/csv', buffer: FILES[size] });
+        await openCreateForm(page, {
+          name: uniqueName(size),
+          files: { name: `${size}.csv`, mimeType: 'text/csv', buffer: FILES[size] },
+        });
         const label = (name: string, type: 'string' | 'integer') =>
           t('datasets:columns.label', { name, type: t(`datasets:type.${type}`) });
         await page.getByText(t('datasets:columns.optional'), { exact: true }).click();

@@ -39,21 +39,19 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       page,
       request,
       account,
-      signIn,
+      openCreateForm,
       uniqueName,
     }) => {
-      await signIn(page, account);
       let puts = 0;
       await page.route('**/api/v1/datasets/*', async (route) => {
         if (route.request().method() === 'PUT' && ++puts === 1) return route.abort('failed');
         return route.fallback();
       });
-      await page.goto(at('/datasets/create'));
       const name = uniqueName('retry');
-      await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(name);
-      await page
-        .getByLabel(t('datasets:table.file'), { exact: true })
-        .setInputFiles({ name: 'large.csv', mimeType: 'text/csv', buffer: LARGE });
+      await openCreateForm(page, {
+        name,
+        files: { name: 'large.csv', mimeType: 'text/csv', buffer: LARGE },
+      });
       await page.getByText(t('datasets:columns.optional'), { exact: true }).click();
       const city = page.getByLabel(label('城市', 'string'), { exact: true });
       await city.fill('城市名称 (city)');
@@ -84,22 +82,19 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
 
     test(`a columns file chosen with the table fills in the boxes in ${locale}`, async ({
       page,
-      account,
-      signIn,
+      openCreateForm,
       uniqueName,
     }) => {
-      await signIn(page, account);
-      await page.goto(at('/datasets/create'));
-      await page.getByLabel(t('datasets:meta.name'), { exact: true }).fill(uniqueName('columns'));
       const long = '长'.repeat(1001);
       const columnsFile = {
         name: 'cities.csv.columns.json',
         mimeType: 'application/json',
         buffer: Buffer.from(JSON.stringify({ 城市: '城市名称', 人口: long, 省份: '所在省份' })),
       };
-      await page
-        .getByLabel(t('datasets:table.file'), { exact: true })
-        .setInputFiles([columnsFile, { name: 'cities.csv', mimeType: 'text/csv', buffer: SMALL }]);
+      await openCreateForm(page, {
+        name: uniqueName('columns'),
+        files: [columnsFile, { name: 'cities.csv', mimeType: 'text/csv', buffer: SMALL }],
+      });
 
       const block = page.getByTestId('create-descriptions');
       const file = columnsFile.name;
