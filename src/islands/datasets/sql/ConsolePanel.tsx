@@ -33,13 +33,19 @@ function useVersionConnection(t: T, datasetId: number, firstVersion: number) {
   const [loadError, setLoadError] = useState('');
   const [busy, setBusy] = useState(true);
 
+  // Another version, or the console closing, closes the connection: a result still streaming
+  // on it is let go inside DuckDB as well (the page has stopped reading it).
   useEffect(() => {
     let cancelled = false;
+    let opened: SqlConnection | null = null;
+    const close = (c: SqlConnection) => void c.close().catch(() => undefined);
     const url = parquetUrl(datasetId, version);
     import('./duckdb.ts')
       .then((duck) => duck.connectTo(url))
       .then((c) => {
-        if (!cancelled) setConnection(c);
+        if (cancelled) return close(c);
+        opened = c;
+        setConnection(c);
       })
       .catch(() => {
         if (!cancelled) setLoadError(t('sql:loadFailed'));
@@ -49,6 +55,7 @@ function useVersionConnection(t: T, datasetId: number, firstVersion: number) {
       });
     return () => {
       cancelled = true;
+      if (opened) close(opened);
     };
   }, [datasetId, version, t]);
 
