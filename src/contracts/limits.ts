@@ -100,3 +100,12 @@ export const SEARCH_EXACT_TOTAL_MAX = 10_000;
 export const PUBLIC_DATASETS_PER_USER = 100;
 /** A profile page shows them this many at a time (`?page=`). */
 export const PROFILE_DATASETS_PER_PAGE = 20;
+
+/**
+ * A publish's request header: sent again by the same user within IDEMPOTENCY_KEY_HOURS, the
+ * request answers what the first one made (docs/reliability.md "Publishing twice").
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const IDEMPOTENCY_KEY_HOURS = 24;
+/** The answer header of a publish answered from an earlier request with the same key. */
+export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';

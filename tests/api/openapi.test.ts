@@ -138,6 +138,21 @@ describe('the OpenAPI document', () => {
     expect(required('/api/v1/datasets/{id}', 'put')).toBe(true);
   });
 
+  it('declares the optional Idempotency-Key header of each publish', () => {
+    type Parameter = { in: string; name: string; required?: boolean; schema?: object };
+    for (const path of ['/api/v1/datasets', '/api/v1/datasets/{id}/versions']) {
+      const op = doc.paths[path]!['post'] as Operation & { parameters?: Parameter[] };
+      const headers = (op.parameters ?? []).filter((p) => p.in === 'header');
+      expect(headers, path).toEqual([
+        expect.objectContaining({
+          name: 'idempotency-key',
+          required: false,
+          schema: expect.objectContaining({ type: 'string' }),
+        }),
+      ]);
+    }
+  });
+
   it('lists only API paths', () => {
     expect(Object.keys(doc.paths).filter((p) => !p.startsWith('/api/v1/'))).toEqual([]);
   });

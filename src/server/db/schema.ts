@@ -25,6 +25,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 
 // Tables that stand alone (no keys to or from the others).
 export * from './schema-standalone.ts';
+// Keys of repeated publishes (they refer to users, datasets and versions below).
+export * from './schema-idempotency.ts';
 
 export const users = pgTable(
   'users',

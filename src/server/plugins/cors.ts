@@ -1,7 +1,7 @@
 import type { FastifyCorsOptionsDelegateCallback } from '@fastify/cors';
 import type { Config } from '../config.ts';
 
-/** Headers a script on another origin may read (downloads, paging, caching). */
+/** Headers a script on another origin may read (downloads, paging, caching, a replayed publish). */
 const EXPOSED = [
   'Content-Disposition',
   'Content-Length',
@@ -10,6 +10,7 @@ const EXPOSED = [
   'ETag',
   'Last-Modified',
   'Retry-After',
+  'Idempotent-Replayed',
 ];
 const SITE_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const READ_METHODS = ['GET', 'HEAD'];

@@ -10,12 +10,14 @@ import {
   validateResponseSchema,
 } from '../../../contracts/datasets.ts';
 import { badRequest, invalidFields } from '../../errors.ts';
+import { publishHeadersSchema } from '../../../contracts/idempotency.ts';
 import { createDataset, validateContent } from '../../services/datasets/content.ts';
 import { limitBody } from '../body-limit.ts';
 import { deleteDataset, updateDataset } from '../../services/datasets/manage.ts';
 import { createDatasetFromUpload } from '../../services/datasets/uploads.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { multipartUpload } from './multipart.ts';
+import { answerPublished } from './idempotent.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
 
 const tags = ['datasets'];
@@ -24,8 +26,8 @@ const ownerOnly =
   "Owner only: 403 FORBIDDEN for someone else's public dataset, 404 DATASET_NOT_FOUND for a private one.";
 
 /** Creating, changing and deleting datasets, and checking content before upload. */
-/** Checking a table and publishing a new dataset. */
-const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
+/** Checking a table before publishing it. */
+const checkRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets/validate',
     {
@@ -49,7 +51,10 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request) => validateContent(ctx, request.body),
   );
+};
 
+/** Publishing a new dataset. */
+const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
     '/datasets',
     {
@@ -59,6 +64,7 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
         security,
         summary: 'Create a dataset with its version 1',
         description: `All or nothing. Invalid content is 400 INVALID_TABLE with \`details.errors\`; a table past a size limit is 413 PAYLOAD_TOO_LARGE naming the limit. ${uploadDescription} The metadata then goes in the query (\`name\` required).`,
+        headers: publishHeadersSchema,
         body: createDatasetBodySchema.nullish(),
         querystring: createDatasetUploadQuerySchema,
         response: {
@@ -69,6 +75,7 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
     },
     async (request, reply) => {
       const viewer = await request.requireViewer();
+      const key = request.headers['idempotency-key'];
       const form = await multipartUpload(request, createDatasetUploadQuerySchema);
       if (form) {
         const { name, ...meta } = form.fields;
@@ -77,13 +84,14 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
             { field: 'name', message: 'Required' },
           ]);
         }
-        const dataset = await createDatasetFromUpload(
+        const published = await createDatasetFromUpload(
           ctx,
           viewer.id,
           { name, ...meta },
           form.upload,
+          key,
         );
-        return reply.status(201).send(dataset);
+        return answerPublished(reply, published);
       }
       const upload = uploadOf(request);
       if (upload) {
@@ -93,11 +101,17 @@ const publishRoutes: RoutesPlugin = async (app, { ctx }) => {
             { field: 'name', message: 'A streamed upload needs the name in the query' },
           ]);
         }
-        const dataset = await createDatasetFromUpload(ctx, viewer.id, { name, ...meta }, upload);
-        return reply.status(201).send(dataset);
+        const published = await createDatasetFromUpload(
+          ctx,
+          viewer.id,
+          { name, ...meta },
+          upload,
+          key,
+        );
+        return answerPublished(reply, published);
       }
       if (!request.body) throw badRequest('Request body is required');
-      return reply.status(201).send(await createDataset(ctx, viewer.id, request.body));
+      return answerPublished(reply, await createDataset(ctx, viewer.id, request.body, key));
     },
   );
 };
@@ -150,6 +164,7 @@ const editRoutes: RoutesPlugin = async (app, { ctx }) => {
 };
 
 export const manageRoutes: RoutesPlugin = async (app, options) => {
+  await checkRoutes(app, options);
   await publishRoutes(app, options);
   await editRoutes(app, options);
 };

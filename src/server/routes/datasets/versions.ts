@@ -11,6 +11,7 @@ import {
   versionListResponseSchema,
   versionParamsSchema,
 } from '../../../contracts/datasets.ts';
+import { publishHeadersSchema } from '../../../contracts/idempotency.ts';
 import { badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
 import { DOWNLOAD_LINK_SECONDS, openDownload } from '../../services/datasets/downloads.ts';
@@ -18,6 +19,7 @@ import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { sendEntity } from './byte-ranges.ts';
+import { answerPublished } from './idempotent.ts';
 import { multipartUpload } from './multipart.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
 
@@ -94,6 +96,7 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
         summary: 'Add the next version of a dataset',
         description: `Owner only: 403 FORBIDDEN for someone else's public dataset, 404 for a private one. All or nothing, with the same content errors as creating a dataset. ${uploadDescription} The changelog then goes in the query.`,
         params: datasetIdParamsSchema,
+        headers: publishHeadersSchema,
         body: createVersionBodySchema.nullish(),
         querystring: createVersionUploadQuerySchema,
         response: {
@@ -105,20 +108,22 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
     async (request, reply) => {
       const viewer = await request.requireViewer();
       const { id } = request.params;
+      const key = request.headers['idempotency-key'];
       const form = await multipartUpload(request, createVersionUploadQuerySchema);
       const upload = form ?? { fields: request.query, upload: uploadOf(request) };
       if (upload.upload) {
-        const version = await addVersionFromUpload(
+        const published = await addVersionFromUpload(
           ctx,
           viewer.id,
           id,
           upload.fields,
           upload.upload,
+          key,
         );
-        return reply.status(201).send(version);
+        return answerPublished(reply, published);
       }
       if (!request.body) throw badRequest('Request body is required');
-      return reply.status(201).send(await addVersion(ctx, viewer.id, id, request.body));
+      return answerPublished(reply, await addVersion(ctx, viewer.id, id, request.body, key));
     },
   );
 };

@@ -26,6 +26,12 @@ import { prepareTableFiles } from '../table-files.ts';
 import { releaseBlobs, withStoredBlob } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
 import { describedColumns } from './column-descriptions.ts';
+import {
+  claimIdempotencyKey,
+  idempotentRequest,
+  recordIdempotencyKey,
+  type Published,
+} from './idempotency.ts';
 import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
 import {
@@ -119,9 +125,20 @@ export type DatasetMetadata = Pick<
   Partial<Pick<CreateDatasetBody, 'column_descriptions'>> &
   StatedFields;
 
+const TABLE_FIELDS = new Set(['attributes', 'attribute_types', 'attributes_type', 'entries']);
+
+/** What a publish asks for: its fields, and the stored table's hash and types for its rows. */
+const askedOf = (publish: string, fields: object, stored: StoredContent) => ({
+  publish,
+  fields: Object.fromEntries(Object.entries(fields).filter(([k]) => !TABLE_FIELDS.has(k))),
+  sha256: stored.sha256,
+  header: stored.header,
+});
+
 /**
  * Creates a dataset with its version 1, all or nothing: the blob is written first, then one
- * transaction inserts the blob row, the dataset and the version (see withStoredBlob).
+ * transaction inserts the blob row, the dataset and the version (see withStoredBlob). With an
+ * `Idempotency-Key`, the same transaction claims it, or answers the dataset it made before.
  */
 export async function createDatasetWith(
   ctx: Context,
@@ -129,12 +146,16 @@ export async function createDatasetWith(
   meta: DatasetMetadata,
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
-): Promise<Dataset> {
+  key?: string,
+): Promise<Published<Dataset>> {
   const columnDescriptions = describedColumns(ctx, {}, meta.column_descriptions);
-  const id = await withStoredBlob(
+  const { id, replayed } = await withStoredBlob(
     ctx,
     withTableFiles(ctx, write),
     async (tx: Db, stored) => {
+      const req = idempotentRequest(ownerId, key, askedOf('dataset', meta, stored));
+      const earlier = req && (await claimIdempotencyKey(tx, req));
+      if (earlier) return { id: earlier.datasetId, replayed: true };
       const [row] = await tx
         .insert(datasets)
         .values({
@@ -152,14 +173,16 @@ export async function createDatasetWith(
       if (!row) throw new Error('insert returned no row');
       await tx.insert(datasetVersions).values(versionValues(row.id, 1, meta.changelog, stored));
       await recomputeHeat(tx, row.id);
-      return row.id;
+      if (req) await recordIdempotencyKey(tx, req, { datasetId: row.id, versionId: null });
+      return { id: row.id, replayed: false };
     },
     canRewrite,
   );
-  forgetCounts(ctx.db);
   const dataset = await getDataset(ctx, id, ownerId);
+  if (replayed) return { made: dataset, replayed };
+  forgetCounts(ctx.db);
   for (const version of dataset.versions) computeDownloadDigestsLater(ctx, version.sha256);
-  return dataset;
+  return { made: dataset, replayed };
 }
 
 /** POST /datasets with a JSON body. */
@@ -167,24 +190,44 @@ export function createDataset(
   ctx: Context,
   ownerId: number,
   input: CreateDatasetBody,
-): Promise<Dataset> {
+  key?: string,
+): Promise<Published<Dataset>> {
   const table = validTable(ctx, input);
-  return createDatasetWith(ctx, ownerId, input, writeValid(ctx, table), true);
+  return createDatasetWith(ctx, ownerId, input, writeValid(ctx, table), true, key);
 }
 
-/** Adds the next version to the caller's dataset, all or nothing (see createDatasetWith). */
+/** The version an earlier request with the same key added. */
+async function versionMade(tx: Db, versionId: number | null): Promise<DatasetVersion> {
+  const [row] = await tx
+    .select()
+    .from(datasetVersions)
+    .where(eq(datasetVersions.id, versionId ?? -1));
+  if (!row) throw new Error('an idempotency key of a new version names no version');
+  return toVersion(row);
+}
+
+/**
+ * Adds the next version to the caller's dataset, all or nothing, claiming the
+ * `Idempotency-Key` if one was sent (see createDatasetWith).
+ */
 export async function addVersionWith(
   ctx: Context,
   viewerId: number,
   datasetId: number,
-  changelog: string,
+  fields: { changelog: string },
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
-): Promise<DatasetVersion> {
+  key?: string,
+): Promise<Published<DatasetVersion>> {
+  const { changelog } = fields;
   const added = await withStoredBlob(
     ctx,
     withTableFiles(ctx, write),
     async (tx: Db, stored) => {
+      const asked = askedOf('version', { ...fields, dataset: datasetId }, stored);
+      const req = idempotentRequest(viewerId, key, asked);
+      const earlier = req && (await claimIdempotencyKey(tx, req));
+      if (earlier) return { made: await versionMade(tx, earlier.versionId), replayed: true };
       const dataset = await lockOwned(tx, datasetId, viewerId);
       const version = dataset.latestVersion + 1;
       const [row] = await tx
@@ -196,11 +239,12 @@ export async function addVersionWith(
         .update(datasets)
         .set({ latestVersion: version, updatedAt: now })
         .where(eq(datasets.id, datasetId));
-      return toVersion(row);
+      if (req) await recordIdempotencyKey(tx, req, { datasetId, versionId: row.id });
+      return { made: toVersion(row), replayed: false };
     },
     canRewrite,
   );
-  computeDownloadDigestsLater(ctx, added.sha256);
+  if (!added.replayed) computeDownloadDigestsLater(ctx, added.made.sha256);
   return added;
 }
 
@@ -210,8 +254,9 @@ export async function addVersion(
   viewerId: number,
   datasetId: number,
   input: TableContent & { changelog: string },
-): Promise<DatasetVersion> {
+  key?: string,
+): Promise<Published<DatasetVersion>> {
   await checkOwned(ctx.db, datasetId, viewerId);
   const table = validTable(ctx, input);
-  return addVersionWith(ctx, viewerId, datasetId, input.changelog, writeValid(ctx, table), true);
+  return addVersionWith(ctx, viewerId, datasetId, input, writeValid(ctx, table), true, key);
 }

@@ -14,6 +14,7 @@ import {
   type DatasetMetadata,
   type StoredContent,
 } from './content.ts';
+import type { Published } from './idempotency.ts';
 import { checkOwned } from './rows.ts';
 
 /**
@@ -50,8 +51,9 @@ export function createDatasetFromUpload(
   ownerId: number,
   meta: DatasetMetadata & DeclaredTypes,
   upload: Upload,
-): Promise<Dataset> {
-  return createDatasetWith(ctx, ownerId, meta, ingestUpload(ctx, upload, meta), false);
+  key?: string,
+): Promise<Published<Dataset>> {
+  return createDatasetWith(ctx, ownerId, meta, ingestUpload(ctx, upload, meta), false, key);
 }
 
 /** POST /datasets/{id}/versions with a streamed body: owner only (403, or 404 when private). */
@@ -61,8 +63,9 @@ export async function addVersionFromUpload(
   datasetId: number,
   fields: { changelog: string } & DeclaredTypes,
   upload: Upload,
-): Promise<DatasetVersion> {
+  key?: string,
+): Promise<Published<DatasetVersion>> {
   await checkOwned(ctx.db, datasetId, viewerId);
   const write = ingestUpload(ctx, upload, fields);
-  return addVersionWith(ctx, viewerId, datasetId, fields.changelog, write, false);
+  return addVersionWith(ctx, viewerId, datasetId, fields, write, false, key);
 }
