@@ -112,6 +112,9 @@ export async function finishPublished(dataset: Dataset, update: DatasetUpdate): 
   }
 }
 
+/** How a publish is sent: its progress, and its `Idempotency-Key` (the same for a retry). */
+type PublishOptions = { onProgress: Progress; idempotencyKey: string };
+
 /**
  * Publishes a new dataset with the draft as version 1 (and its column descriptions, if any).
  * A streamed one is created first and then given its card and descriptions by PUT: when that
@@ -121,15 +124,17 @@ export async function publishDataset(
   meta: DatasetMetadata & { columnDescriptions?: Record<string, string> },
   draft: TableDraft,
   types: readonly AttributeType[],
-  onProgress: Progress,
+  options: PublishOptions,
 ): Promise<Dataset> {
   if (draft.sampled) {
     // A streamed upload takes its metadata in the query: the card (up to 64 KB) and the column
     // descriptions follow by PUT.
     const { readme, columnDescriptions = {}, ...query } = meta;
-    const created = await datasetsApi.uploadDataset(query, streamOf(draft, draft.sampled, types), {
-      onProgress,
-    });
+    const created = await datasetsApi.uploadDataset(
+      query,
+      streamOf(draft, draft.sampled, types),
+      options,
+    );
     const described = Object.keys(columnDescriptions).length > 0;
     if (!readme && !described) return created;
     return finishPublished(created, {
@@ -137,7 +142,7 @@ export async function publishDataset(
       ...(described && { columnDescriptions }),
     });
   }
-  return datasetsApi.createDataset({ ...meta, ...contentOf(draft, types) }, { onProgress });
+  return datasetsApi.createDataset({ ...meta, ...contentOf(draft, types) }, options);
 }
 
 /** Publishes the draft as the next version of dataset `id`. */
@@ -146,18 +151,16 @@ export function publishVersion(
   changelog: string,
   draft: TableDraft,
   types: readonly AttributeType[],
-  onProgress: Progress,
+  options: PublishOptions,
 ): Promise<DatasetVersion> {
   if (draft.sampled) {
-    return datasetsApi.uploadVersion(id, changelog, streamOf(draft, draft.sampled, types), {
-      onProgress,
-    });
+    return datasetsApi.uploadVersion(id, changelog, streamOf(draft, draft.sampled, types), options);
   }
   const { attributes, attributeTypes, entries } = contentOf(draft, types);
   return datasetsApi.createVersion(
     id,
     { attributes, attribute_types: attributeTypes ?? {}, entries, changelog },
-    { onProgress },
+    options,
   );
 }
 

@@ -23,11 +23,14 @@ const sampled: TableDraft = {
   totalRows: 1,
 };
 
+/** How the tests publish: no progress shown, one Idempotency-Key. */
+const send = { onProgress: () => undefined, idempotencyKey: 'publish-1' };
+
 describe('a large file sent as a stream', () => {
   beforeEach(() => vi.clearAllMocks());
 
   it('declares the types changed on the page, leaving the others to be inferred', async () => {
-    await publishVersion(1, 'v2', sampled, ['string', 'integer'], () => undefined);
+    await publishVersion(1, 'v2', sampled, ['string', 'integer'], send);
     expect(api.uploadVersion).toHaveBeenCalledWith(
       1,
       'v2',
@@ -44,7 +47,7 @@ describe('a large file sent as a stream', () => {
 
   it('declares the types of a types file, also those equal to the proposed ones', async () => {
     const typed = { ...sampled, types: ['string', 'integer'], declared: { zip: 'string' } };
-    await publishVersion(1, 'v2', typed as TableDraft, ['string', 'integer'], () => undefined);
+    await publishVersion(1, 'v2', typed as TableDraft, ['string', 'integer'], send);
     expect(api.uploadVersion).toHaveBeenCalledWith(
       1,
       'v2',
@@ -54,12 +57,12 @@ describe('a large file sent as a stream', () => {
   });
 
   it('declares none when no type was changed', async () => {
-    await publishVersion(1, 'v2', sampled, sampled.types, () => undefined);
+    await publishVersion(1, 'v2', sampled, sampled.types, send);
     expect(api.uploadVersion).toHaveBeenCalledWith(
       1,
       'v2',
       { body: file, format: 'csv', attributeTypes: {} },
-      expect.anything(),
+      expect.objectContaining({ idempotencyKey: 'publish-1' }),
     );
   });
 
@@ -105,13 +108,18 @@ describe('a streamed dataset whose card and descriptions fail after the upload',
       ...{ name: 'cities', description: '', isPublic: true, language: 'zh-CN', tags: [] },
       ...{ license: null, citation: '', readme: '', columnDescriptions: { zip: 'Postal code' } },
     };
-    const published = publishDataset(meta, sampled, sampled.types, () => undefined);
+    const published = publishDataset(meta, sampled, sampled.types, send);
     await expect(published).rejects.toBeInstanceOf(PublishedUnfinished);
     await expect(published).rejects.toMatchObject({
       dataset: { id: 7, name: 'cities' },
       reason: new Error('The connection dropped'),
     });
     expect(api.uploadDataset).toHaveBeenCalledTimes(1);
+    expect(api.uploadDataset).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'cities' }),
+      expect.anything(),
+      expect.objectContaining({ idempotencyKey: 'publish-1' }),
+    );
     expect(api.updateDataset).toHaveBeenCalledWith(7, {
       columnDescriptions: { zip: 'Postal code' },
     });

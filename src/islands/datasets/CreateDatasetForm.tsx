@@ -13,6 +13,7 @@ import { useForm, useLatest } from '../form/fields.ts';
 import { useHydrated } from '../useHydrated.ts';
 import { checkWritten, descriptionsFromFile, writtenDescriptions } from './column-descriptions.ts';
 import { OptionalDescriptions } from './DescriptionBoxes.tsx';
+import { usePublishKey } from './publish-key.ts';
 import { explainPublish, publishTable } from './forms.ts';
 import {
   checkMetadata,
@@ -72,12 +73,14 @@ function useCreateForm(t: T, locale: Locale, table: TableDraftState, setProgress
   const tableNow = useLatest(table);
   const failed = t('datasets:create.failed');
   const namesNow = () => tableNow.current.draft?.attributes ?? [];
+  const keyOf = usePublishKey();
   const publish = (meta: Parameters<typeof publishDataset>[0]) =>
     publishedNow.current
       ? finishPublished(publishedNow.current, meta)
-      : publishTable(tableNow.current, t, failed, setProgress, (draft, types) =>
-          publishDataset(meta, draft, types, setProgress),
-        );
+      : publishTable(tableNow.current, t, failed, setProgress, (draft, types) => {
+          const idempotencyKey = keyOf([draft, JSON.stringify([meta, types])]);
+          return publishDataset(meta, draft, types, { onProgress: setProgress, idempotencyKey });
+        });
   const state = useForm(t, () =>
     createForm<CreateValues, string>({
       initial: { ...EMPTY_METADATA, descriptions: {} },

@@ -11,6 +11,7 @@ import { createForm } from '../../stores/form.ts';
 import { FormAlert, TextArea, SubmitButton } from '../form/Field.tsx';
 import { lengthHint, useForm, useLatest } from '../form/fields.ts';
 import { explainPublish, publishTable } from './forms.ts';
+import { usePublishKey } from './publish-key.ts';
 import { LatestAsText } from './LatestAsText.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
 import { TableSection } from './TableSection.tsx';
@@ -57,6 +58,7 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
   /** The table as last rendered, for the store's check and send. */
   const tableNow = useLatest(table);
   const failed = t('datasets:version.failed');
+  const keyOf = usePublishKey();
   const state = useForm(t, () =>
     createForm<{ changelog: string }, 'changelog' | 'table'>({
       initial: { changelog: '' },
@@ -70,8 +72,12 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
           t,
           failed,
           setProgress,
-          (draft, types) =>
-            publishVersion(dataset.id, v.changelog.trim(), draft, types, setProgress),
+          (draft, types) => {
+            const changelog = v.changelog.trim();
+            const idempotencyKey = keyOf([draft, JSON.stringify([changelog, types])]);
+            const options = { onProgress: setProgress, idempotencyKey };
+            return publishVersion(dataset.id, changelog, draft, types, options);
+          },
         );
         toast({
           title: t('datasets:version.created', { version: String(version.version) }),

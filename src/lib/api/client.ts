@@ -50,6 +50,8 @@ export type RequestOptions = {
   signal?: AbortSignal;
   /** The request outlives the page (`fetch`'s `keepalive`): a save sent as the page is left. */
   keepalive?: boolean;
+  /** Headers sent besides the client's own (a publish's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -136,7 +138,10 @@ async function errorBody(data: unknown): Promise<unknown> {
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const { method = 'GET', auth = 'optional', preRefresh = true, responseType = 'json' } = options;
   const token = await bearerToken(auth, preRefresh);
-  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(token && { authorization: `Bearer ${token}` }),
+  };
   const body =
     options.body === undefined || options.rawBody ? options.body : keysToSnake(options.body);
 

@@ -7,7 +7,7 @@
 import { cachedDataset, cachedDatasetList, clearAllCaches, invalidateDataset } from '../cache.ts';
 import { keysToSnake } from '../case.ts';
 import { API_PREFIX } from '../constants.ts';
-import { SEARCH_PAGE_SIZE } from '../../contracts/limits.ts';
+import { IDEMPOTENCY_KEY_HEADER, SEARCH_PAGE_SIZE } from '../../contracts/limits.ts';
 import { apiRequest } from './client.ts';
 import { uploadRequest, type UploadProgress } from './upload.ts';
 import type {
@@ -32,7 +32,13 @@ export type SendOptions = {
   /** Upload progress; the call then goes through XMLHttpRequest. */
   onProgress?: (progress: UploadProgress) => void;
   signal?: AbortSignal;
+  /** A publish's `Idempotency-Key`: sent again, the same request publishes nothing new. */
+  idempotencyKey?: string;
 };
+
+/** The client's options of a send: its progress, signal and `Idempotency-Key` header. */
+const sent = ({ idempotencyKey: key, ...options }: SendOptions) =>
+  key === undefined ? options : { ...options, headers: { [IDEMPOTENCY_KEY_HEADER]: key } };
 
 /**
  * A table file sent as the raw body: CSV (first line: column names) or JSON Lines, with the
@@ -195,20 +201,15 @@ export function validateContent(content: TableContent): Promise<TableValidation>
 
 /** Sends a JSON body: through XMLHttpRequest when progress is wanted, else the API client. */
 function sendJson<T>(path: string, body: unknown, options: SendOptions): Promise<T> {
-  if (!options.onProgress) {
-    return apiRequest<T>(path, {
-      method: 'POST',
-      body,
-      rawBody: true,
-      auth: 'required',
-      ...(options.signal && { signal: options.signal }),
-    });
+  const { onProgress, ...rest } = sent(options);
+  if (!onProgress) {
+    return apiRequest<T>(path, { method: 'POST', body, rawBody: true, auth: 'required', ...rest });
   }
   return uploadRequest<T>(path, {
     body: JSON.stringify(body),
     contentType: 'application/json',
-    onProgress: options.onProgress,
-    ...(options.signal && { signal: options.signal }),
+    onProgress,
+    ...rest,
   });
 }
 
@@ -236,7 +237,7 @@ export function uploadDataset(
       },
       body: file.body,
       contentType: CONTENT_TYPES[file.format],
-      ...options,
+      ...sent(options),
     }),
     clearAllCaches,
   );
@@ -290,7 +291,7 @@ export function uploadVersion(
       query: { changelog, attribute_types: typesParam(file) },
       body: file.body,
       contentType: CONTENT_TYPES[file.format],
-      ...options,
+      ...sent(options),
     }),
     () => invalidateDataset(id),
   );

@@ -29,6 +29,8 @@ export type UploadOptions = {
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting it fails the call with 'Request timeout'. */
   signal?: AbortSignal;
+  /** Headers sent besides the client's own (a publish's `Idempotency-Key`). */
+  headers?: Record<string, string>;
 };
 
 /** `?a=1&tags=x&tags=y` from a camelCase query (empty string when nothing is set). */
@@ -86,6 +88,9 @@ export async function uploadRequest<T>(path: string, options: UploadOptions): Pr
     xhr.withCredentials = true;
     xhr.setRequestHeader('accept', 'application/json');
     xhr.setRequestHeader('content-type', options.contentType);
+    for (const [name, value] of Object.entries(options.headers ?? {})) {
+      xhr.setRequestHeader(name, value);
+    }
     if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
     xhr.upload.onprogress = (event) => {
       restartTimer();
