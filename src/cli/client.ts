@@ -22,6 +22,13 @@ export class CliError extends Error {
   }
 }
 
+/** The request was sent but no answer came (the site unreachable, the connection dropped). */
+export class NoAnswer extends CliError {
+  constructor(message: string) {
+    super(message, EXIT.failed);
+  }
+}
+
 /** Where `sheaf login` keeps its tokens: $SHEAF_CONFIG_DIR, else $XDG_CONFIG_HOME/sheaf, else ~/.config/sheaf. */
 function configDir(env: Env): string {
   if (env['SHEAF_CONFIG_DIR']) return env['SHEAF_CONFIG_DIR'];
@@ -140,7 +147,7 @@ export async function createClient(env: Env): Promise<Client> {
         ...(options.stream ? { duplex: 'half' } : {}),
       });
     } catch (err) {
-      throw new CliError(`Cannot reach ${base}: ${(err as Error).message}`, EXIT.failed);
+      throw new NoAnswer(`Cannot reach ${base}: ${(err as Error).message}`);
     }
     if (res.status >= 400 && !options.allow?.includes(res.status)) {
       const answer = (await res.json().catch(() => null)) as {

@@ -15,6 +15,7 @@ import type {
 import { CliError, EXIT, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
 import { jsonAsLines } from './json-upload.ts';
+import { pushAnswer, pushKey, retryCommand } from './push-key.ts';
 import { savedTypes, saveTypes } from './types-file.ts';
 import {
   describeColumns,
@@ -111,6 +112,9 @@ export type PushOptions = {
   types?: string;
   /** A column descriptions file (default: FILE.columns.json, if it is there). */
   columns?: string;
+  /** The `Idempotency-Key` (default: a new one), and the command as typed, to say how to retry. */
+  key?: string;
+  argv: readonly string[];
   json: boolean;
 };
 
@@ -136,7 +140,8 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
   const source = (table?.body ?? createReadStream(file)).pipe(counted);
   const body = gzipped && !table ? source : source.pipe(createGzip());
   const stream = Readable.toWeb(body) as ReadableStream<Uint8Array>;
-  const headers = { 'content-type': type, 'content-encoding': 'gzip' };
+  const { key, headers: keyHeader } = pushKey(o.key);
+  const headers = { 'content-type': type, 'content-encoding': 'gzip', ...keyHeader };
   const send = () =>
     o.dataset === undefined
       ? client.raw('POST', '/datasets', {
@@ -158,13 +163,15 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
           headers,
           query: { changelog: o.changelog, attribute_types: types },
         });
-  const res = await send().catch((err: unknown) => {
+  const sent = send().catch((err: unknown) => {
     if (!saved || !(err instanceof CliError) || err.code !== 'INVALID_TABLE') throw err;
     const hint = `the column types come from ${saved.file}: edit it, or pass --types '{}'`;
     throw new CliError(`${err.message}; ${hint}`, err.exitCode, err.code);
   });
+  const { answer: first, replayed } = await pushAnswer(() => sent, retryCommand(o.argv, key));
   bar.done();
-  let answer = (await res.json()) as Dataset | DatasetVersion;
+  if (replayed) io.err.write('Already published by a push with this --key: nothing new made\n');
+  let answer = first as Dataset | DatasetVersion;
   const published = () => print(io, o.json, answer, () => [pushedLine(answer)]);
   if (described) {
     io.err.write(`Column descriptions from ${described.file}\n`);

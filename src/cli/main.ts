@@ -29,6 +29,9 @@ const USAGE = `Usage: sheaf <command> [options]
                                     (default: FILE.types.json, if pull saved one; '{}' infers all)
             [--columns FILE.columns.json]              set column descriptions
                                     ({"zip":"Postal code"}; default: FILE.columns.json, if there)
+            [--key KEY]                                the push's Idempotency-Key (default: new):
+                                    the same push sent again with it within 24 hours publishes
+                                    nothing new (a push that got no answer prints the command)
   columns ID FILE.columns.json                         set a dataset's column descriptions
                                                        ({"zip":"Postal code"}; others stay)
   pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes);
@@ -58,6 +61,7 @@ const OPTIONS = {
   changelog: { type: 'string' },
   types: { type: 'string' },
   columns: { type: 'string' },
+  key: { type: 'string' },
   version: { type: 'string' },
   format: { type: 'string', default: 'csv' },
   output: { type: 'string', short: 'o' },
@@ -83,7 +87,7 @@ const userPath = (io: Io, file: string): string => {
 };
 
 /** `sheaf push`'s options as parsed. */
-const pushOptions = (io: Io, v: Values): PushOptions => ({
+const pushOptions = (io: Io, v: Values, argv: string[]): PushOptions => ({
   name: v.name,
   dataset: v.dataset === undefined ? undefined : idOf(v.dataset, '--dataset'),
   description: v.description,
@@ -94,6 +98,8 @@ const pushOptions = (io: Io, v: Values): PushOptions => ({
   changelog: v.changelog,
   types: v.types,
   columns: v.columns === undefined ? undefined : userPath(io, v.columns),
+  key: v.key,
+  argv,
   json: v.json,
 });
 
@@ -136,7 +142,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
         break;
       case 'push': {
         if (!rest[0]) throw new CliError(`push needs a FILE\n\n${USAGE}`, EXIT.usage);
-        await push(client, io, userPath(io, rest[0]), pushOptions(io, v));
+        await push(client, io, userPath(io, rest[0]), pushOptions(io, v, argv));
         break;
       }
       case 'columns':
