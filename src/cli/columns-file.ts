@@ -70,7 +70,7 @@ export const describeColumns = (
   client.json<Dataset>('PUT', `/datasets/${id}`, { body: { column_descriptions: descriptions } });
 
 /** `word` as a shell reads it back: as it is when plain, else in single quotes. */
-const shellWord = (word: string): string =>
+export const shellWord = (word: string): string =>
   /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 
 /**

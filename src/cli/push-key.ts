@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_HOURS } from '../contracts/limits.ts';
 import { NoAnswer } from './client.ts';
+import { shellWord } from './columns-file.ts';
 
 /** The push's key and the header that sends it. */
 export function pushKey(given: string | undefined) {
@@ -13,16 +14,12 @@ export function pushKey(given: string | undefined) {
   return { key, headers: { [IDEMPOTENCY_KEY_HEADER.toLowerCase()]: key } };
 }
 
-/** An argument as a POSIX shell reads it back unchanged. */
-const quoted = (arg: string) =>
-  /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
-
 /** The command as typed, with `--key KEY` unless it has it already. */
 export function retryCommand(argv: readonly string[], key: string): string {
   const withKey = argv.some((a) => a === '--key' || a.startsWith('--key='))
     ? argv
     : [...argv, '--key', key];
-  return ['sheaf', ...withKey].map(quoted).join(' ');
+  return ['sheaf', ...withKey].map(shellWord).join(' ');
 }
 
 /**
