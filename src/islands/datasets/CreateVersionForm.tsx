@@ -1,15 +1,19 @@
 import { useEffect, useState } from 'react';
+import { COLUMN_DESCRIPTION_MAX } from '../../contracts/limits.ts';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import type { Dataset } from '../../lib/api/types.ts';
 import type { UploadProgress as Progress } from '../../lib/api/upload.ts';
 import { DATASET_RULES, checkChangelog } from '../../lib/dataset-rules.ts';
-import { publishVersion } from '../../stores/datasets.ts';
+import type { TableDraft } from '../../lib/tables/draft.ts';
+import { publishVersion, saveDataset } from '../../stores/datasets.ts';
 import { leaveTo } from '../../stores/navigation.ts';
 import { toast } from '../../stores/toasts.ts';
 import { createForm } from '../../stores/form.ts';
 import { FormAlert, TextArea, SubmitButton } from '../form/Field.tsx';
 import { lengthHint, useForm, useLatest } from '../form/fields.ts';
+import { descriptionsFromFile } from './column-descriptions.ts';
+import { ColumnsFileNote } from './DescriptionBoxes.tsx';
 import { explainPublish, publishTable } from './forms.ts';
 import { usePublishKey } from './publish-key.ts';
 import { LatestAsText } from './LatestAsText.tsx';
@@ -19,6 +23,16 @@ import { UploadProgress } from './UploadProgress.tsx';
 import { useTableDraft } from './useTableDraft.ts';
 
 type Source = 'file' | 'latest';
+
+/**
+ * What a columns file chosen with the table gives the new version, as `sheaf push --dataset`
+ * sends it: the descriptions of the table's columns it names (by PUT once the version is in;
+ * the other columns keep theirs), and those too long to send.
+ */
+function fileDescriptions(draft: TableDraft | null) {
+  if (!draft?.columnsFile) return { written: {}, tooLong: [] };
+  return descriptionsFromFile(draft.attributes, draft.columnsFile.descriptions);
+}
 
 /** Where the new version's table comes from: a file, or the latest version edited as text. */
 function SourceChoice({
@@ -64,7 +78,15 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
       initial: { changelog: '' },
       check: (v) => ({
         changelog: checkChangelog(v.changelog) ?? undefined,
-        table: tableNow.current.draft ? undefined : { key: 'datasets:table.required' },
+        // A description too long to send is shown under the table (ColumnsFileNote).
+        table: !tableNow.current.draft
+          ? { key: 'datasets:table.required' }
+          : fileDescriptions(tableNow.current.draft).tooLong.length > 0
+            ? {
+                key: 'datasets:rules.columnDescriptionTooLong',
+                vars: { max: COLUMN_DESCRIPTION_MAX },
+              }
+            : undefined,
       }),
       send: async (v) => {
         const version = await publishTable(
@@ -79,6 +101,11 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
             return publishVersion(dataset.id, changelog, draft, types, options);
           },
         );
+        // Sent again after a failure here, the same key answers the version already added.
+        const { written } = fileDescriptions(tableNow.current.draft);
+        if (Object.keys(written).length > 0) {
+          await saveDataset(dataset.id, { columnDescriptions: written });
+        }
         toast({
           title: t('datasets:version.created', { version: String(version.version) }),
           description: dataset.name,
@@ -127,6 +154,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
           idPrefix="version"
           error={table.draft ? null : problem('table')}
           withFile={source === 'file'}
+          withColumnsFile={source === 'file'}
           locale={locale}
           t={t}
         >
@@ -138,6 +166,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
             />
           )}
         </TableSection>
+        {table.draft && <ColumnsFileNote draft={table.draft} sends t={t} />}
       </section>
       <div className="card p-6">
         <TextArea

@@ -49,18 +49,17 @@ export function DescriptionBoxes(props: {
 type Written = Readonly<Record<string, string>>;
 
 /**
- * What a columns file chosen with the table filled in, and what it could not: columns the table
- * does not have, descriptions too long to publish.
+ * What a columns file chosen with the table filled in (or, on the new-version form, `sends`),
+ * and what it could not: columns the table does not have, descriptions too long to publish.
  */
-function ColumnsFileNote({ draft, t }: { draft: TableDraft; t: T }) {
+export function ColumnsFileNote({ draft, sends, t }: { draft: TableDraft; sends?: boolean; t: T }) {
   if (!draft.columnsFile) return null;
   const { name, descriptions } = draft.columnsFile;
   const { filled, unknown, tooLong } = descriptionsFromFile(draft.attributes, descriptions);
+  const applied = sends ? 'datasets:columns.fileSent' : 'datasets:columns.fileApplied';
   return (
     <div className="flex flex-col gap-1 text-sm" data-testid="columns-file">
-      <p role="status">
-        {t('datasets:columns.fileApplied', { name, columns: namesOrDash(filled) })}
-      </p>
+      <p role="status">{t(applied, { name, columns: namesOrDash(filled) })}</p>
       {unknown.length > 0 && (
         <p className="field-error" role="alert">
           {t('datasets:columns.fileUnknown', { name, columns: namesOrDash(unknown) })}
