@@ -91,21 +91,30 @@ describe('POST /datasets with an Idempotency-Key', () => {
     expect(await datasetsNamed('Bad key')).toEqual([]);
   });
 
+  const upload = (key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v1/datasets?name=Streamed',
+      headers: { ...alice.auth, 'content-type': 'text/csv', 'idempotency-key': key },
+      payload: 'city,rain\nBeijing,600\n',
+    });
+
   it('answers a repeated streamed upload with the dataset the first one made', async () => {
-    const upload = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/v1/datasets?name=Streamed',
-        headers: { ...alice.auth, 'content-type': 'text/csv', 'idempotency-key': 'stream-1' },
-        payload: 'city,rain\nBeijing,600\n',
-      });
-    const first = await upload();
-    const again = await upload();
+    const first = await upload('stream-1');
+    const again = await upload('stream-1');
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(201);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(first.json());
     expect(await datasetsNamed('Streamed')).toHaveLength(1);
+  });
+
+  it('makes one dataset of two streamed uploads with one key sent at once', async () => {
+    const before = await datasetsNamed('Streamed');
+    const answers = await Promise.all([upload('stream-2'), upload('stream-2')]);
+    expect(answers.map((a) => a.statusCode)).toEqual([201, 201]);
+    expect(answers[0].json()).toEqual(answers[1].json());
+    expect(await datasetsNamed('Streamed')).toEqual([...before, answers[0].json().id]);
   });
 });
 
