@@ -5,26 +5,19 @@
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { get, suiteApp, suiteUser } from '../support/api.ts';
-import { sheafAt } from '../support/sheaf-cli.ts';
-import { tempDirs } from '../support/temp-dirs.ts';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { get, type Caller } from '../support/api.ts';
+import { sheafSuite } from '../support/sheaf-cli.ts';
 
-const t = suiteApp();
-const owner = suiteUser(t, 'cli_key');
-const folder = tempDirs('sheaf-cli-key-', afterAll);
-let base: string;
-let dir: string;
+const suite = sheafSuite({ users: ['cli_key'] });
+const token = () => suite.users['cli_key']!.token;
+const owner = (): Caller => ({ auth: { authorization: `Bearer ${token()}` } });
 
-const sheaf = (args: string[]) =>
-  sheafAt(
-    () => base,
-    () => dir,
-  )(args, { env: { SHEAF_TOKEN: owner.auth.authorization.replace(/^Bearer /, '') } });
+const sheaf = (args: string[]) => suite.sheaf(args, { env: { SHEAF_TOKEN: token() } });
 
 /** The owner's datasets, as the API lists them. */
 const mine = async () =>
-  (await get(t, '/datasets/me?limit=100', owner)).json<{
+  (await get(suite.t, '/datasets/me?limit=100', owner())).json<{
     datasets: { id: number; latest_version: number }[];
   }>().datasets;
 
@@ -47,23 +40,19 @@ function retryOf(err: string): string[] {
   return found![1]!.split(' ');
 }
 
-beforeAll(async () => {
-  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  dir = folder();
-});
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
 describe('a push whose answer is lost', () => {
   it('prints the command that retries it; that command publishes no second dataset', async () => {
-    const csv = path.join(dir, 'rain.csv');
+    const csv = path.join(suite.dir, 'rain.csv');
     await writeFile(csv, 'city,rain\nBeijing,600\n');
     loseNextAnswer();
     const lost = await sheaf(['push', csv, '--name', 'rain']);
     expect(lost.code).toBe(1);
     expect(lost.out).toBe('');
-    expect(lost.err).toContain(`Cannot reach ${base}: fetch failed\n`);
+    expect(lost.err).toContain(`Cannot reach ${suite.base}: fetch failed\n`);
     expect(lost.err).toContain('The push may have been published.');
     const [made] = await mine();
     expect(await mine()).toHaveLength(1);
@@ -83,7 +72,7 @@ describe('a push whose answer is lost', () => {
   });
 
   it('adds one version when a lost --dataset push is sent again', async () => {
-    const csv = path.join(dir, 'towns.csv');
+    const csv = path.join(suite.dir, 'towns.csv');
     await writeFile(csv, 'town,people\nWuxi,7\n');
     expect((await sheaf(['push', csv, '--name', 'towns'])).code).toBe(0);
     const id = (await mine()).find((d) => d.latest_version === 1)!.id;
@@ -94,6 +83,6 @@ describe('a push whose answer is lost', () => {
     expect(retryOf(lost.err)).toEqual(['push', csv, '--dataset', String(id), '--key', 'towns-v2']);
     const again = await sheaf(retryOf(lost.err));
     expect(again.out).toBe(`Added v2 to #${id} (1 rows)`);
-    expect((await get(t, `/datasets/${id}`, owner)).json().latest_version).toBe(2);
+    expect((await get(suite.t, `/datasets/${id}`, owner())).json().latest_version).toBe(2);
   });
 });
