@@ -152,14 +152,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     const run = page.getByRole('button', { name: t('sql:run'), exact: true });
     await query.fill('SELECT n, n % 7 AS r FROM t, range(1000000) AS s(n) WHERE 人口 > 24000000');
     await run.click();
-    // While it runs, Ctrl+Enter runs nothing else, as the Run button is disabled.
-    await expect(run).toBeDisabled();
-    await query.fill('SELECT 1');
-    await query.press('Control+Enter');
-    await expect(run).toBeEnabled({ timeout: 60_000 });
+    // (That Ctrl+Enter runs nothing else meanwhile is tests/unit/sql-one-run.test.tsx: here the
+    // query may end before the keys are pressed.)
     await expect(page.getByTestId('sql-summary')).toHaveText(
       cappedSummary(locale, 1_000_000, 10_000),
+      { timeout: 60_000 },
     );
+    await expect(run).toBeEnabled();
     const table = page.getByRole('region', { name: t('sql:region') });
     await expect(table.getByRole('row').nth(1)).toHaveText('00');
     await expect(
