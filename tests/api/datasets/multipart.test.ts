@@ -23,8 +23,11 @@ function form(parts: Part[]) {
   };
 }
 
-const post = (url: string, parts: Part[]) =>
-  t.app.inject({ method: 'POST', url: `/api/v1${url}`, ...form(parts) });
+const post = (url: string, parts: Part[], key?: string) => {
+  const { payload, headers } = form(parts);
+  const keyed = key === undefined ? headers : { ...headers, 'idempotency-key': key };
+  return t.app.inject({ method: 'POST', url: `/api/v1${url}`, payload, headers: keyed });
+};
 
 const CSV = '城市,人口\n北京,21893095\n上海,24870895\n广州,18676605\n';
 const csvFile = { name: 'file', filename: 'cities.csv', type: 'text/csv', content: CSV };
@@ -98,6 +101,27 @@ describe('multipart/form-data uploads', () => {
 
     expect(await datasetCount()).toBe(before);
     expect(await blobFiles(t)).toEqual(blobs);
+  });
+
+  it('sent again with its Idempotency-Key, answers the dataset the first made and makes none', async () => {
+    const before = await datasetCount();
+    const parts = [{ name: 'name', value: '重发的表' }, csvFile];
+    const first = await post('/datasets', parts, 'multipart-1');
+    const again = await post('/datasets', parts, 'multipart-1');
+    expect(first.statusCode).toBe(201);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json<Dataset>().id).toBe(first.json<Dataset>().id);
+    expect(await datasetCount()).toBe(before + 1);
+    // Another file under the same key is another request: refused, nothing made.
+    const other = await post(
+      '/datasets',
+      [parts[0]!, { ...csvFile, content: '城市\n深圳\n' }],
+      'multipart-1',
+    );
+    expect(other.statusCode).toBe(409);
+    expect(other.json()).toMatchObject({ code: 'IDEMPOTENCY_KEY_REUSED' });
+    expect(await datasetCount()).toBe(before + 1);
   });
 
   it('checks the fields as the query of a streamed upload, and the file type', async () => {
