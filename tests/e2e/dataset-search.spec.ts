@@ -133,6 +133,26 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(card.locator('mark')).toHaveText([word]);
     });
 
+    test('on a 390 px phone, a match inside the excerpt is not cut off by the card', async ({
+      page,
+      account,
+      createDataset,
+      uniqueName,
+    }) => {
+      await page.setViewportSize({ width: 390, height: 900 });
+      const word = uniqueName('near');
+      // 70 Chinese characters, then the word: inside the excerpt, past a phone's third line.
+      const description = `${'各县市人口资料汇编'.repeat(7)}甲乙丙丁戊己庚 ${word} 结束。`;
+      await createDataset(account, { name: uniqueName('phone'), description, tags: [] });
+      await page.goto(at(`/datasets?query=${word}`));
+      const excerpt = page.getByTestId('dataset-card').getByText(description, { exact: true });
+      const mark = excerpt.locator('mark');
+      await expect(mark).toHaveText(word);
+      const shown = (await excerpt.boundingBox())!;
+      const marked = (await mark.boundingBox())!;
+      expect(marked.y + marked.height).toBeLessThanOrEqual(shown.y + shown.height + 1);
+    });
+
     test('a query of 100 characters ending in an emoji is kept whole', async ({ page }) => {
       const query = `${'q'.repeat(99)}🚀`;
       await page.goto(at(`/datasets?query=${encodeURIComponent(query)}`));
