@@ -1,8 +1,9 @@
 /**
  * Fuzz: every operation of the OpenAPI document, as a guest and signed in, with hostile values in
- * each path parameter, query parameter and JSON body property in turn (NUL, a lone surrogate,
- * huge and negative numbers, 10,000 characters, wrong types, markup and SQL). Every answer must
- * be a 4xx or a success: a 5xx or no answer is a failure.
+ * each path parameter, query parameter, header parameter (such as `Idempotency-Key`) and JSON
+ * body property in turn (NUL, a lone surrogate, huge and negative numbers, 10,000 characters,
+ * wrong types, markup and SQL). Every answer must be a 4xx or a success: a 5xx or no answer is a
+ * failure.
  */
 import { Tally, type Server } from './faults-server.ts';
 import type { BenchFigure } from './report.ts';
@@ -29,6 +30,16 @@ const JUNK: unknown[] = [
   '<script>alert(1)</script>',
   "' or 1=1--",
 ];
+/** What a client can put in a header (no control characters, bytes only). */
+const HEADER_JUNK = [
+  '',
+  ' ',
+  'x'.repeat(10_000),
+  '\u00e9t\u00e9',
+  '99999999999999999999',
+  '<script>alert(1)</script>',
+  "' or 1=1--",
+];
 const PATH_JUNK = ['0', '-1', 'abc', '1e99', '99999999999', '%00', '%ED%A0%80', 'x'.repeat(300)];
 /** Operations that would end the fuzzing user's session. */
 const SKIP = new Set(['post /api/v1/auth/logout']);
@@ -42,14 +53,19 @@ const encode = (value: string) => {
   }
 };
 
-function requests(path: string, method: string, op: Operation): { url: string; body?: string }[] {
-  const out: { url: string; body?: string }[] = [];
+type Request = { url: string; body?: string; headers?: Record<string, string> };
+
+function requests(path: string, method: string, op: Operation): Request[] {
+  const out: Request[] = [];
   const plain = path.replace(/\{[^}]+\}/g, '1');
   for (const junk of PATH_JUNK) {
     if (path.includes('{'))
       out.push({ url: path.replace(/\{[^}]+\}/, junk).replace(/\{[^}]+\}/g, '1') });
   }
   for (const p of op.parameters ?? []) {
+    if (p.in === 'header') {
+      for (const junk of HEADER_JUNK) out.push({ url: plain, headers: { [p.name]: junk } });
+    }
     if (p.in !== 'query') continue;
     for (const junk of JUNK) {
       const value = typeof junk === 'string' ? junk : JSON.stringify(junk);
@@ -81,7 +97,11 @@ export async function fuzz(server: Server, auth: Record<string, string>): Promis
         for (const headers of [{}, auth]) {
           const init: RequestInit = {
             method: method.toUpperCase(),
-            headers: request.body ? { ...headers, 'content-type': 'application/json' } : headers,
+            headers: {
+              ...headers,
+              ...request.headers,
+              ...(request.body && { 'content-type': 'application/json' }),
+            },
             ...(request.body !== undefined && { body: request.body }),
           };
           let status: number | 'network';
