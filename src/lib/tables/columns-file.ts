@@ -1,4 +1,5 @@
 import { isTextByName } from './column-names.ts';
+import { parseJsonObject } from './json-object.ts';
 
 /**
  * A table file's column descriptions, kept beside it as `FILE.columns.json` (a JSON object,
@@ -13,11 +14,6 @@ export const isColumnsFile = (name: string): boolean =>
 
 /** The descriptions of a columns file's text, or null when it is not a JSON object of text. */
 export function parseColumnsFile(text: string): Record<string, string> | null {
-  let descriptions: unknown;
-  try {
-    descriptions = JSON.parse(text);
-  } catch {
-    return null;
-  }
+  const descriptions = parseJsonObject(text);
   return isTextByName(descriptions) ? descriptions : null;
 }

@@ -1,5 +1,6 @@
 import { isColumnsFile, parseColumnsFile } from './columns-file.ts';
 import { DraftError } from './draft-error.ts';
+import { parseJsonObject } from './json-object.ts';
 import { readTableFile, type TableDraft } from './draft.ts';
 import { isAttributeType, type AttributeType } from './infer.ts';
 
@@ -15,17 +16,7 @@ export const TYPES_FILE_ENDING = '.types.json';
 const isTypesFile = (name: string): boolean => name.toLowerCase().endsWith(TYPES_FILE_ENDING);
 
 /** The object of a types file's text, or null when the text is not a JSON object. */
-export function parseTypesFile(text: string): Record<string, unknown> | null {
-  let types: unknown;
-  try {
-    types = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  return typeof types === 'object' && types !== null && !Array.isArray(types)
-    ? (types as Record<string, unknown>)
-    : null;
-}
+export const parseTypesFile = parseJsonObject;
 
 /**
  * The draft with the types a types file (`name`, its `text`) gives its columns declared: they

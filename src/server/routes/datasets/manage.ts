@@ -25,7 +25,6 @@ const security = [{ bearer: [] }];
 const ownerOnly =
   "Owner only: 403 FORBIDDEN for someone else's public dataset, 404 DATASET_NOT_FOUND for a private one.";
 
-/** Creating, changing and deleting datasets, and checking content before upload. */
 /** Checking a table before publishing it. */
 const checkRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
@@ -163,6 +162,7 @@ const editRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
+/** Creating, changing and deleting datasets, and checking content before upload. */
 export const manageRoutes: RoutesPlugin = async (app, options) => {
   await checkRoutes(app, options);
   await publishRoutes(app, options);
