@@ -1,10 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
+import { freePortRange } from './tests/support/port-range.ts';
 
 // A port of this run's own (workers inherit it), so parallel runs on one machine don't collide.
 // 20,000–31,999: the clusters and hosts of the specs take up to 403 ports above it, all below
 // Linux's ephemeral ports (32,768 on), which outgoing connections hold (nginx once failed to bind
 // 35,988 that a client connection of the same run was using).
-process.env['E2E_PORT'] ??= String(20_000 + (process.pid % 12_000));
+// Nothing on the machine may listen in the range (freePortRange).
+process.env['E2E_PORT'] ??= String(
+  freePortRange(20_000 + (process.pid % 12_000), 404, 20_000, 31_999),
+);
 const port = Number(process.env['E2E_PORT']);
 const isCI = Boolean(process.env['CI']);
 
