@@ -53,7 +53,18 @@ export function failureText(error: unknown, t: T, fallback?: string): string | n
         : {};
     const seconds = numberOf(details['retryAfter']) ?? numberOf(details['retry_after']) ?? 1;
     const limit = numberOf(details['limit']) ?? '';
-    const text = codeText(t, error.code, { seconds, limit, status: String(error.status) });
+    // Any other plain detail (a compare's key and pair count) may fill its text too.
+    const named = Object.fromEntries(
+      Object.entries(details).filter(
+        (e): e is [string, string | number] => typeof e[1] === 'string' || typeof e[1] === 'number',
+      ),
+    );
+    const text = codeText(t, error.code, {
+      ...named,
+      seconds,
+      limit,
+      status: String(error.status),
+    });
     return text ?? (error.message || null);
   }
   return error instanceof Error && error.message ? error.message : null;

@@ -22,6 +22,7 @@ import { corsFor } from './plugins/cors.ts';
 import { createResponseSerializer } from './plugins/serializer.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
+import { registerRequestOwners } from './lib/request-owner.ts';
 import { refuseForbiddenText } from './plugins/text-hygiene.ts';
 import { apiRoutes } from './routes/index.ts';
 import { ownUrl } from './config.ts';
@@ -129,6 +130,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
   });
 
   registerErrorHandler(app, API_PREFIX);
+  registerRequestOwners(app);
   registerAuth(app, ctx);
   refuseForbiddenText(app);
 
