@@ -7,6 +7,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createFsBlobStore } from '../src/server/blobs/fs-store.ts';
+import { getConfig } from '../src/server/config.ts';
 import { storedColumns } from '../src/server/tables/columns.ts';
 import { compareCounts } from '../src/server/tables/compare.ts';
 import { createTableEngine, literal } from '../src/server/tables/engine.ts';
@@ -26,7 +27,7 @@ const percentile = (values: number[], p: number) => {
 
 const [dir = '', sha = ''] = process.argv.slice(2);
 const blobs = await createFsBlobStore(path.join(dir, 'blobs'));
-const tables = await createTableEngine({ root: blobs.root, memoryLimitMb: 512, threads: 2 });
+const tables = await createTableEngine({ root: blobs.root, ...getConfig({}).tables });
 const { header, rows } = await readTable(blobs, sha);
 await rows.return(undefined);
 

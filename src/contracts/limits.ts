@@ -39,6 +39,13 @@ export const CELL_TEXT_MAX = 1_000;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
+/**
+ * Most row pairs a keyed compare may make. A key value found `a` times in one version and `b`
+ * times in the other pairs `a × b` rows, so a repeated key (a city, a year) multiplies the work:
+ * past this the compare is refused before it runs (400 COMPARE_TOO_LARGE), naming the key and
+ * the count.
+ */
+export const MAX_COMPARE_PAIRS = 10_000_000;
 export type CompareKind = (typeof COMPARE_KINDS)[number];
 
 /**

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { parseOAuthProviders, type OAuthProvider } from './oauth/providers.ts';
+import type { TableEngineOptions } from './tables/engine.ts';
 
 /** Whether `value` is just an origin: http(s), host, optional port (a trailing `/` is allowed). */
 function isOrigin(value: string): boolean {
@@ -67,6 +68,11 @@ const envSchema = z.object({
     .optional(),
   DUCKDB_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  DUCKDB_TEMP_MB: z.coerce.number().int().min(0).default(10_240),
+  DUCKDB_QUERIES: z.coerce.number().int().min(1).max(64).default(2),
+  DUCKDB_QUEUE: z.coerce.number().int().min(0).default(32),
+  TABLE_QUERY_TIMEOUT_S: z.coerce.number().min(0.1).default(30),
+  TABLE_JOB_TIMEOUT_S: z.coerce.number().min(1).default(600),
   OAUTH_PROVIDERS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   REFRESH_COOKIE_SAMESITE: z.enum(['lax', 'none']).default('lax'),
@@ -124,8 +130,11 @@ export type Config = {
   rateLimit: { perIp: number; perUser: number; redisUrl: string | undefined; redisPrefix: string };
   /** `production` unless set otherwise (tests): outside production, responses are double-checked. */
   nodeEnv: string;
-  /** DuckDB (tables' Parquet files): its memory limit before it spills to disk, and threads. */
-  tables: { memoryLimitMb: number; threads: number };
+  /**
+   * DuckDB (tables' Parquet files): its memory limit before it spills to disk, threads, spill
+   * space, how many requests' table queries run at once and wait, and their time limits.
+   */
+  tables: Omit<TableEngineOptions, 'root'>;
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
   oauthProviders: OAuthProvider[];
   logLevel: string;
@@ -209,7 +218,15 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       redisPrefix: `sheaf-rate-limit:${siteUrl}:`,
     },
     nodeEnv: e.NODE_ENV,
-    tables: { memoryLimitMb: e.DUCKDB_MEMORY_MB, threads: e.DUCKDB_THREADS },
+    tables: {
+      memoryLimitMb: e.DUCKDB_MEMORY_MB,
+      threads: e.DUCKDB_THREADS,
+      tempLimitMb: e.DUCKDB_TEMP_MB,
+      queries: e.DUCKDB_QUERIES,
+      queue: e.DUCKDB_QUEUE,
+      readTimeoutMs: e.TABLE_QUERY_TIMEOUT_S * 1000,
+      jobTimeoutMs: e.TABLE_JOB_TIMEOUT_S * 1000,
+    },
     oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',

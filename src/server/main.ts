@@ -103,6 +103,8 @@ async function main(): Promise<void> {
     try {
       stopHeatJob();
       stopSweeps();
+      // Table work is cut short (its requests answer 503), so the drain never waits on it.
+      ctx.tables.interruptAll();
       await app.close();
       await downloadDigestsSettled();
       ctx.tables.close();

@@ -15,6 +15,10 @@ const owners = new AsyncLocalStorage<RequestOwner>();
 /** The request the calling code runs for, or undefined in background work. */
 export const currentOwner = (): RequestOwner | undefined => owners.getStore();
 
+/** Runs `work` for a request whose client is gone once `signal` aborts. */
+export const asRequest = <T>(signal: AbortSignal, work: () => T): T =>
+  owners.run({ signal }, work);
+
 /** Runs `work` outside any request: it is not interrupted when the request's client leaves. */
 export const asBackgroundJob = <T>(work: () => T): T => owners.exit(work);
 
@@ -36,6 +40,6 @@ export function registerRequestOwners(app: FastifyInstance): void {
     reply.raw.once('close', () => {
       if (!reply.raw.writableFinished) controller.abort(new ClientGoneError());
     });
-    owners.run({ signal: controller.signal }, done);
+    asRequest(controller.signal, done);
   });
 }

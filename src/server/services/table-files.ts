@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { access, readFile, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { LRUCache } from 'lru-cache';
+import { asBackgroundJob } from '../lib/request-owner.ts';
 import { RENDERED_SUFFIX, writeDerived, type DerivedSuffix } from '../blobs/store.ts';
 import type { DownloadFormat } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
@@ -24,11 +25,15 @@ import type { AttributeType, Cell, TableHeader } from '../tables/index.ts';
 
 const building = new Map<string, Promise<unknown>>();
 
-/** One build per file at a time: concurrent callers share it. */
+/**
+ * One build per file at a time: concurrent callers share it. A build is a background job, not
+ * the work of the request that happened to ask first: it goes on when that client leaves (the
+ * file serves every later reader) under the job time limit (tables/engine.ts).
+ */
 function once<T>(key: string, build: () => Promise<T>): Promise<T> {
   const running = building.get(key) as Promise<T> | undefined;
   if (running) return running;
-  const started = build().finally(() => building.delete(key));
+  const started = asBackgroundJob(build).finally(() => building.delete(key));
   building.set(key, started);
   return started;
 }

@@ -36,6 +36,16 @@ const shared = (from: CompareSide, to: CompareSide) => {
 };
 
 /**
+ * A shared column as one side reads it for comparing: as stored when both store it alike, else
+ * as canonical text.
+ */
+function comparable(side: CompareSide, other: CompareSide, name: string): string {
+  const column = side.columns.find((c) => c.name === name)!;
+  const same = other.columns.find((c) => c.name === name)?.storage === column.storage;
+  return same ? ident(name) : canonicalText(column);
+}
+
+/**
  * Each side as `(n, k, h)`: its row position, the key (or NULL), and a 64-bit hash of the
  * shared columns' values. A column whose type differs between the versions is read as canonical
  * text on both sides, so values compare alike across the change (a number 2 and the text "2");
@@ -47,15 +57,8 @@ function sideRelation(
   common: StoredColumn[],
   key: string | undefined,
 ): string {
-  const mine = new Map(side.columns.map((c) => [c.name, c]));
-  const theirs = new Map(other.columns.map((c) => [c.name, c]));
-  const comparable = (name: string) => {
-    const column = mine.get(name)!;
-    const same = theirs.get(name)?.storage === column.storage;
-    return same ? ident(name) : canonicalText(column);
-  };
-  const values = common.map((c) => comparable(c.name));
-  const keyExpr = key === undefined ? 'NULL' : comparable(key);
+  const values = common.map((c) => comparable(side, other, c.name));
+  const keyExpr = key === undefined ? 'NULL' : comparable(side, other, key);
   const hash = values.length === 0 ? '0' : `hash(${values.join(', ')})`;
   return `SELECT ${POSITION} AS n, ${keyExpr} AS k, ${hash} AS h
           FROM ${numberedSource(side.file, side.columns)}`;
@@ -125,22 +128,35 @@ export async function compareCounts(
   };
 }
 
-/** How many rows of each side share their key with another row of the same side. */
-export async function keyRepeats(
+/** What a key says of a compare before it runs: its row pairs, and each side's repeated rows. */
+export type KeyStats = {
+  /** Rows paired by key: the sum over key values of their copies in `from` × copies in `to`. */
+  pairs: number;
+  /** How many rows of each side share their key with another row of the same side. */
+  repeats: NonNullable<VersionCompare['key_repeats']>;
+};
+
+/**
+ * The key's statistics, from one grouping of each side (linear in the rows, whatever the key):
+ * what the keyed compare would pair is known before the join that pairs them runs.
+ */
+export async function keyStats(
   connection: DuckDBConnection,
   from: CompareSide,
   to: CompareSide,
   key: string,
-): Promise<NonNullable<VersionCompare['key_repeats']>> {
-  const repeats = async (side: CompareSide) => {
-    const reader = await connection.runAndReadAll(
-      `SELECT coalesce(sum(copies), 0) FROM (
-         SELECT count(*) AS copies FROM ${parquetSource(side.file)}
-         GROUP BY ${ident(key)} HAVING count(*) > 1)`,
-    );
-    return Number(reader.getRows()[0]?.[0] ?? 0);
-  };
-  return { from: await repeats(from), to: await repeats(to) };
+): Promise<KeyStats> {
+  const copies = (side: CompareSide, other: CompareSide) =>
+    `SELECT ${comparable(side, other, key)} AS k, count(*) AS c
+     FROM ${parquetSource(side.file)} GROUP BY ALL`;
+  const reader = await connection.runAndReadAll(
+    `WITH a AS (${copies(from, to)}), b AS (${copies(to, from)})
+     SELECT (SELECT coalesce(sum(a.c * b.c), 0) FROM a JOIN b ON a.k IS NOT DISTINCT FROM b.k),
+            (SELECT coalesce(sum(c), 0) FROM a WHERE c > 1),
+            (SELECT coalesce(sum(c), 0) FROM b WHERE c > 1)`,
+  );
+  const [pairs, repeatsFrom, repeatsTo] = (reader.getRows()[0] ?? []).map(Number);
+  return { pairs: pairs ?? 0, repeats: { from: repeatsFrom ?? 0, to: repeatsTo ?? 0 } };
 }
 
 export type ComparedRow = { from: Cell[] | null; to: Cell[] | null };

@@ -8,6 +8,7 @@ import type {
   VersionCompare,
   VersionStats,
 } from '../../../contracts/tables.ts';
+import { MAX_COMPARE_PAIRS } from '../../../contracts/limits.ts';
 import type { Context } from '../../context.ts';
 import { datasetVersions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -16,8 +17,9 @@ import {
   compareColumns,
   compareCounts,
   compareRows,
-  keyRepeats,
+  keyStats,
   type CompareSide,
+  type KeyStats,
 } from '../../tables/compare.ts';
 import { queryRows } from '../../tables/query.ts';
 import { headerOf, parquetFile, tableStats } from '../table-files.ts';
@@ -112,9 +114,51 @@ async function compareSides(
   };
 }
 
-type CompareCounts = Pick<VersionCompare, 'rows' | 'key_repeats'>;
-const compareCache = new Map<string, CompareCounts>();
-const COMPARE_CACHE_SIZE = 200;
+/** A bounded map of answers computed from tables that never change (oldest dropped first). */
+function answerCache<T>(size: number) {
+  const entries = new Map<string, T>();
+  return {
+    get: (key: string) => entries.get(key),
+    set(key: string, value: T) {
+      if (entries.size >= size) entries.delete(entries.keys().next().value!);
+      entries.set(key, value);
+    },
+  };
+}
+
+const ANSWERS_KEPT = 200;
+const keyStatsCache = answerCache<KeyStats>(ANSWERS_KEPT);
+const countsCache = answerCache<VersionCompare['rows']>(ANSWERS_KEPT);
+const rowsCache = answerCache<Awaited<ReturnType<typeof compareRows>>>(ANSWERS_KEPT);
+
+/** 400 COMPARE_TOO_LARGE: the key's repeated values would pair more rows than a compare may. */
+const compareTooLarge = (key: string, pairs: number) =>
+  new AppError(
+    400,
+    'COMPARE_TOO_LARGE',
+    `"${key}" repeats too often to compare by: its repeated values would pair ${pairs} rows (at most ${MAX_COMPARE_PAIRS}); choose a column whose values are unique, or compare without a key`,
+    { key, pairs, limit: MAX_COMPARE_PAIRS },
+  );
+
+/**
+ * Admits a keyed compare: its key statistics (kept per pair of tables and key) say how many row
+ * pairs it would make; past MAX_COMPARE_PAIRS it is refused before any pairing runs.
+ */
+async function admitKey(
+  ctx: Context,
+  from: CompareSide,
+  to: CompareSide,
+  key: string,
+): Promise<KeyStats> {
+  const cacheKey = JSON.stringify([from.file, to.file, key]);
+  let stats = keyStatsCache.get(cacheKey);
+  if (!stats) {
+    stats = await ctx.tables.use((connection) => keyStats(connection, from, to, key));
+    keyStatsCache.set(cacheKey, stats);
+  }
+  if (stats.pairs > MAX_COMPARE_PAIRS) throw compareTooLarge(key, stats.pairs);
+  return stats;
+}
 
 /** GET /datasets/{id}/compare: counts are cached per pair of tables and key (tables never change). */
 export async function compareVersions(
@@ -125,28 +169,24 @@ export async function compareVersions(
 ): Promise<VersionCompare> {
   const { from, to } = await compareSides(ctx, id, viewerId, query);
   const { key } = query;
+  const stats = key === undefined ? undefined : await admitKey(ctx, from, to, key);
   const cacheKey = JSON.stringify([from.file, to.file, key ?? null]);
-  let counts = compareCache.get(cacheKey);
-  if (!counts) {
-    counts = await ctx.tables.use(async (connection) => ({
-      rows: await compareCounts(connection, from, to, key),
-      key_repeats: key === undefined ? null : await keyRepeats(connection, from, to, key),
-    }));
-    if (compareCache.size >= COMPARE_CACHE_SIZE) {
-      compareCache.delete(compareCache.keys().next().value!);
-    }
-    compareCache.set(cacheKey, counts);
+  let rows = countsCache.get(cacheKey);
+  if (!rows) {
+    rows = await ctx.tables.use((connection) => compareCounts(connection, from, to, key));
+    countsCache.set(cacheKey, rows);
   }
   return {
     from: query.from,
     to: query.to,
     key: key ?? null,
     columns: compareColumns(from, to),
-    ...counts,
+    rows,
+    key_repeats: stats?.repeats ?? null,
   };
 }
 
-/** GET /datasets/{id}/compare/rows */
+/** GET /datasets/{id}/compare/rows: pages are cached like the counts. */
 export async function compareVersionRows(
   ctx: Context,
   id: number,
@@ -154,15 +194,22 @@ export async function compareVersionRows(
   query: CompareRowsQuery,
 ): Promise<CompareRows> {
   const { from, to } = await compareSides(ctx, id, viewerId, query);
-  const page = await ctx.tables.use((connection) =>
-    compareRows(connection, from, to, query.key, query.kind, query.offset, query.limit),
-  );
+  const { key, kind, offset, limit } = query;
+  if (key !== undefined) await admitKey(ctx, from, to, key);
+  const cacheKey = JSON.stringify([from.file, to.file, key ?? null, kind, offset, limit]);
+  let page = rowsCache.get(cacheKey);
+  if (!page) {
+    page = await ctx.tables.use((connection) =>
+      compareRows(connection, from, to, key, kind, offset, limit),
+    );
+    rowsCache.set(cacheKey, page);
+  }
   return {
-    kind: query.kind,
+    kind,
     columns: plain(page.columns),
     rows: page.rows,
     total: page.total,
-    offset: query.offset,
-    limit: query.limit,
+    offset,
+    limit,
   };
 }
