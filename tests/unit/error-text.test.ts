@@ -90,6 +90,28 @@ describe('error messages by code', () => {
     expect(failureText(failed, getT('zh-CN'))).toBe('服务器返回了错误（503）。');
   });
 
+  it('names the key and its row pairs of a refused compare, in both languages', () => {
+    const refused = new ApiError('"grp" repeats too often', {
+      status: 400,
+      code: 'COMPARE_TOO_LARGE',
+      details: { key: '城市', pairs: 900000000, limit: 10000000 },
+    });
+    expect(failureText(refused, getT('zh-CN'))).toBe(
+      '“城市”的值重复太多，无法按它比较：重复的值会配出 900,000,000 对行。请选择取值唯一的列，或不按键比较。',
+    );
+    expect(failureText(refused, getT('en-US'))).toContain(
+      '“城市” repeats too often to compare by: its repeated values would pair 900,000,000 rows.',
+    );
+    const busy = new ApiError('busy', {
+      status: 503,
+      code: 'SERVER_BUSY',
+      details: { kind: 'table', retryAfter: 5 },
+    });
+    expect(failureText(busy, getT('en-US'))).toBe(
+      'The server is busy with other requests like this one. Please try again in 5 seconds.',
+    );
+  });
+
   it('keeps the spec’s default login failure text for wrong credentials', () => {
     const wrong = new ApiError('Invalid username, e-mail or password', {
       status: 401,

@@ -10,7 +10,7 @@ export const queryTimeout = (limitMs: number) =>
   new AppError(
     503,
     'QUERY_TIMEOUT',
-    `The query took longer than ${Math.round(limitMs / 1000)} s and was stopped; try a narrower filter, another sort or a smaller page`,
+    `The query took longer than ${Math.round(limitMs / 100) / 10} s and was stopped; try a narrower filter, another sort or a smaller page`,
     { limit_ms: limitMs, retry_after: RETRY_AFTER_SECONDS },
     { 'retry-after': String(RETRY_AFTER_SECONDS) },
   );
@@ -36,7 +36,13 @@ const OUT_OF_ROOM = /Out of Memory Error|could not allocate block|max_temp_direc
  */
 export function engineFailure(error: unknown): unknown {
   if (error instanceof Error && OUT_OF_ROOM.test(error.message)) {
-    return serverBusy('table', RETRY_AFTER_SECONDS);
+    return new AppError(
+      503,
+      'SERVER_BUSY',
+      'The table engine ran out of memory for this query; try again in a moment, or ask for less (a narrower filter, a smaller page)',
+      { kind: 'table', retry_after: RETRY_AFTER_SECONDS },
+      { 'retry-after': String(RETRY_AFTER_SECONDS) },
+    );
   }
   return error;
 }

@@ -66,26 +66,7 @@ export async function createTableEngine(options: TableEngineOptions): Promise<Ta
   const stop = new AbortController();
   let started: Promise<DuckDBInstance> | undefined;
   let instance: DuckDBInstance | undefined;
-  const start = async () => {
-    const { DuckDBInstance } = await import('@duckdb/node-api');
-    const created = await DuckDBInstance.create(':memory:', {
-      threads: String(options.threads),
-      memory_limit: `${options.memoryLimitMb}MB`,
-      temp_directory: spill,
-      max_temp_directory_size: `${options.tempLimitMb}MB`,
-    });
-    const setup = await created.connect();
-    try {
-      await setup.run(`SET allowed_directories = [${literal(root)}]`);
-      await setup.run(`SET enable_external_access = false`);
-      await setup.run(`SET autoinstall_known_extensions = false`);
-      await setup.run(`SET GLOBAL TimeZone = 'UTC'`);
-      await setup.run(`SET lock_configuration = true`);
-    } finally {
-      setup.closeSync();
-    }
-    return (instance = created);
-  };
+  const start = async () => (instance = await openInstance(root, spill, options));
 
   /** Runs `work` on a new connection, interrupting it for good once `signal` aborts. */
   const onConnection = async <T>(
@@ -139,6 +120,32 @@ export async function createTableEngine(options: TableEngineOptions): Promise<Ta
     interruptAll: () => stop.abort(shuttingDown()),
     close: () => instance?.closeSync(),
   };
+}
+
+/** A new DuckDB confined to the blob store, its spill folder capped. */
+async function openInstance(
+  root: string,
+  spill: string,
+  options: TableEngineOptions,
+): Promise<DuckDBInstance> {
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const created = await DuckDBInstance.create(':memory:', {
+    threads: String(options.threads),
+    memory_limit: `${options.memoryLimitMb}MB`,
+    temp_directory: spill,
+    max_temp_directory_size: `${options.tempLimitMb}MB`,
+  });
+  const setup = await created.connect();
+  try {
+    await setup.run(`SET allowed_directories = [${literal(root)}]`);
+    await setup.run(`SET enable_external_access = false`);
+    await setup.run(`SET autoinstall_known_extensions = false`);
+    await setup.run(`SET GLOBAL TimeZone = 'UTC'`);
+    await setup.run(`SET lock_configuration = true`);
+  } finally {
+    setup.closeSync();
+  }
+  return created;
 }
 
 /** A SQL string literal. */

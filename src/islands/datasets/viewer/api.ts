@@ -8,6 +8,7 @@ import type { CompareKind } from '../../../contracts/limits.ts';
 import { apiRequest } from '../../../lib/api/client.ts';
 import type { Camelize } from '../../../lib/case.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
+import { failureText as errorText } from '../../../lib/error-text.ts';
 import type { T } from '../../../i18n/index.ts';
 
 /** The data viewer's calls; the bearer token goes along when signed in (owners see private data). */
@@ -54,9 +55,14 @@ const KNOWN = [
   'TIMEOUT',
 ] as const;
 
+/** Refusals of table work, said as the API's error texts say them (with the key, the wait). */
+const BOUNDS = ['COMPARE_TOO_LARGE', 'QUERY_TIMEOUT', 'SERVER_BUSY'];
+
 /** A failure in the page's language: known codes have their own sentence. */
 export function failureText(t: T, error: unknown): string {
   const code = isApiError(error) ? error.code : '';
   const known = KNOWN.find((k) => k === code);
-  return known ? t(`viewer:error.${known}`) : t('viewer:error.generic');
+  if (known) return t(`viewer:error.${known}`);
+  if (BOUNDS.includes(code)) return errorText(error, t) ?? t('viewer:error.generic');
+  return t('viewer:error.generic');
 }
