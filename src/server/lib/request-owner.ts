@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance } from 'fastify';
+import { AppError } from '../errors.ts';
 
 /**
  * Who expensive work runs for. A request owns the table queries and searches it starts: its
@@ -16,17 +17,21 @@ const owners = new AsyncLocalStorage<RequestOwner>();
 export const currentOwner = (): RequestOwner | undefined => owners.getStore();
 
 /** Runs `work` for a request whose client is gone once `signal` aborts. */
-export const asRequest = <T>(signal: AbortSignal, work: () => T): T =>
-  owners.run({ signal }, work);
+export const asRequest = <T>(signal: AbortSignal, work: () => T): T => owners.run({ signal }, work);
 
 /** Runs `work` outside any request: it is not interrupted when the request's client leaves. */
 export const asBackgroundJob = <T>(work: () => T): T => owners.exit(work);
 
-/** The reason a request's signal aborts with when its client has gone. */
-export class ClientGoneError extends Error {
+/**
+ * The reason a request's signal aborts with when its client has gone. Work cut short by it
+ * fails with it, answered as a 503 that nobody reads.
+ */
+export class ClientGoneError extends AppError {
   override name = 'ClientGoneError';
   constructor() {
-    super('The client went away before the answer was sent');
+    super(503, 'SERVER_BUSY', 'The client went away before the answer was sent', null, {
+      'retry-after': '1',
+    });
   }
 }
 

@@ -8,8 +8,6 @@ import type {
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { ClientGoneError } from '../lib/request-owner.ts';
-import { serverBusy } from '../lib/work-gate.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { trackMethods } from './methods.ts';
 import { causeWithCode } from '../lib/error-causes.ts';
@@ -119,11 +117,6 @@ export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): v
       ? schemaErrors(thrown, request)
       : thrown;
     if (error instanceof AppError) return sendAppError(reply, error);
-    // Nobody reads this answer: the work stopped because its client went away.
-    if (error instanceof ClientGoneError) {
-      request.log.info('client went away; its work was interrupted');
-      return sendAppError(reply, serverBusy('request', 1));
-    }
     const status = error.statusCode ?? 500;
     if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({

@@ -1,5 +1,4 @@
 import { AppError } from '../errors.ts';
-import { ClientGoneError } from '../lib/request-owner.ts';
 import { serverBusy } from '../lib/work-gate.ts';
 
 /** Seconds a client is told to wait after table work was cut short. */
@@ -23,7 +22,7 @@ export const shuttingDown = () => serverBusy('table', RETRY_AFTER_SECONDS);
  * reads the answer), the process is stopping, or its time limit passed.
  */
 export function queryInterrupted(reason: unknown, limitMs: number): Error {
-  if (reason instanceof ClientGoneError || reason instanceof AppError) return reason;
+  if (reason instanceof AppError) return reason;
   return queryTimeout(limitMs);
 }
 
