@@ -73,6 +73,7 @@ const envSchema = z.object({
   DUCKDB_QUEUE: z.coerce.number().int().min(0).default(32),
   TABLE_QUERY_TIMEOUT_S: z.coerce.number().min(0.1).default(30),
   TABLE_JOB_TIMEOUT_S: z.coerce.number().min(1).default(600),
+  DRAIN_TIMEOUT_S: z.coerce.number().min(1).default(30),
   OAUTH_PROVIDERS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   REFRESH_COOKIE_SAMESITE: z.enum(['lax', 'none']).default('lax'),
@@ -135,6 +136,8 @@ export type Config = {
    * space, how many requests' table queries run at once and wait, and their time limits.
    */
   tables: Omit<TableEngineOptions, 'root'>;
+  /** Longest a stop (SIGTERM) may take: requests under way finish within it, then it exits. */
+  drainMs: number;
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
   oauthProviders: OAuthProvider[];
   logLevel: string;
@@ -227,6 +230,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       readTimeoutMs: e.TABLE_QUERY_TIMEOUT_S * 1000,
       jobTimeoutMs: e.TABLE_JOB_TIMEOUT_S * 1000,
     },
+    drainMs: e.DRAIN_TIMEOUT_S * 1000,
     oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY === 'true',

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
 import { pino } from 'pino';
+import { createShutdown } from './shutdown.ts';
 import { ConfigError, getConfig, type Config } from './config.ts';
 import { loadOrCreateSiteSecret } from './auth/site-secret.ts';
 import { createContext } from './context.ts';
@@ -95,27 +96,27 @@ async function main(): Promise<void> {
 
   const stopHeatJob = startHeatJob(ctx, app.log, undefined, database.kind === 'pglite');
   const stopSweeps = startSweeps(ctx, app.log);
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    try {
+  const shutdown = createShutdown({
+    log: app.log,
+    stopJobs: () => {
       stopHeatJob();
       stopSweeps();
-      // Table work is cut short (its requests answer 503), so the drain never waits on it.
-      ctx.tables.interruptAll();
-      await app.close();
-      await downloadDigestsSettled();
-      ctx.tables.close();
-      await ctx.changes.close();
-      await database.close();
-      await embedded?.stop();
-    } finally {
-      lock?.release();
-      process.exit(0);
-    }
-  };
+    },
+    tables: ctx.tables,
+    closeApp: () => app.close(),
+    closeRest: async () => {
+      try {
+        await downloadDigestsSettled();
+        await ctx.changes.close();
+        await database.close();
+        await embedded?.stop();
+      } finally {
+        lock?.release();
+      }
+    },
+    drainMs: config.drainMs,
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
