@@ -1,6 +1,7 @@
 /**
  * The soak: FAULTS_SOAK_SECONDS (default 600) of mixed traffic from 4 clients — API lists and
- * searches, dataset and list pages, rows, favourites on and off, edits and small publishes —
+ * searches, dataset and list pages, rows (sorted too), compares, downloads, favourites on and
+ * off, edits and small publishes —
  * sampling the server's RSS every 5 s. Memory "stays flat" when RSS grows less than 10 % from
  * the end of the warm-up (the first 20 % of the run, at least 60 s) to the end.
  */
@@ -45,6 +46,12 @@ function mix(base: string, auth: Record<string, string>, ids: number[]): Step[] 
     get((i) => `${base}/api/v1/datasets/search?query=${encodeURIComponent(WORDS[i % 7]!)}`),
     get((i) => `${base}/api/v1/datasets/${id(i)}`),
     get((i) => `${base}/api/v1/datasets/${id(i)}/versions/1/rows?offset=0&limit=50`),
+    get((i) => `${base}/api/v1/datasets/${id(i)}/versions/1/rows?sort=people&offset=${i % 150}`),
+    get((i) => `${base}/api/v1/datasets/${id(i)}/compare?from=1&to=1&key=city`),
+    get(
+      (i) =>
+        `${base}/api/v1/datasets/${id(i)}/versions/1/download?format=${['csv', 'jsonl'][i % 2]}`,
+    ),
     favourite,
     (i) => send(`${base}/api/v1/datasets/${id(i)}`, json('PUT', { description: `v${i}` })),
   ];
@@ -90,6 +97,9 @@ export async function soak(server: Server, auth: Record<string, string>): Promis
   };
   await Promise.all(Array.from({ length: CLIENTS }, client));
   clearInterval(sampler);
+  // What memory comes back once the load ends.
+  await new Promise((resolve) => setTimeout(resolve, 60_000));
+  const minuteAfter = rssMb(server.child.pid);
   const warm = Math.max(60, SECONDS * 0.2);
   const after = samples.filter((s) => s.at >= warm);
   const first = after[0]?.rss ?? 0;
@@ -117,6 +127,10 @@ export async function soak(server: Server, auth: Record<string, string>): Promis
       value: `${growth.toFixed(1)} %`,
       target: '< 10 %',
       ok: growth < 10,
+    },
+    {
+      label: 'soak: RSS a minute after the load',
+      value: `${minuteAfter.toFixed(0)} MB (${((minuteAfter / first - 1) * 100).toFixed(1)} % from after warm-up)`,
     },
     {
       label: 'soak: RSS every 60 s (MB)',

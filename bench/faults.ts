@@ -2,12 +2,14 @@
  * `npm run bench -- faults` (not in `npm test`): the real server on a fresh DATA_DIR with the
  * embedded PostgreSQL, put through a fuzz of every API operation, an immediate stop of its
  * database under load, a kill in the middle of a publish, a full disk, and a memory soak
- * (FAULTS_SOAK_SECONDS, default 600). Prints requests, answers by status, recovery times and
+ * (FAULTS_SOAK_SECONDS, default 600), and bounded table work (FAULTS_ONLY=bounds; not in the
+ * default list: it publishes a 1,000,000-row table twice). Prints requests, answers by status, recovery times and
  * RSS; figures are kept in docs/reliability.md. The site is loaded too when it is built.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { bounds } from './faults-bounds.ts';
 import { fullDisk } from './faults-disk.ts';
 import { fuzz } from './faults-fuzz.ts';
 import { killDatabase, killPublish } from './faults-kills.ts';
@@ -39,6 +41,7 @@ export async function runFaultsBench(): Promise<BenchReport> {
     });
     await run('disk', fullDisk);
     await run('soak', async () => soak(server, await signUp(server.base, 'soak')));
+    await run('bounds', async () => bounds(server, await signUp(server.base, 'bounds')));
     return { title: 'Faults (the real server, embedded PostgreSQL)', figures };
   } finally {
     await server.stop();
