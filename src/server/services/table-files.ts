@@ -92,8 +92,7 @@ export function readStatsFile(text: string): TableStats | null {
   return format === STATS_FORMAT ? stats : null;
 }
 
-const statsCache = new Map<string, TableStats>();
-const STATS_CACHE_SIZE = 500;
+const statsCache = new LRUCache<string, TableStats>({ max: 500 });
 
 /** The table's column statistics, computed once and kept beside the blob. */
 export async function tableStats(
@@ -120,7 +119,6 @@ export async function tableStats(
       );
       return computed;
     }));
-  if (statsCache.size >= STATS_CACHE_SIZE) statsCache.delete(statsCache.keys().next().value!);
   statsCache.set(sha256, stats);
   return stats;
 }

@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import type {
   CompareQuery,
   CompareRows,
@@ -114,22 +115,11 @@ async function compareSides(
   };
 }
 
-/** A bounded map of answers computed from tables that never change (oldest dropped first). */
-function answerCache<T>(size: number) {
-  const entries = new Map<string, T>();
-  return {
-    get: (key: string) => entries.get(key),
-    set(key: string, value: T) {
-      if (entries.size >= size) entries.delete(entries.keys().next().value!);
-      entries.set(key, value);
-    },
-  };
-}
-
-const ANSWERS_KEPT = 200;
-const keyStatsCache = answerCache<KeyStats>(ANSWERS_KEPT);
-const countsCache = answerCache<VersionCompare['rows']>(ANSWERS_KEPT);
-const rowsCache = answerCache<Awaited<ReturnType<typeof compareRows>>>(ANSWERS_KEPT);
+/** Answers computed from tables that never change, kept by pair of tables, key and page. */
+const ANSWERS_KEPT = { max: 200 };
+const keyStatsCache = new LRUCache<string, KeyStats>(ANSWERS_KEPT);
+const countsCache = new LRUCache<string, VersionCompare['rows']>(ANSWERS_KEPT);
+const rowsCache = new LRUCache<string, Awaited<ReturnType<typeof compareRows>>>(ANSWERS_KEPT);
 
 /** 400 COMPARE_TOO_LARGE: the key's repeated values would pair more rows than a compare may. */
 const compareTooLarge = (key: string, pairs: number) =>
