@@ -3,6 +3,7 @@ import { access, readFile, writeFile } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
 import { LRUCache } from 'lru-cache';
 import { asBackgroundJob } from '../lib/request-owner.ts';
+import { createWorkGate } from '../lib/work-gate.ts';
 import { RENDERED_SUFFIX, writeDerived, type DerivedSuffix } from '../blobs/store.ts';
 import type { DownloadFormat } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
@@ -52,6 +53,12 @@ export async function parquetFile(ctx: Context, sha256: string): Promise<string>
 }
 
 /**
+ * Text renderings of tables running at once (each is a table read row by row in this process);
+ * more wait, past the queue 503 SERVER_BUSY. Renderings of the same file are shared (`once`).
+ */
+const renders = createWorkGate({ kind: 'download', concurrency: 2, queue: 64 });
+
+/**
  * The suffix of the derived file that is the table's download in `format`, made sure to be in
  * the store: the Parquet copy, or a text format rendered once (by the download's own streaming
  * code) when first asked for. A pure function of the table, it never goes stale.
@@ -68,8 +75,10 @@ export async function storedDownload(
   const suffix = RENDERED_SUFFIX[format];
   if (await ctx.blobs.hasDerived(sha256, suffix)) return suffix;
   await once(`${sha256}${suffix}`, () =>
-    writeDerived(ctx.blobs, sha256, suffix, (temp) =>
-      pipeline(downloadStream(ctx.blobs, sha256, format), createWriteStream(temp)),
+    renders.run(() =>
+      writeDerived(ctx.blobs, sha256, suffix, (temp) =>
+        pipeline(downloadStream(ctx.blobs, sha256, format), createWriteStream(temp)),
+      ),
     ),
   );
   return suffix;

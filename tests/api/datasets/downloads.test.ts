@@ -1,4 +1,6 @@
+import { readFileSync, writeFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
+import { RENDERED_SUFFIX } from '../../../src/server/blobs/store.ts';
 import { describe, expect, it } from 'vitest';
 import { datasets, downloadMarks } from '../../../src/server/db/schema.ts';
 import { recomputeAllHeat } from '../../../src/server/services/datasets/heat.ts';
@@ -69,6 +71,19 @@ describe('download formats', () => {
       { 城市: '北京', note: 'has, comma', n: 1 },
       { 城市: '上海', note: 'says "hi"', n: null },
     ]);
+  });
+
+  it('renders a text format once into a file that later downloads and ranges read', async () => {
+    const d = await createDataset(t, alice, { name: 'Rendered once', ...table });
+    const sha = (d.versions as { sha256: string }[])[0]!.sha256;
+    const rendered = t.ctx.blobs.derivedPath(sha, RENDERED_SUFFIX.jsonl);
+    const first = await download(d.id, '?format=jsonl');
+    expect(first.statusCode).toBe(200);
+    expect(readFileSync(rendered, 'utf8')).toBe(first.body);
+    // Later reads come from the file: changed on disk, the answer follows it.
+    writeFileSync(rendered, first.body.toUpperCase());
+    const again = await download(d.id, '?format=jsonl');
+    expect(again.body).toBe(first.body.toUpperCase());
   });
 
   it('rejects an unknown format and a missing version', async () => {

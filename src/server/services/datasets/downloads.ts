@@ -9,7 +9,7 @@ import { datasets, datasetVersions, downloadMarks } from '../../db/schema.ts';
 import { DOWNLOAD_RENDERING, contentTypeOf, downloadStream } from '../../tables/index.ts';
 import { sliceStream } from '../../tables/slice.ts';
 import { downloadDigests } from '../download-digests.ts';
-import { parquetFile, storedDownload } from '../table-files.ts';
+import { storedDownload } from '../table-files.ts';
 import { heatOf } from './heat.ts';
 import {
   datasetNotFound,
@@ -123,20 +123,27 @@ type FileHeaders = Pick<Download, 'contentType' | 'contentDisposition'>;
 const contentTypeFor = (format: DownloadFormat) =>
   format === 'parquet' ? 'application/vnd.apache.parquet' : contentTypeOf(format);
 
-/** The file from the table store, streamed by this process. */
+/**
+ * The file from the table store, streamed by this process: the Parquet copy, or a text format
+ * rendered once into a derived file (docs/datasets.md, "Downloads"), so every download and
+ * every resumed range after the first reads a file instead of rendering the table again. A
+ * remote store (S3 without BLOB_REDIRECT) keeps no working copy of text renders: the text is
+ * rendered as it is sent.
+ */
 async function streamedDownload(
   ctx: Context,
   sha256: string,
   format: DownloadFormat,
   common: Omit<Download, 'size' | 'open'>,
 ): Promise<Download> {
-  if (format === 'parquet') {
-    const path = await parquetFile(ctx, sha256);
+  if (format === 'parquet' || !ctx.blobs.derivedUrl) {
+    const suffix = await storedDownload(ctx, sha256, format);
+    await ctx.blobs.fetchDerived(sha256, suffix);
+    const path = ctx.blobs.derivedPath(sha256, suffix);
     const { size } = await stat(path);
     return { ...common, size, open: (start, end) => createReadStream(path, { start, end }) };
   }
-  const digests = await downloadDigests(ctx, sha256);
-  const size = digests[format].bytes;
+  const size = (await downloadDigests(ctx, sha256))[format].bytes;
   return {
     ...common,
     size,
