@@ -31,12 +31,17 @@ export const croissantDocumentSchema = z
     version: z.string(),
     license: z
       .string()
-      .optional()
-      .describe('The SPDX page of the licence; absent when none is stated'),
-    citeAs: z.string().optional().describe('How to cite the dataset, as its publisher wrote it'),
+      .describe('The SPDX page of the licence, or a sentence saying that none was stated'),
+    citeAs: z
+      .string()
+      .describe('How to cite the dataset: as its publisher wrote it, else made from its metadata'),
     variableMeasured: z.array(node),
-    distribution: z.array(node).describe('One cr:FileObject (also a DataDownload) per format'),
-    recordSet: z.array(node).describe('One cr:RecordSet: the columns of the latest version'),
+    distribution: z
+      .array(node)
+      .describe('One cr:FileObject (also a DataDownload) per format, Parquet first'),
+    recordSet: z
+      .array(node)
+      .describe("One cr:RecordSet: the latest version's columns, read from its Parquet file"),
   })
   .describe('schema.org Dataset and Croissant 1.0 (JSON-LD)');
 

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CROISSANT_CONFORMS_TO } from '../../src/contracts/croissant.ts';
+import { NO_LICENSE } from '../../src/server/services/croissant.ts';
 import type { Dataset } from '../../src/contracts/datasets.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { addUser, createDataset, get, type TestUser, suiteApp, suiteUser } from '../support/api.ts';
@@ -94,7 +95,11 @@ describe('GET /datasets/{id}/croissant', () => {
     expect(doc['keywords']).toEqual(['census', 'cities']);
     expect(doc['inLanguage']).toBe('en-US');
     expect(doc['isAccessibleForFree']).toBe(true);
-    expect(doc).not.toHaveProperty('license');
+    // No licence stated: said so, no rights invented; a citation made from the metadata.
+    expect(doc['license']).toBe(NO_LICENSE);
+    expect(doc['citeAs']).toBe(
+      `alice (${dataset.created_at.slice(0, 4)}). China city census (version 1) [Data set]. Sheaf. ${site}/datasets/${dataset.id}`,
+    );
     expect(doc.variableMeasured).toEqual(
       table.attributes.map((name, i) => ({
         '@type': 'PropertyValue',
@@ -103,6 +108,7 @@ describe('GET /datasets/{id}/croissant', () => {
       })),
     );
     expect(doc.distribution.map((d) => [d['@type'], d['encodingFormat']])).toEqual([
+      [['cr:FileObject', 'sc:DataDownload'], 'application/x-parquet'],
       [['cr:FileObject', 'sc:DataDownload'], 'text/csv'],
       [['cr:FileObject', 'sc:DataDownload'], 'application/json'],
       [['cr:FileObject', 'sc:DataDownload'], 'application/jsonlines'],
@@ -124,18 +130,21 @@ describe('GET /datasets/{id}/croissant', () => {
       extract: 'cr:extract',
       column: 'cr:column',
       source: 'cr:source',
+      equivalentProperty: 'cr:equivalentProperty',
+      samplingRate: 'cr:samplingRate',
     });
     expect(doc['version']).toBe('1.0.0');
     expect(doc.recordSet).toHaveLength(1);
     const [recordSet] = doc.recordSet;
     expect(recordSet!['@type']).toBe('cr:RecordSet');
-    const csv = doc.distribution.find((d) => d['encodingFormat'] === 'text/csv')!;
+    // Every field reads the typed Parquet file, never the CSV (whose types a loader guesses).
+    const parquet = doc.distribution.find((d) => d['encodingFormat'] === 'application/x-parquet')!;
     expect(recordSet!.field.map((f) => [f['@type'], f['name'], f['dataType']])).toEqual(
       table.attributes.map((name, i) => ['cr:Field', name, EXPECTED_TYPES[i]]),
     );
     for (const [i, field] of recordSet!.field.entries()) {
       expect(field.source).toEqual({
-        fileObject: { '@id': csv['@id'] },
+        fileObject: { '@id': parquet['@id'] },
         extract: { column: table.attributes[i] },
       });
       // Croissant ids may not hold whitespace (the last column's name does).
@@ -158,11 +167,12 @@ describe('GET /datasets/{id}/croissant', () => {
       expect(file['contentSize']).toBe(`${got.bytes.length} B`);
     }
     expect(doc.distribution.map((d) => d['name'])).toEqual([
+      'China city census-v1.parquet',
       'China city census-v1.csv',
       'China city census-v1.json',
       'China city census-v1.jsonl',
     ]);
-    // Building the document counted no download; the three fetches above counted one.
+    // Building the document counted no download; the four fetches above counted one.
     const after = (await get(t, `/datasets/${dataset.id}`)).json<Dataset>().download_count;
     expect(after).toBe(before + 1);
   });

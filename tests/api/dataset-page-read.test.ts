@@ -40,7 +40,13 @@ describe('the public dataset page read', () => {
     const digests = await storedDigests(sha);
     const csv = await t.app.inject({ url: `/api/v1/datasets/${d.id}/versions/1/download` });
     expect(digests?.['csv']?.bytes).toBe(csv.rawPayload.length);
-    expect(Object.keys(digests ?? {}).sort()).toEqual(['csv', 'json', 'jsonl', 'rendering']);
+    expect(Object.keys(digests ?? {}).sort()).toEqual([
+      'csv',
+      'json',
+      'jsonl',
+      'parquet',
+      'rendering',
+    ]);
     expect(digests?.['rendering']).toBe(DOWNLOAD_RENDERING);
   });
 });

@@ -1,15 +1,17 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { TEXT_DOWNLOAD_FORMATS, type TextDownloadFormat } from '../../contracts/datasets.ts';
-import type { BlobStore } from '../blobs/store.ts';
+import { createReadStream } from 'node:fs';
+import { DOWNLOAD_FORMATS, type DownloadFormat } from '../../contracts/datasets.ts';
 import type { Context } from '../context.ts';
 import { blobs } from '../db/schema.ts';
 import { DOWNLOAD_RENDERING, downloadStream } from '../tables/index.ts';
+import { createWorkGate } from '../lib/work-gate.ts';
+import { parquetFile } from './table-files.ts';
 
-/** What a rendered download is: its sha256 (hex) and its length in bytes. */
+/** What a download is: its sha256 (hex) and its length in bytes. */
 export type DownloadDigest = { sha256: string; bytes: number };
-export type DownloadDigests = Record<TextDownloadFormat, DownloadDigest>;
+export type DownloadDigests = Record<DownloadFormat, DownloadDigest>;
 /** As kept in `blobs.download_digests`: with the rendering they were taken of. */
 type KeptDigests = DownloadDigests & { rendering: number };
 
@@ -24,40 +26,36 @@ const known = new LRUCache<string, DownloadDigests>({ max: 20_000 });
 const pending = new Map<string, Promise<DownloadDigests>>();
 
 /** At most this many tables are rendered for hashing at once (each is CPU-bound). */
-const MAX_CONCURRENT = 2;
-let running = 0;
-const waiting: (() => void)[] = [];
+const hashing = createWorkGate({ kind: 'digest', concurrency: 2, queue: Infinity });
 
-async function withSlot<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= MAX_CONCURRENT) await new Promise<void>((resolve) => waiting.push(resolve));
-  running++;
-  try {
-    return await work();
-  } finally {
-    running--;
-    waiting.shift()?.();
+/** The sha256 and length of a stream's bytes. */
+async function digestOf(bytes: AsyncIterable<Buffer>): Promise<DownloadDigest> {
+  const hash = createHash('sha256');
+  let length = 0;
+  for await (const chunk of bytes) {
+    hash.update(chunk);
+    length += chunk.length;
   }
+  return { sha256: hash.digest('hex'), bytes: length };
 }
 
+/** A format's download, as the download sends it: the Parquet copy, or a text rendering. */
 async function hashDownload(
-  store: BlobStore,
+  ctx: Context,
   sha256: string,
-  format: TextDownloadFormat,
+  format: DownloadFormat,
 ): Promise<DownloadDigest> {
-  const hash = createHash('sha256');
-  let bytes = 0;
-  for await (const chunk of downloadStream(store, sha256, format) as AsyncIterable<Buffer>) {
-    hash.update(chunk);
-    bytes += chunk.length;
+  if (format === 'parquet') {
+    return digestOf(createReadStream(await parquetFile(ctx, sha256)));
   }
-  return { sha256: hash.digest('hex'), bytes };
+  return digestOf(downloadStream(ctx.blobs, sha256, format) as AsyncIterable<Buffer>);
 }
 
 /** Digests of every format, taken of the downloads this code writes (not an earlier rendering). */
 const complete = (value: Partial<KeptDigests> | null | undefined): value is KeptDigests =>
   !!value &&
   value.rendering === DOWNLOAD_RENDERING &&
-  TEXT_DOWNLOAD_FORMATS.every((format) => value[format]);
+  DOWNLOAD_FORMATS.every((format) => value[format]);
 
 /** The digests kept for a table, or null when they have not been computed yet (no rendering). */
 export async function storedDownloadDigests(
@@ -81,26 +79,28 @@ export async function storedDownloadDigests(
  * stored table `sha256`: read from where they are kept, else rendered once by the same streaming
  * code as the download (constant memory, nothing counted as a download) and kept.
  */
-export async function downloadDigests(
-  ctx: Pick<Context, 'db' | 'blobs'>,
-  sha256: string,
-): Promise<DownloadDigests> {
+export async function downloadDigests(ctx: Context, sha256: string): Promise<DownloadDigests> {
   const stored = await storedDownloadDigests(ctx, sha256);
   if (stored) return stored;
   let work = pending.get(sha256);
   if (!work) {
-    work = withSlot(async () => {
-      const hashed = await Promise.all(
-        TEXT_DOWNLOAD_FORMATS.map((format) => hashDownload(ctx.blobs, sha256, format)),
-      );
-      const digests = {
-        ...Object.fromEntries(TEXT_DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!])),
-        rendering: DOWNLOAD_RENDERING,
-      } as KeptDigests;
-      await ctx.db.update(blobs).set({ downloadDigests: digests }).where(eq(blobs.sha256, sha256));
-      known.set(sha256, digests);
-      return digests;
-    }).finally(() => pending.delete(sha256));
+    work = hashing
+      .run(async () => {
+        const hashed = await Promise.all(
+          DOWNLOAD_FORMATS.map((format) => hashDownload(ctx, sha256, format)),
+        );
+        const digests = {
+          ...Object.fromEntries(DOWNLOAD_FORMATS.map((format, i) => [format, hashed[i]!])),
+          rendering: DOWNLOAD_RENDERING,
+        } as KeptDigests;
+        await ctx.db
+          .update(blobs)
+          .set({ downloadDigests: digests })
+          .where(eq(blobs.sha256, sha256));
+        known.set(sha256, digests);
+        return digests;
+      })
+      .finally(() => pending.delete(sha256));
     pending.set(sha256, work);
   }
   return work;
@@ -113,10 +113,7 @@ const background = new Set<Promise<unknown>>();
  * Called after a version is published: computes its digests in the background, off the
  * request path. A failure is only logged; the next reader computes them.
  */
-export function computeDownloadDigestsLater(
-  ctx: Pick<Context, 'db' | 'blobs'>,
-  sha256: string,
-): void {
+export function computeDownloadDigestsLater(ctx: Context, sha256: string): void {
   const work = new Promise<void>((resolve) => setImmediate(resolve))
     .then(() => downloadDigests(ctx, sha256))
     .catch((err: unknown) => console.error('computing download digests failed', { sha256, err }))

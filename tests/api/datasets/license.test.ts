@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Dataset, DatasetListResponse } from '../../../src/contracts/datasets.ts';
 import { createDataset, suiteApp, suiteUser } from '../../support/api.ts';
 import { names } from '../../support/dataset-lists.ts';
+import { NO_LICENSE } from '../../../src/server/services/croissant.ts';
 
 const t = suiteApp();
 const alice = suiteUser(t, 'alice');
@@ -29,7 +30,8 @@ describe('licence and citation', () => {
     const detail = await t.app.inject({ method: 'GET', url: `/api/v1/datasets/${licensed.id}` });
     expect(detail.json<Dataset>()).toMatchObject({ license: 'CC-BY-4.0', citation: BIBTEX });
 
-    // Croissant: the SPDX page as `license`, the citation as `citeAs`; none stated → absent.
+    // Croissant: the SPDX page as `license`, the citation as `citeAs`; none stated → said so, and
+    // a citation made from the metadata.
     const croissant = await t.app.inject({
       method: 'GET',
       url: `/api/v1/datasets/${licensed.id}/croissant`,
@@ -42,8 +44,10 @@ describe('licence and citation', () => {
       method: 'GET',
       url: `/api/v1/datasets/${plain.id}/croissant`,
     });
-    expect(bare.json()).not.toHaveProperty('license');
-    expect(bare.json()).not.toHaveProperty('citeAs');
+    expect(bare.json()).toMatchObject({
+      license: NO_LICENSE,
+      citeAs: expect.stringContaining(`[Data set]. Sheaf.`),
+    });
   });
 
   it('lists by licence, and `none` finds datasets without one', async () => {
