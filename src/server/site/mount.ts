@@ -87,6 +87,11 @@ function sendBadRequestPage(reply: FastifyReply, locale: Locale) {
 
 /** Replays a cached rendering, compressed as the client accepts. */
 function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  // A rendering with an entity tag (a feed) answers a revalidation with its tag as it would.
+  const etag = page.headers['etag'];
+  if (etag !== undefined && request.headers['if-none-match'] === String(etag)) {
+    return reply.status(304).headers(page.headers).send();
+  }
   const { body, encoding } = encodedBody(page, request.headers['accept-encoding']);
   void reply.status(page.status).headers(page.headers);
   if (encoding) {
