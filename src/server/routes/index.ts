@@ -9,6 +9,7 @@ import { leaderboardRoutes } from './leaderboard/index.ts';
 import { datasetCommunityRoutes } from './dataset-community/index.ts';
 import { datasetsRoutes } from './datasets/index.ts';
 import { croissantRoutes } from './croissant/index.ts';
+import { dataPackageRoutes } from './datapackage/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { markdownRoutes } from './markdown/index.ts';
 
@@ -25,6 +26,7 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
     datasetCommunityRoutes,
     datasetsRoutes,
     croissantRoutes,
+    dataPackageRoutes,
     tokensRoutes,
     markdownRoutes,
   ]) {

@@ -5,7 +5,7 @@ import { serverBusy } from '../lib/work-gate.ts';
 const RETRY_AFTER_SECONDS = 5;
 
 /** 503 QUERY_TIMEOUT: the work passed its time limit and was interrupted. */
-export const queryTimeout = (limitMs: number) =>
+const queryTimeout = (limitMs: number) =>
   new AppError(
     503,
     'QUERY_TIMEOUT',
