@@ -159,7 +159,9 @@ describe('GET /datasets/{id}/croissant', () => {
     for (const file of doc.distribution) {
       const url = file['contentUrl'] as string;
       expect(url).toMatch(
-        new RegExp(`^${site}/api/v1/datasets/${dataset.id}/versions/1/download\\?format=`),
+        new RegExp(
+          `^${site}/api/v1/datasets/${dataset.id}/versions/1/data\\.(parquet|csv|jsonl?)$`,
+        ),
       );
       const got = await fetchBytes(url);
       expect(got.status).toBe(200);
@@ -193,7 +195,7 @@ describe('GET /datasets/{id}/croissant', () => {
     ]);
     for (const file of next.distribution) {
       const url = file['contentUrl'] as string;
-      expect(url).toContain('/versions/2/download');
+      expect(url).toContain('/versions/2/data.');
       expect(file['sha256']).toBe(sha256((await fetchBytes(url)).bytes));
     }
   });

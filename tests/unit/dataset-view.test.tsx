@@ -104,10 +104,10 @@ describe('DatasetView', () => {
 
   it('offers downloads as links, or as buttons when the page saves them itself', () => {
     const links = render(wire);
-    expect(links).toContain('href="/api/v1/datasets/42/versions/1/download?format=parquet"');
+    expect(links).toContain('href="/api/v1/datasets/42/versions/1/data.parquet"');
     expect(links).not.toContain('<button');
     const buttons = render(wire, () => undefined);
     expect(texts(buttons, 'button')).toEqual(['CSV', 'JSON', 'JSONL', 'Parquet']);
-    expect(buttons).not.toContain('/download?format=');
+    expect(buttons).not.toContain('/data.');
   });
 });

@@ -68,9 +68,7 @@ describe('dataset reads', () => {
 
   it('builds download addresses relative to the site', async () => {
     const m = await load();
-    expect(m.datasets.downloadUrl(4, 2, 'jsonl')).toBe(
-      '/api/v1/datasets/4/versions/2/download?format=jsonl',
-    );
+    expect(m.datasets.downloadUrl(4, 2, 'jsonl')).toBe('/api/v1/datasets/4/versions/2/data.jsonl');
   });
 });
 

@@ -170,14 +170,15 @@ export function getLatestVersion(
 }
 
 /**
- * The address of a version's download (GET /datasets/{id}/versions/{version}/download). Relative
+ * The address of a version's download (GET /datasets/{id}/versions/{version}/data.<format>, the
+ * format in the path, as tools expect). Relative
  * to the site unless PUBLIC_API_BASE names another origin, so server-rendered links are right
  * wherever the site runs. Guests (and plain links) only reach public datasets.
  */
 export function downloadUrl(id: number, version: number, format: DownloadFormat): string {
   const configured: unknown = import.meta.env.PUBLIC_API_BASE;
   const base = typeof configured === 'string' ? configured.replace(/\/+$/, '') : '';
-  return `${base}${API_PREFIX}/datasets/${id}/versions/${version}/download?format=${format}`;
+  return `${base}${API_PREFIX}/datasets/${id}/versions/${version}/data.${format}`;
 }
 
 /** The download as a file, sent with the bearer token (a private dataset's owner needs it). */

@@ -149,7 +149,7 @@ export function buildCroissant({ dataset, version, digests, siteUrl }: BuildInpu
     '@id': fileId(format),
     name: downloadFileName(dataset, version.version, format),
     contentUrl: absolute(
-      `/api/v1/datasets/${dataset.id}/versions/${version.version}/download?format=${format}`,
+      `/api/v1/datasets/${dataset.id}/versions/${version.version}/data.${format}`,
     ),
     encodingFormat: ENCODING_FORMATS[format],
     contentSize: `${digests[format].bytes} B`,

@@ -77,7 +77,7 @@ function buildDataPackage({ dataset, version, csv, siteUrl }: BuildInput): DataP
       {
         profile: 'tabular-data-resource',
         name: 'rows',
-        path: `${siteUrl}/api/v1/datasets/${dataset.id}/versions/${version.version}/download?format=csv`,
+        path: `${siteUrl}/api/v1/datasets/${dataset.id}/versions/${version.version}/data.csv`,
         format: 'csv',
         mediatype: 'text/csv',
         encoding: 'utf-8',

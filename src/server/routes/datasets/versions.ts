@@ -5,8 +5,10 @@ import {
   createVersionBodySchema,
   createVersionUploadQuerySchema,
   datasetIdParamsSchema,
+  dataFileParamsSchema,
   datasetVersionSchema,
   downloadQuerySchema,
+  latestDataFileParamsSchema,
   versionContentSchema,
   versionListResponseSchema,
   versionParamsSchema,
@@ -18,6 +20,9 @@ import { DOWNLOAD_LINK_SECONDS, openDownload } from '../../services/datasets/dow
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DownloadFormat } from '../../../contracts/limits.ts';
+import type { Context } from '../../context.ts';
 import { sendEntity } from './byte-ranges.ts';
 import { answerPublished } from './idempotent.ts';
 import { multipartUpload } from './multipart.ts';
@@ -128,6 +133,40 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
+/** A download's answer: the file (whole, a range or 304), or a link to it (BLOB_REDIRECT). */
+async function answerDownload(
+  ctx: Context,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  target: { id: number; version: number | 'latest'; format: DownloadFormat },
+) {
+  const viewerId = request.viewer?.id ?? null;
+  const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
+  const range = request.headers.range;
+  const download = await openDownload(
+    ctx,
+    viewerId,
+    viewerId === null ? { ip: request.ip } : { userId: viewerId },
+    {
+      ...target,
+      method,
+      count: method === 'GET' && range === undefined,
+      conditions: {
+        ifNoneMatch: request.headers['if-none-match'],
+        ifModifiedSince: request.headers['if-modified-since'],
+      },
+    },
+  );
+  // A link is for this request alone (it expires, and may be a private dataset's).
+  if ('location' in download) {
+    return reply.header('cache-control', 'private, no-store').redirect(download.location, 302);
+  }
+  reply
+    .header('content-type', download.contentType)
+    .header('content-disposition', download.contentDisposition);
+  return sendEntity(request, reply, download);
+}
+
 /** A version's content: the latest one's rows, and downloads. */
 const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
@@ -156,40 +195,47 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags,
         summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',
-        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires.`,
+        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires. \`…/versions/{version}/data.<format>\` answers the same with the format in the path.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
         response: downloadResponses,
       },
     },
-    async (request, reply) => {
-      const viewerId = request.viewer?.id ?? null;
-      const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
-      const range = request.headers.range;
-      const download = await openDownload(
-        ctx,
-        viewerId,
-        viewerId === null ? { ip: request.ip } : { userId: viewerId },
-        {
-          ...request.params,
-          format: request.query.format,
-          method,
-          count: method === 'GET' && range === undefined,
-          conditions: {
-            ifNoneMatch: request.headers['if-none-match'],
-            ifModifiedSince: request.headers['if-modified-since'],
-          },
-        },
-      );
-      // A link is for this request alone (it expires, and may be a private dataset's).
-      if ('location' in download) {
-        return reply.header('cache-control', 'private, no-store').redirect(download.location, 302);
-      }
-      reply
-        .header('content-type', download.contentType)
-        .header('content-disposition', download.contentDisposition);
-      return sendEntity(request, reply, download);
+    async (request, reply) =>
+      answerDownload(ctx, request, reply, { ...request.params, format: request.query.format }),
+  );
+
+  app.get(
+    '/datasets/:id/versions/:version/data.:format',
+    {
+      compress: false,
+      schema: {
+        tags,
+        summary: 'Download a version, the format named by the path (data.parquet, data.csv, …)',
+        description:
+          "Exactly what `…/download?format=<format>` answers (ranges, ETag, counting, BLOB_REDIRECT), at an address that ends in the format, for tools that choose the reader or the saved file name from the path: DuckDB `SELECT … FROM '…/data.parquet'`, pandas, wget.",
+        params: dataFileParamsSchema,
+        response: downloadResponses,
+      },
     },
+    async (request, reply) => answerDownload(ctx, request, reply, request.params),
+  );
+
+  app.get(
+    '/datasets/:id/latest/data.:format',
+    {
+      compress: false,
+      schema: {
+        tags,
+        summary: 'Download the latest version, the format named by the path',
+        description:
+          "The dataset's latest version as `…/versions/{version}/data.<format>` answers it: an address that follows new versions (each version keeps its own ETag).",
+        params: latestDataFileParamsSchema,
+        response: downloadResponses,
+      },
+    },
+    async (request, reply) =>
+      answerDownload(ctx, request, reply, { ...request.params, version: 'latest' }),
   );
 };
 

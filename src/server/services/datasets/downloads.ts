@@ -211,7 +211,8 @@ export async function openDownload(
   who: Downloader,
   input: {
     id: number;
-    version: number;
+    /** A version's number, or the latest one's. */
+    version: number | 'latest';
     format: DownloadFormat;
     method: DerivedLink['method'];
     count: boolean;
@@ -220,6 +221,7 @@ export async function openDownload(
   },
 ): Promise<Download | DownloadLink> {
   const dataset = await findVisible(ctx.db, input.id, viewerId);
+  const number = input.version === 'latest' ? dataset.latestVersion : input.version;
   const [version] = await ctx.db
     .select({
       id: datasetVersions.id,
@@ -228,7 +230,7 @@ export async function openDownload(
     })
     .from(datasetVersions)
     .where(
-      and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, input.version)),
+      and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, number)),
     );
   if (!version) {
     // Deleted with its dataset since the look at the dataset: that dataset's 404.
@@ -238,7 +240,7 @@ export async function openDownload(
   const { format } = input;
   const headers: FileHeaders = {
     contentType: contentTypeFor(format),
-    contentDisposition: contentDisposition(dataset, input.version, format),
+    contentDisposition: contentDisposition(dataset, number, format),
   };
   // The configuration allows BLOB_REDIRECT only with an S3 store, which has `derivedUrl`.
   const link = ctx.config.blobRedirect ? ctx.blobs.derivedUrl : undefined;
