@@ -9,7 +9,6 @@ import {
   CONTENT_LIMIT_MAX,
   DATASET_SORTS,
   DEFAULT_DATASET_LANGUAGE,
-  DOWNLOAD_FORMATS,
   PUBLIC_DATASETS_PER_USER,
   SEARCH_PAGE_SIZE,
   attributeTypesSchema,
@@ -295,15 +294,3 @@ export const contentQuerySchema = z.object({
   limit: pageLimit(CONTENT_LIMIT_MAX, CONTENT_LIMIT_DEFAULT),
 });
 export type ContentQuery = z.infer<typeof contentQuerySchema>;
-
-export const downloadQuerySchema = z.object({ format: z.enum(DOWNLOAD_FORMATS).default('csv') });
-
-/**
- * A download's address that names its format (`…/data.parquet`), for tools that pick the reader
- * or the saved file's name from the path (DuckDB's `FROM 'url'`, pandas, wget).
- */
-const dataFormatSchema = z.enum(DOWNLOAD_FORMATS).describe('The format, after `data.` in the path');
-export const dataFileParamsSchema = versionParamsSchema.extend({ format: dataFormatSchema });
-export const latestDataFileParamsSchema = datasetIdParamsSchema.extend({
-  format: dataFormatSchema,
-});

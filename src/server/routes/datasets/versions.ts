@@ -5,14 +5,16 @@ import {
   createVersionBodySchema,
   createVersionUploadQuerySchema,
   datasetIdParamsSchema,
-  dataFileParamsSchema,
   datasetVersionSchema,
-  downloadQuerySchema,
-  latestDataFileParamsSchema,
   versionContentSchema,
   versionListResponseSchema,
   versionParamsSchema,
 } from '../../../contracts/datasets.ts';
+import {
+  dataFileParamsSchema,
+  downloadQuerySchema,
+  latestDataFileParamsSchema,
+} from '../../../contracts/downloads.ts';
 import { publishHeadersSchema } from '../../../contracts/idempotency.ts';
 import { badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
