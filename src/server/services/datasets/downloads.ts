@@ -229,9 +229,7 @@ export async function openDownload(
       createdAt: datasetVersions.createdAt,
     })
     .from(datasetVersions)
-    .where(
-      and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, number)),
-    );
+    .where(and(eq(datasetVersions.datasetId, dataset.id), eq(datasetVersions.version, number)));
   if (!version) {
     // Deleted with its dataset since the look at the dataset: that dataset's 404.
     await findVisible(ctx.db, input.id, viewerId);
