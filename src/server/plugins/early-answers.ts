@@ -53,11 +53,16 @@ function lingerThenClose(request: IncomingMessage, socket: Socket): void {
   };
 }
 
+/** Sockets already set to close (an answer replaced by an error's passes onSend again). */
+const closing = new WeakSet<Socket>();
+
 async function closeEarlyAnswers(request: FastifyRequest, reply: FastifyReply) {
   const { raw } = request;
   // Injected requests (tests) have no socket of their own.
   if (raw.complete || !(raw.socket instanceof Socket) || raw.socket.destroyed) return;
   void reply.header('connection', 'close');
+  if (closing.has(raw.socket)) return;
+  closing.add(raw.socket);
   lingerThenClose(raw, raw.socket);
 }
 
