@@ -2,6 +2,7 @@ import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { LOCALES, localizePath } from '../i18n/locales.ts';
 import { newsSlug } from '../lib/news.ts';
+import { PUBLIC_SHARED_CACHE } from '../lib/shared-cache.ts';
 import {
   SITEMAP_MAX_URLS,
   SITEMAP_PRERENDERED_PATHS,
@@ -43,7 +44,7 @@ export const GET: APIRoute = async ({ locals, site }) => {
   return new Response(sitemapXml(origin, pages), {
     headers: {
       'content-type': 'application/xml; charset=utf-8',
-      'cache-control': 'public, max-age=3600',
+      'cache-control': PUBLIC_SHARED_CACHE,
     },
   });
 };

@@ -21,6 +21,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { corsFor } from './plugins/cors.ts';
 import { createResponseSerializer } from './plugins/serializer.ts';
 import { clientErrorHandler, frameworkErrors } from './plugins/client-errors.ts';
+import { closeAfterEarlyAnswers } from './plugins/early-answers.ts';
 import { registerErrorHandler } from './plugins/errors.ts';
 import { registerRequestOwners } from './lib/request-owner.ts';
 import { refuseForbiddenText } from './plugins/text-hygiene.ts';
@@ -94,6 +95,7 @@ export async function buildApp({ ctx, logger = false }: AppOptions): Promise<Fas
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  closeAfterEarlyAnswers(app);
   // After every successful write request (POST, PUT, PATCH, DELETE) every process forgets what
   // it cached, before the answer leaves: whoever sees the answer sees the write everywhere.
   app.addHook('onSend', async (request, reply) => {

@@ -1,5 +1,7 @@
 // First: libraries pick their production build from NODE_ENV when loaded.
 import './production-env.ts';
+// Before anything starts a job on libuv's thread pool, which sizes itself then.
+import './thread-pool.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';

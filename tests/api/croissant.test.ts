@@ -71,7 +71,7 @@ describe('GET /datasets/{id}/croissant', () => {
     const res = await croissant(dataset.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/ld+json; charset=utf-8');
-    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    expect(res.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
     doc = res.json<Doc>();
   });
 

@@ -79,7 +79,10 @@ describe('losing the database is an outage, not a crash', () => {
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
       expect(refused.headers['retry-after']).toBe('2');
-      expect((await t.app.inject({ url: '/api/v1/health' })).statusCode).toBe(503);
+      const health = await t.app.inject({ url: '/api/v1/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json()).toMatchObject({ status: 'degraded', database: { ok: false } });
+      expect(health.headers['retry-after']).toBe('2');
       await admin(`alter database ${name} allow_connections true`);
       expect((await list()).statusCode).toBe(200);
       expect((await t.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
@@ -90,6 +93,9 @@ describe('losing the database is an outage, not a crash', () => {
       const refused = await lost.app.inject({ url: '/api/v1/datasets' });
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+      const health = await lost.app.inject({ url: '/api/v1/health' });
+      expect(health.statusCode).toBe(503);
+      expect(health.headers['retry-after']).toBe('2');
       // Closing it again fails; the app and its folder are still cleaned up.
       await expect(lost.close()).rejects.toThrow(/closed/);
     }

@@ -1,7 +1,8 @@
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { addUser, suiteApp } from '../support/api.ts';
+import { holdThreadPool, threadPoolSize } from '../support/thread-pool.ts';
 
 const t = suiteApp();
 
@@ -40,10 +41,26 @@ describe('GET /api/v1/health', () => {
     const broken = await t.app.inject({ url: '/api/v1/health' });
     expect(broken.statusCode).toBe(503);
     expect(broken.json()).toMatchObject({ status: 'degraded', blobs: { writable: false } });
+    expect(broken.headers['retry-after']).toBe('2');
     await mkdir(tmp, { recursive: true });
     const fixed = await t.app.inject({ url: '/api/v1/health' });
     expect(fixed.statusCode).toBe(200);
     expect(fixed.json()).toMatchObject({ status: 'ok', blobs: { writable: true } });
+    expect(fixed.headers['retry-after']).toBeUndefined();
+  });
+
+  it("answers while table queries and file reads hold every thread of libuv's pool", async () => {
+    // The database connection is open before the pool is taken (opening one may look up a name).
+    expect((await t.app.inject({ url: '/api/v1/health' })).statusCode).toBe(200);
+    const pool = holdThreadPool(threadPoolSize());
+    onTestFinished(() => pool.release());
+    const res = await t.app.inject({ url: '/api/v1/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'ok',
+      database: { ok: true },
+      blobs: { writable: true },
+    });
   });
 
   it('answers 507 INSUFFICIENT_STORAGE when the disk is full', async () => {

@@ -66,6 +66,8 @@ test('the sitemap lists a public dataset in both languages and never a private o
 }) => {
   const res = await request.get('/sitemap.xml');
   expect(res.status()).toBe(200);
+  // Shared caches keep it five minutes: a dataset made private leaves their copies soon after.
+  expect(res.headers()['cache-control']).toBe('public, max-age=300, must-revalidate');
   const xml = await res.text();
   await page.goto('about:blank');
   const locs = await page.evaluate((text) => {

@@ -17,7 +17,13 @@ function filesOf(dir: string): string[] {
 }
 
 /** Names that look like codes in the server's source but are not error codes. */
-const NOT_CODES = new Set(['NODE_ENV', 'OAUTH_PROVIDERS', 'PG_VERSION', 'WHEN_REQUIRED']);
+const NOT_CODES = new Set([
+  'NODE_ENV',
+  'OAUTH_PROVIDERS',
+  'PG_VERSION',
+  'UV_THREADPOOL_SIZE',
+  'WHEN_REQUIRED',
+]);
 /** Fastify's internal codes and the AWS SDK's settings: not codes Sheaf answers with. */
 const SETTING_PREFIXES = ['FST_', 'AWS_'];
 

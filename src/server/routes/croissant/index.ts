@@ -1,4 +1,5 @@
 import { errors } from '../errors.ts';
+import { PUBLIC_SHARED_CACHE } from '../../../lib/shared-cache.ts';
 import { croissantDocumentSchema } from '../../../contracts/croissant.ts';
 import { datasetIdParamsSchema } from '../../../contracts/datasets.ts';
 import { datasetCroissant } from '../../services/croissant.ts';
@@ -32,7 +33,7 @@ export const croissantRoutes: RoutesPlugin = async (app, { ctx }) => {
       // A guest only ever sees public datasets; a signed-in caller may be reading their own private one.
       return reply
         .header('content-type', CONTENT_TYPE)
-        .header('cache-control', viewerId === null ? 'public, max-age=300' : 'private, no-store')
+        .header('cache-control', viewerId === null ? PUBLIC_SHARED_CACHE : 'private, no-store')
         .send(document);
     },
   );

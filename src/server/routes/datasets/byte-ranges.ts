@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
+import { PUBLIC_SHARED_CACHE } from '../../../lib/shared-cache.ts';
 import { matchesIfRange, notModified } from '../../lib/entity-tags.ts';
 
 /** A single byte range of a file of `size` bytes, inclusive at both ends. */
@@ -38,8 +39,6 @@ export type Entity = {
   open: (start: number, end: number) => NodeJS.ReadableStream;
 };
 
-/** Public content never changes once published (a new version is a new URL). */
-const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 const PRIVATE_CACHE = 'private, no-store';
 
 /**
@@ -54,7 +53,7 @@ export function sendEntity(request: FastifyRequest, reply: FastifyReply, entity:
     .header('accept-ranges', 'bytes')
     .header('etag', entity.etag)
     .header('last-modified', entity.modified.toUTCString())
-    .header('cache-control', entity.isPublic ? PUBLIC_CACHE : PRIVATE_CACHE);
+    .header('cache-control', entity.isPublic ? PUBLIC_SHARED_CACHE : PRIVATE_CACHE);
   const conditions = {
     ifNoneMatch: request.headers['if-none-match'],
     ifModifiedSince: request.headers['if-modified-since'],

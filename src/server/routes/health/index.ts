@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { rmSync, writeFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RoutesPlugin } from '../types.ts';
@@ -15,16 +15,23 @@ const health = z.object({
   uptime_s: z.number(),
 });
 
-/** Writes and removes a small file in the blob store's temporary folder. */
-async function blobsWritable(tempPath: string): Promise<boolean> {
+/**
+ * Writes and removes a small file in the blob store's temporary folder, synchronously: a few
+ * microseconds on a local disk, and never queued on libuv's thread pool, where DuckDB's table
+ * queries and file reads may keep every thread busy (docs/reliability.md, "Health").
+ */
+function blobsWritable(tempPath: string): boolean {
   try {
-    await writeFile(tempPath, 'health');
-    await rm(tempPath, { force: true });
+    writeFileSync(tempPath, 'health');
+    rmSync(tempPath, { force: true });
     return true;
   } catch {
     return false;
   }
 }
+
+/** Seconds a client or load balancer is told to wait before asking again after a 503. */
+const RETRY_AFTER_S = '2';
 
 export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
@@ -44,7 +51,7 @@ export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
       } catch {
         ok = false;
       }
-      const writable = await blobsWritable(ctx.blobs.tempPath());
+      const writable = blobsWritable(ctx.blobs.tempPath());
       const body = {
         status: ok && writable ? ('ok' as const) : ('degraded' as const),
         database: {
@@ -55,6 +62,7 @@ export const healthRoutes: RoutesPlugin = async (app, { ctx }) => {
         blobs: { writable },
         uptime_s: Math.round(process.uptime()),
       };
+      if (!(ok && writable)) reply.header('retry-after', RETRY_AFTER_S);
       return reply.status(ok && writable ? 200 : 503).send(body);
     },
   );
