@@ -3,6 +3,7 @@ import { getT } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { excerpt } from '../contracts/cut-text.ts';
 import { serverPagesSite } from './site-origin.ts';
+import { PUBLIC_SHARED_CACHE } from './shared-cache.ts';
 
 type Sheaf = App.Locals['sheaf'];
 
@@ -65,7 +66,7 @@ export async function datasetsFeed(
   const newest = items[0] ? new Date(items[0].created_at) : new Date(0);
   const headers = {
     'content-type': 'application/rss+xml; charset=utf-8',
-    'cache-control': 'public, max-age=300, must-revalidate',
+    'cache-control': PUBLIC_SHARED_CACHE,
     etag,
     'last-modified': newest.toUTCString(),
   };

@@ -3,6 +3,7 @@ import { dataPackageSchema } from '../../../contracts/datapackage.ts';
 import { versionParamsSchema } from '../../../contracts/datasets.ts';
 import { versionDataPackage } from '../../services/datapackage.ts';
 import type { RoutesPlugin } from '../types.ts';
+import { PUBLIC_SHARED_CACHE } from '../../../lib/shared-cache.ts';
 
 /** A version's Frictionless Data Package (docs/datasets.md, "Data Package"). */
 export const dataPackageRoutes: RoutesPlugin = async (app, { ctx }) => {
@@ -24,10 +25,7 @@ export const dataPackageRoutes: RoutesPlugin = async (app, { ctx }) => {
       const descriptor = await versionDataPackage(ctx, id, version, viewerId);
       // As the Croissant document: shared caches keep a guest's copy five minutes at most.
       return reply
-        .header(
-          'cache-control',
-          viewerId === null ? 'public, max-age=300, must-revalidate' : 'private, no-store',
-        )
+        .header('cache-control', viewerId === null ? PUBLIC_SHARED_CACHE : 'private, no-store')
         .send(descriptor);
     },
   );
