@@ -65,6 +65,9 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(3_000),
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  SEARCH_QUEUE: z.coerce.number().int().min(0).default(32),
   DUCKDB_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   OAUTH_PROVIDERS: z.string().optional(),
@@ -124,6 +127,12 @@ export type Config = {
   rateLimit: { perIp: number; perUser: number; redisUrl: string | undefined; redisPrefix: string };
   /** `production` unless set otherwise (tests): outside production, responses are double-checked. */
   nodeEnv: string;
+  /**
+   * Dataset lists and searches: each of their statements may run `statementTimeoutMs` (past it,
+   * 503 QUERY_TIMEOUT); searches the cache cannot answer run `concurrency` at a time with up to
+   * `queue` waiting (past both, 503 SERVER_BUSY). docs/search.md, "Bounds".
+   */
+  search: { statementTimeoutMs: number; concurrency: number; queue: number };
   /** DuckDB (tables' Parquet files): its memory limit before it spills to disk, and threads. */
   tables: { memoryLimitMb: number; threads: number };
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
@@ -209,6 +218,11 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       redisPrefix: `sheaf-rate-limit:${siteUrl}:`,
     },
     nodeEnv: e.NODE_ENV,
+    search: {
+      statementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+      concurrency: e.SEARCH_CONCURRENCY,
+      queue: e.SEARCH_QUEUE,
+    },
     tables: { memoryLimitMb: e.DUCKDB_MEMORY_MB, threads: e.DUCKDB_THREADS },
     oauthProviders: oauth.providers,
     logLevel: e.LOG_LEVEL,

@@ -148,19 +148,17 @@ export async function readPage(
   { offset, limit, cursor }: PageRequest,
 ): Promise<DatasetListResponse> {
   if (cursor) checkCursor(cursor, order);
-  const start = cursor
-    ? { after: cursor.values, skip: offset }
-    : await nearestLandmark(db, where, order, offset);
-  const [ids, total] = await Promise.all([
-    pageIds(
-      db,
-      and(where, start.after && after(order.keys, start.after)),
-      order.keys,
-      start.skip,
-      limit + 1,
-    ),
-    totalOf(db, where),
-  ]);
+  // The total first (usually kept): a filter that matches nothing reads no page, however the
+  // planner would have walked an order's index looking for one.
+  const total = await totalOf(db, where);
+  let ids: Awaited<ReturnType<typeof pageIds>> = [];
+  if (total > 0) {
+    const start = cursor
+      ? { after: cursor.values, skip: offset }
+      : await nearestLandmark(db, where, order, offset);
+    const from = and(where, start.after && after(order.keys, start.after));
+    ids = await pageIds(db, from, order.keys, start.skip, limit + 1);
+  }
   const more = ids.length > limit;
   const shown = more ? ids.slice(0, limit) : ids;
   const rows = await summariesByIds(
