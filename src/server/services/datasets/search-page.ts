@@ -13,6 +13,7 @@ import {
   coldRows,
   rankWindow,
   type Cold,
+  type Matching,
   type Ranked,
   type Threshold,
 } from './search-window.ts';
@@ -115,9 +116,9 @@ const placeAt = (cursor: Cursor | undefined): Place =>
   cursor ? placeOf(cursor) : { threshold: null, in: 'start' };
 
 /** The window's threshold (a cursor's, else as of now) and its ranking, both kept briefly. */
-function windowAt(db: Db, filter: SQL | undefined, query: string, place: Place) {
-  const where = and(filter, textMatch(query).where);
-  const load = () => rankWindow(db, filter, query, thresholdOf(place));
+function windowAt(db: Db, m: Matching, place: Place) {
+  const where = and(m.filter, textMatch(m.query).where);
+  const load = () => rankWindow(db, m, thresholdOf(place));
   return cachedTotal(db, windowKey(where, place), load);
 }
 
@@ -162,18 +163,16 @@ export async function relevancePage(
 ): Promise<Found> {
   const { offset, limit } = request;
   const place = placeAt(request.cursor);
-  const [{ threshold, ranked }, { total, estimated }] = await Promise.all([
-    windowAt(db, filter, query, place),
-    searchTotal(db, and(filter, textMatch(query).where)),
-  ]);
+  // The total first (usually kept): it tells whether the matches are few enough to read first.
+  const { total, estimated } = await searchTotal(db, and(filter, textMatch(query).where));
+  const m: Matching = { filter, query, counted: !estimated };
+  const { threshold, ranked } = await windowAt(db, m, place);
   const rest = restOf(ranked, place);
   const shown: (Ranked | Cold)[] = rest.slice(offset, offset + limit + 1);
   if (shown.length <= limit && threshold) {
     const from = place.in === 'cold' ? place.row : undefined;
     const skip = Math.max(0, offset - rest.length);
-    shown.push(
-      ...(await coldRows(db, filter, query, { threshold, from }, skip, limit + 1 - shown.length)),
-    );
+    shown.push(...(await coldRows(db, m, { threshold, from }, skip, limit + 1 - shown.length)));
   }
   const more = shown.length > limit;
   const page = shown.slice(0, limit);
@@ -188,7 +187,7 @@ export async function relevancePage(
   const start = async () => {
     if (place.in === 'start') return offset;
     if (place.in === 'window') return ranked.filter((r) => !later(r, place.row)).length + offset;
-    const cold = await coldPosition(db, filter, query, place.threshold!, place.row);
+    const cold = await coldPosition(db, m, place.threshold!, place.row);
     return ranked.length + cold + offset;
   };
   return {
