@@ -26,7 +26,7 @@ type Session = {
 const session = () => (t.ctx.db as unknown as Session).session;
 
 beforeAll(async () => {
-  await createDataset(t, alice, { name: '哈尔滨气温', description: '只有这一份' });
+  await createDataset(t, alice, { name: '哈尔滨气温', description: 'Harbin temperatures' });
   await t.ctx.db.execute(sql`
     insert into datasets (owner_id, name, description, tags, search_text, created_at, updated_at)
     select ${alice.id}, n, d, array['survey'], lower(n || ' ' || d || ' survey'),
@@ -123,9 +123,15 @@ describe('a search that matches nothing', () => {
 });
 
 describe('a search that matches one dataset', () => {
-  it('finds it from the indexes', async () => {
-    const body = await search('哈尔滨');
-    expect(body.datasets.map((d) => d.name)).toEqual(['哈尔滨气温']);
+  it.each(['', '&sort=recent', '&sort=heat'])('finds it from the indexes (%s)', async (sort) => {
+    const res = await get(t, `/datasets?query=${encodeURIComponent('哈尔滨')}${sort}`);
+    expect(res.json<DatasetSearchResponse>().datasets.map((d) => d.name)).toEqual(['哈尔滨气温']);
+    for (const nodes of await plans(onDatasets())) expect(scansDatasets(nodes)).toBe(false);
+  });
+
+  it('finds a near miss of an English word from the trigram index', async () => {
+    const body = await search('harbinn');
+    expect(body.similar).toBe(true);
     for (const nodes of await plans(onDatasets())) expect(scansDatasets(nodes)).toBe(false);
   });
 });

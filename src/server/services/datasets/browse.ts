@@ -57,7 +57,7 @@ async function findPage(db: Db, asked: Asked, request: PageRequest): Promise<Fou
   const { viewerId, filters, query, order, fallback, numbered } = asked;
   const { cursor, offset } = request;
   const listed = async (where: SQL | undefined, by: Order): Promise<Found> => ({
-    page: await readPage(db, viewerId, where, by, request),
+    page: await readPage(db, viewerId, where, by, { ...request, search: Boolean(query) }),
     start: numbered && cursor ? (await positionAfter(db, where, by, cursor)) + offset : offset,
   });
   if (!query) return listed(and(...filters), order ?? fallback);

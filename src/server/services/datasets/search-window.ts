@@ -1,7 +1,7 @@
 import { and, count, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
-import { exactName, orderSql, SORT_ORDER, textMatch } from './search.ts';
+import { exactName, idIn, idsFirst, orderSql, SORT_ORDER, textMatch } from './search.ts';
 
 /**
  * How many of the hottest matches a search ranks by relevance (docs/search.md, "Ranking").
@@ -31,19 +31,15 @@ const heatOrder = orderSql(SORT_ORDER.heat.keys);
  */
 export type Matching = { filter: SQL | undefined; query: string; counted: boolean };
 
-/** Ids as an array the statement reads once: the planner cannot walk another index for them. */
-const idIn = (ids: SQL) => sql`${datasets.id} = any(array(${ids}))`;
-
 /**
  * The condition of `m`'s matches. Counted ones are few: their ids are read from the search
  * index first, and the heat order sorts only them. Left to itself, the planner may instead walk
  * the heat index down the whole table for a term it expects to be common and which matches
  * few datasets or none (a rare term took 325 ms at 100,000 datasets).
  */
-function matchingWhere(db: Db, m: Matching): SQL | undefined {
+function matchingWhere(m: Matching): SQL | undefined {
   const where = and(m.filter, textMatch(m.query).where);
-  if (!m.counted) return where;
-  return idIn(sql`${db.select({ id: datasets.id }).from(datasets).where(where)}`);
+  return m.counted ? idsFirst(where) : where;
 }
 
 /** `(heat, id)` at or past `at` in heat order (descending), the heat bound on its own. */
@@ -84,10 +80,10 @@ export async function rankWindow(
   const hot = db.$with('hot').as(
     at === 'first'
       ? matching
-          .where(matchingWhere(db, m))
+          .where(matchingWhere(m))
           .orderBy(...heatOrder)
           .limit(RANK_WINDOW)
-      : matching.where(and(matchingWhere(db, m), at ? heatFrom(at, true) : undefined)),
+      : matching.where(and(matchingWhere(m), at ? heatFrom(at, true) : undefined)),
   );
   const named = db
     .select({ id: datasets.id })
@@ -113,14 +109,9 @@ export async function rankWindow(
 }
 
 /** The matches past the window that are not exact names, after `from` when given. */
-function coldWhere(
-  db: Db,
-  m: Matching,
-  threshold: Exclude<Threshold, null>,
-  from: Cold | undefined,
-) {
+function coldWhere(m: Matching, threshold: Exclude<Threshold, null>, from: Cold | undefined) {
   return and(
-    matchingWhere(db, m),
+    matchingWhere(m),
     heatAfter(threshold),
     from ? heatAfter(from) : undefined,
     sql`not (${exactName(m.query)})`,
@@ -138,7 +129,7 @@ export async function coldRows(
   return db
     .select({ id: datasets.id, heat: sql<string>`${datasets.heat}::text` })
     .from(datasets)
-    .where(coldWhere(db, m, at.threshold, at.from))
+    .where(coldWhere(m, at.threshold, at.from))
     .orderBy(...heatOrder)
     .offset(offset)
     .limit(limit);
@@ -154,6 +145,6 @@ export async function coldPosition(
   const [found] = await db
     .select({ n: count() })
     .from(datasets)
-    .where(and(coldWhere(db, m, threshold, undefined), heatFrom(row, true)));
+    .where(and(coldWhere(m, threshold, undefined), heatFrom(row, true)));
   return found?.n ?? 0;
 }

@@ -15,6 +15,18 @@ export type OrderKey = {
 /** An order of datasets; `name` tells cursors of different orders apart. */
 export type Order = { name: string; keys: OrderKey[] };
 
+/** Ids as an array the statement reads once: the planner cannot walk another index for them. */
+export const idIn = (ids: SQL) => sql`${datasets.id} = any(array(${ids}))`;
+
+/**
+ * The datasets of `where`, their ids read first (from the index that answers `where`) so that
+ * the rows are then read by primary key. For a search matching few datasets (docs/search.md,
+ * "Few matches are read first"): ordered by an index of its own, the planner may walk that
+ * index down the whole table looking for matches it expects to be common.
+ */
+export const idsFirst = (where: SQL | undefined) =>
+  idIn(sql`select ${datasets.id} from ${datasets} where ${where ?? sql`true`}`);
+
 /** ts_rank's weights of D, C (description), B (tags), A (name). */
 const RANK_WEIGHTS = sql.raw(`'{0.01, 0.05, 0.2, 1}'::real[]`);
 
