@@ -19,7 +19,7 @@ const QUERY_TIMEOUT_RETRY_SECONDS = 5;
 const QUERY_CANCELED = '57014';
 
 /** 503 QUERY_TIMEOUT: a statement of a list or search ran past its time limit. */
-export const queryTimeout = (limitMs: number) =>
+const queryTimeout = (limitMs: number) =>
   new AppError(
     503,
     'QUERY_TIMEOUT',
