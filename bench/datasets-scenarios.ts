@@ -81,7 +81,7 @@ export function scenarios(s: Setting, datasets: number): Scenario[] {
       url: (i) => search(newQuery(9 * i))(),
     },
     {
-      label: 'JSON detail beside 10 connections of new searches',
+      label: 'JSON detail, 10 more connections searching a new query per request',
       url: (i) => `${api}/datasets/${anId(i)}`,
       beside: (i) => search(newQuery(i))(),
       target: (m, earlier) => {
