@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
-import { causeWithCode } from '../../lib/error-causes.ts';
+import { statementDidNotRun } from '../../db/unavailable.ts';
+import { causeWithCode, causesOf } from '../../lib/error-causes.ts';
 import { currentOwner } from '../../lib/request-owner.ts';
 import { createWorkGate, type WorkGate } from '../../lib/work-gate.ts';
 import { shareCounts } from './counts.ts';
@@ -38,12 +39,20 @@ const queryTimeout = (limitMs: number) =>
  */
 export async function boundedRead<T>(ctx: Context, read: (db: Db) => Promise<T>): Promise<T> {
   const limitMs = ctx.config.search.statementTimeoutMs;
-  try {
-    return await ctx.db.transaction(async (transaction) => {
+  const run = () =>
+    ctx.db.transaction(async (transaction) => {
       const db = transaction as unknown as Db;
       shareCounts(db, ctx.db);
       await db.execute(sql`set local statement_timeout = ${sql.raw(String(limitMs))}`);
       return read(db);
+    });
+  try {
+    // A pooled connection that the server had already ended fails the transaction's first
+    // statement; the pool runs single statements again on a new one (db/pool.ts), and this
+    // read, which writes nothing, runs again likewise.
+    return await run().catch((error: unknown) => {
+      if ([...causesOf(error)].some(statementDidNotRun)) return run();
+      throw error;
     });
   } catch (error) {
     if (causeWithCode(error, QUERY_CANCELED)) throw queryTimeout(limitMs);
