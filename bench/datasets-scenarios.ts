@@ -51,7 +51,7 @@ const TAGS = ['人口', '环境', '交通', '经济', 'census', 'climate', 'traf
  * each matching nothing (a place the seed never names, a made-up word, both). The made-up English
  * words have trigrams, so their near misses are looked for; the Chinese ones do not.
  */
-export function newQuery(i: number): string {
+function newQuery(i: number): string {
   const none = Math.floor(i / 3) % 3 === 0;
   const n = String(i);
   switch (i % 3) {
