@@ -50,22 +50,33 @@ const ACCEPT_ENCODING = process.env['BENCH_ACCEPT_ENCODING'] || undefined;
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-/** Loads `url(i)` from 10 connections in a worker thread for SECONDS. */
-async function measure(url: (i: number) => string): Promise<Measured> {
+/** A worker thread loading `url(i)` from 10 connections for `seconds`. */
+function load(url: (i: number) => string, seconds: number, warmup = WARMUP) {
   const job: LoadJob = {
     urls: Array.from({ length: 200_000 }, (_, i) => url(i)),
     // Other URLs than the measured ones, so that no rendered page is cached before it is measured.
-    warmup: Array.from({ length: WARMUP }, (_, i) => url(1_000_000 + i)),
+    warmup: Array.from({ length: warmup }, (_, i) => url(1_000_000 + i)),
     concurrency: CONNECTIONS,
-    maxSeconds: SECONDS,
+    maxSeconds: seconds,
     acceptEncoding: ACCEPT_ENCODING,
   };
-  const worker = new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
+  return new Worker(new URL('./load-worker.ts', import.meta.url), { workerData: job });
+}
+
+/** Loads `url(i)` from 10 connections for SECONDS, `beside(i)` from 10 more meanwhile. */
+async function measure(
+  url: (i: number) => string,
+  beside?: (i: number) => string,
+): Promise<Measured> {
+  const other = beside && load(beside, SECONDS + 2, 0);
+  const worker = load(url, SECONDS);
   const [result] = (await once(worker, 'message')) as [LoadResult];
   await worker.terminate();
+  await other?.terminate();
   const times = result.times.sort((a, b) => a - b);
   return {
     rps: times.length / result.seconds,
+    p50: percentile(times, 50),
     p95: percentile(times, 95),
     p99: percentile(times, 99),
     errors: result.errors,
@@ -136,7 +147,7 @@ async function settingOf(db: Db, origin: string, site: boolean): Promise<Setting
 }
 
 const line = (m: Measured, hello: Measured) =>
-  `p95 ${m.p95.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, ${m.rps.toFixed(0)} req/s, ` +
+  `p50 ${m.p50.toFixed(1)} ms, p95 ${m.p95.toFixed(1)} ms, p99 ${m.p99.toFixed(1)} ms, ${m.rps.toFixed(0)} req/s, ` +
   `${(m.rps / hello.rps).toFixed(3)}× hello${m.errors ? `, ${m.errors} errors` : ''}`;
 
 /** Seeds a fresh database of the kind, serves it and measures every scenario. */
@@ -201,7 +212,9 @@ async function measureAll(kind: string, setting: Setting, seedSeconds: number) {
   );
   for (const scenario of chosen) {
     const clearing = scenario.cold ? setInterval(() => forgetCounts(setting.db), 1) : undefined;
-    const m = await profiled(`${kind} ${scenario.label}`, () => measure(scenario.url));
+    const m = await profiled(`${kind} ${scenario.label}`, () =>
+      measure(scenario.url, scenario.beside),
+    );
     clearInterval(clearing);
     measured.set(scenario.label, m);
     const total = await totalOf(scenario.url(0));

@@ -66,6 +66,9 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
+  SEARCH_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(1).default(3_000),
+  SEARCH_CONCURRENCY: z.coerce.number().int().min(1).default(4),
+  SEARCH_QUEUE: z.coerce.number().int().min(0).default(32),
   DUCKDB_MEMORY_MB: z.coerce.number().int().min(64).default(512),
   DUCKDB_THREADS: z.coerce.number().int().min(1).max(64).default(2),
   DUCKDB_TEMP_MB: z.coerce.number().int().min(0).default(10_240),
@@ -138,6 +141,12 @@ export type Config = {
   tables: Omit<TableEngineOptions, 'root'>;
   /** Longest a stop (SIGTERM) may take: requests under way finish within it, then it exits. */
   drainMs: number;
+  /**
+   * Dataset lists and searches: each of their statements may run `statementTimeoutMs` (past it,
+   * 503 QUERY_TIMEOUT); searches the cache cannot answer run `concurrency` at a time with up to
+   * `queue` waiting (past both, 503 SERVER_BUSY). docs/search.md, "Bounds".
+   */
+  search: { statementTimeoutMs: number; concurrency: number; queue: number };
   /** Sign-in providers from OAUTH_PROVIDERS (see docs/oauth.md); empty when unset. */
   oauthProviders: OAuthProvider[];
   logLevel: string;
@@ -159,6 +168,23 @@ export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
+/** Settings that are each valid but cannot go together. */
+function refuseContradictions(e: z.infer<typeof envSchema>, siteUrl: string): void {
+  if (
+    e.REFRESH_COOKIE_SAMESITE === 'none' &&
+    !(e.PUBLIC_API_BASE ?? siteUrl).startsWith('https://')
+  ) {
+    throw new ConfigError(
+      'Invalid configuration:\n  REFRESH_COOKIE_SAMESITE: none needs an https:// API (PUBLIC_API_BASE)',
+    );
+  }
+  if (e.BLOB_REDIRECT === 'true' && !e.BLOB_STORE?.startsWith('s3:')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  BLOB_REDIRECT: true needs table files in S3 (BLOB_STORE=s3://bucket/prefix)',
+    );
+  }
+}
+
 export function getConfig(env: Record<string, string | undefined>): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -173,19 +199,7 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     );
   }
   const siteUrl = (e.PUBLIC_SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
-  if (
-    e.REFRESH_COOKIE_SAMESITE === 'none' &&
-    !(e.PUBLIC_API_BASE ?? siteUrl).startsWith('https://')
-  ) {
-    throw new ConfigError(
-      'Invalid configuration:\n  REFRESH_COOKIE_SAMESITE: none needs an https:// API (PUBLIC_API_BASE)',
-    );
-  }
-  if (e.BLOB_REDIRECT === 'true' && !e.BLOB_STORE?.startsWith('s3:')) {
-    throw new ConfigError(
-      'Invalid configuration:\n  BLOB_REDIRECT: true needs table files in S3 (BLOB_STORE=s3://bucket/prefix)',
-    );
-  }
+  refuseContradictions(e, siteUrl);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -221,6 +235,11 @@ export function getConfig(env: Record<string, string | undefined>): Config {
       redisPrefix: `sheaf-rate-limit:${siteUrl}:`,
     },
     nodeEnv: e.NODE_ENV,
+    search: {
+      statementTimeoutMs: e.SEARCH_STATEMENT_TIMEOUT_MS,
+      concurrency: e.SEARCH_CONCURRENCY,
+      queue: e.SEARCH_QUEUE,
+    },
     tables: {
       memoryLimitMb: e.DUCKDB_MEMORY_MB,
       threads: e.DUCKDB_THREADS,

@@ -65,6 +65,22 @@ export const tooManyRequests = (retryAfterSeconds: number) =>
     { 'retry-after': String(retryAfterSeconds) },
   );
 
+/** Seconds a client whose query was stopped at its time limit is told to wait. */
+const QUERY_TIMEOUT_RETRY_SECONDS = 5;
+
+/**
+ * 503 QUERY_TIMEOUT: a statement ran past its time limit and was stopped (a list or search in
+ * PostgreSQL, a table query in DuckDB); `advice` says what to ask for instead.
+ */
+export const queryTimeout = (limitMs: number, advice: string) =>
+  new AppError(
+    503,
+    'QUERY_TIMEOUT',
+    `The query took longer than ${Math.round(limitMs / 100) / 10} s and was stopped; ${advice}`,
+    { limit_ms: limitMs, retry_after: QUERY_TIMEOUT_RETRY_SECONDS },
+    { 'retry-after': String(QUERY_TIMEOUT_RETRY_SECONDS) },
+  );
+
 /** A read that answers null where the API would answer 404 (SSR pages show their 404 page). */
 export async function nullIfNotFound<T>(read: Promise<T>): Promise<T | null> {
   try {

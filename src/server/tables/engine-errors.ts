@@ -1,18 +1,8 @@
-import { AppError } from '../errors.ts';
+import { AppError, queryTimeout } from '../errors.ts';
 import { serverBusy } from '../lib/work-gate.ts';
 
 /** Seconds a client is told to wait after table work was cut short. */
 const RETRY_AFTER_SECONDS = 5;
-
-/** 503 QUERY_TIMEOUT: the work passed its time limit and was interrupted. */
-const queryTimeout = (limitMs: number) =>
-  new AppError(
-    503,
-    'QUERY_TIMEOUT',
-    `The query took longer than ${Math.round(limitMs / 100) / 10} s and was stopped; try a narrower filter, another sort or a smaller page`,
-    { limit_ms: limitMs, retry_after: RETRY_AFTER_SECONDS },
-    { 'retry-after': String(RETRY_AFTER_SECONDS) },
-  );
 
 /** 503 SERVER_BUSY: the process is stopping and takes no new table work. */
 export const shuttingDown = () => serverBusy('table', RETRY_AFTER_SECONDS);
@@ -23,7 +13,7 @@ export const shuttingDown = () => serverBusy('table', RETRY_AFTER_SECONDS);
  */
 export function queryInterrupted(reason: unknown, limitMs: number): Error {
   if (reason instanceof AppError) return reason;
-  return queryTimeout(limitMs);
+  return queryTimeout(limitMs, 'try a narrower filter, another sort or a smaller page');
 }
 
 /** DuckDB's words for running out of memory or of spill space. */

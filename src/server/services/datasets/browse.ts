@@ -23,50 +23,83 @@ import {
   visibleTo,
   type ViewerId,
 } from './rows.ts';
-import { cachedTotal } from './counts.ts';
-import { decodeCursor, positionAfter, readPage } from './pages.ts';
+import { boundedRead, searchWork } from './bounds.ts';
+import { cachedTotal, keptTotal } from './counts.ts';
+import { decodeCursor, positionAfter, readPage, type PageRequest } from './pages.ts';
 import { prepared } from './prepared.ts';
-import { relevancePage } from './search-page.ts';
+import { keptRelevanceTotal, relevancePage } from './search-page.ts';
 import { SORT_ORDER, similarMatch, textMatch, type Order } from './search.ts';
 
 /** Where a page starts, as the request says it (see pages.ts). */
 type At = { offset: number; limit: number; cursor?: string | undefined };
 
-/** A page, and where in its whole list it starts (0-based; asked for by search answers only). */
-type Found = { page: DatasetListResponse; start: () => Promise<number> };
+/** A page, and where in its whole list it starts (0-based; counted for search answers only). */
+type Found = { page: DatasetListResponse; start: number };
+
+/** What a page lists: the filters, the search query if any, the order asked for. */
+type Asked = {
+  viewerId: ViewerId;
+  filters: SQL[];
+  query: string | undefined;
+  order: Order | undefined;
+  /** The order without a query nor an order asked for. */
+  fallback: Order;
+  /** Whether to count where the page starts (search answers show page numbers). */
+  numbered: boolean;
+};
 
 /**
- * A page of datasets matching `filters` and, when given, the search `query`: the datasets the
- * search index finds, or, when it finds none, those with similar words (see search.ts). `order`
- * defaults to the match's ranking, else `fallback`.
+ * The page of `asked` on `db`: the datasets the search index finds, or, when it finds none,
+ * those with similar words (see search.ts). `order` defaults to the match's ranking, else
+ * `fallback`.
  */
-async function matchingPage(
-  db: Db,
-  viewerId: ViewerId,
-  filters: SQL[],
-  query: string | undefined,
-  order: Order | undefined,
-  fallback: Order,
-  at: At,
-): Promise<Found> {
-  const cursor = at.cursor === undefined ? undefined : decodeCursor(at.cursor);
-  const request = { offset: at.offset, limit: at.limit, cursor };
+async function findPage(db: Db, asked: Asked, request: PageRequest): Promise<Found> {
+  const { viewerId, filters, query, order, fallback, numbered } = asked;
+  const { cursor, offset } = request;
   const listed = async (where: SQL | undefined, by: Order): Promise<Found> => ({
-    page: await readPage(db, viewerId, where, by, request),
-    start: async () =>
-      cursor ? (await positionAfter(db, where, by, cursor)) + at.offset : at.offset,
+    page: await readPage(db, viewerId, where, by, { ...request, search: Boolean(query) }),
+    start: numbered && cursor ? (await positionAfter(db, where, by, cursor)) + offset : offset,
   });
   if (!query) return listed(and(...filters), order ?? fallback);
   const similar = similarMatch(query);
   if (!similar || cursor?.order !== similar.order.name) {
-    const found = order
-      ? await listed(and(...filters, textMatch(query).where), order)
-      : await relevancePage(db, viewerId, and(...filters), query, request);
+    let found: Found;
+    if (order) found = await listed(and(...filters, textMatch(query).where), order);
+    else {
+      const ranked = await relevancePage(db, viewerId, and(...filters), query, request);
+      found = { page: ranked.page, start: numbered ? await ranked.start() : offset };
+    }
     if (found.page.total > 0 || !similar) return found;
   }
   const near = await listed(and(...filters, similar.where), order ?? similar.order);
   // Said in the answer, so nobody reads "populaton" as a word these datasets hold.
   return near.page.total > 0 ? { ...near, page: { ...near.page, similar: true } } : near;
+}
+
+/**
+ * Whether the cache answers the search of `asked`: its ranked window and total are kept and the
+ * page lies in the window, and when nothing matched, no near miss was found either (kept too).
+ * Pages in an asked order, and near misses found, read their rows fresh.
+ */
+function answeredFromCache(db: Db, asked: Asked, request: PageRequest): boolean {
+  const { filters, query, order } = asked;
+  const similar = query ? similarMatch(query) : null;
+  if (!query || order || (similar && request.cursor?.order === similar.order.name)) return false;
+  const total = keptRelevanceTotal(db, and(...filters), query, request);
+  if (total === undefined) return false;
+  return total > 0 || !similar || keptTotal(db, and(...filters, similar.where)!) === 0;
+}
+
+/**
+ * A page of a list or search, every statement of it bounded in time (bounds.ts); a search the
+ * cache cannot answer takes its turn through the search gate.
+ */
+function matchingPage(ctx: Context, asked: Asked, at: At): Promise<Found> {
+  const cursor = at.cursor === undefined ? undefined : decodeCursor(at.cursor);
+  const request = { offset: at.offset, limit: at.limit, cursor };
+  const find = () => boundedRead(ctx, (db) => findPage(db, asked, request));
+  if (!asked.query) return find();
+  return searchWork(ctx, answeredFromCache(ctx.db, asked, request), find);
 }
 
 /**
@@ -97,16 +130,8 @@ export async function listDatasets(
   if (input.license === 'none') filters.push(isNull(datasets.license));
   else if (input.license) filters.push(eq(datasets.license, input.license));
   const order = input.sort && SORT_ORDER[input.sort];
-  const found = await matchingPage(
-    ctx.db,
-    viewerId,
-    filters,
-    input.query,
-    order,
-    SORT_ORDER.recent,
-    input,
-  );
-  return found.page;
+  const asked = { viewerId, filters, query: input.query, order, fallback: SORT_ORDER.recent };
+  return (await matchingPage(ctx, { ...asked, numbered: false }, input)).page;
 }
 
 /** GET /datasets/me: the caller's own datasets, private ones included. */
@@ -117,7 +142,8 @@ export async function listMyDatasets(
 ): Promise<DatasetListResponse> {
   const order = SORT_ORDER[input.sort_by];
   const filters = [eq(datasets.ownerId, viewerId)];
-  return (await matchingPage(ctx.db, viewerId, filters, input.query, order, order, input)).page;
+  const asked = { viewerId, filters, query: input.query, order, fallback: order, numbered: false };
+  return (await matchingPage(ctx, asked, input)).page;
 }
 
 /**
@@ -157,20 +183,11 @@ export async function searchDatasets(
   input: SearchQuery,
 ): Promise<DatasetSearchResponse> {
   const filters = [visibleTo(viewerId)];
-  const recent = SORT_ORDER.recent;
-  const found = await matchingPage(
-    ctx.db,
-    viewerId,
-    filters,
-    input.query,
-    undefined,
-    recent,
-    input,
-  );
-  const { total, limit, next_cursor } = found.page;
-  const start = await found.start();
+  const asked = { viewerId, filters, query: input.query, order: undefined, numbered: true };
+  const { page, start } = await matchingPage(ctx, { ...asked, fallback: SORT_ORDER.recent }, input);
+  const { total, limit, next_cursor } = page;
   return {
-    ...found.page,
+    ...page,
     current_page: Math.floor(start / limit) + 1,
     total_pages: Math.ceil(total / limit),
     page_size: limit,

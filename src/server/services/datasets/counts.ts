@@ -20,7 +20,16 @@ type Cache = LRUCache<string, NonNullable<unknown>, Load>;
 const caches = new WeakMap<Db, Cache>();
 const dialect = new PgDialect();
 
-function cacheOf(db: Db): Cache {
+/** A transaction's statements read and fill its database's cache (bounded.ts). */
+const rootOf = new WeakMap<Db, Db>();
+
+/** Lets `tx`, a transaction of `db`, share `db`'s cached totals. */
+export function shareCounts(tx: Db, db: Db): void {
+  rootOf.set(tx, rootOf.get(db) ?? db);
+}
+
+function cacheOf(tx: Db): Cache {
+  const db = rootOf.get(tx) ?? tx;
   let cache = caches.get(db);
   if (!cache) {
     cache = new LRUCache<string, NonNullable<unknown>, Load>({
@@ -34,13 +43,16 @@ function cacheOf(db: Db): Cache {
   return cache;
 }
 
+const keyText = (key: SQL | string) =>
+  typeof key === 'string' ? key : JSON.stringify(dialect.sqlToQuery(key));
+
 /** The total for `key` (a name, or the WHERE clause counted) from the cache, else from `load`. */
 export async function cachedTotal<T>(
   db: Db,
   key: SQL | string,
   load: () => Promise<T>,
 ): Promise<T> {
-  const text = typeof key === 'string' ? key : JSON.stringify(dialect.sqlToQuery(key));
+  const text = keyText(key);
   const status: LRUCache.Status<string, NonNullable<unknown>, Load> = {};
   try {
     const value = await cacheOf(db).fetch(text, { context: load, status });
@@ -51,6 +63,12 @@ export async function cachedTotal<T>(
     if (status.fetchAborted || status.fetch === 'inflight') return load();
     throw error;
   }
+}
+
+/** The total kept for `key`, or undefined when none is (nor being read). */
+export function keptTotal<T>(db: Db, key: SQL | string): T | undefined {
+  const cache = caches.get(rootOf.get(db) ?? db);
+  return cache?.peek(keyText(key)) as T | undefined;
 }
 
 /** Drops every cached total: call it after a dataset is created, changed or deleted. */

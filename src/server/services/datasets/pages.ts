@@ -1,5 +1,6 @@
 import { and, count, not, or, sql, type SQL } from 'drizzle-orm';
 import type { DatasetListResponse } from '../../../contracts/datasets.ts';
+import { SEARCH_EXACT_TOTAL_MAX } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
 import { badRequest } from '../../errors.ts';
@@ -8,7 +9,7 @@ import { readsAs } from './cursor-values.ts';
 import { nearestLandmark } from './landmarks.ts';
 import { prepared } from './prepared.ts';
 import { toSummary, type SummaryRow, type ViewerId } from './rows.ts';
-import { orderSql, type Order, type OrderKey } from './search.ts';
+import { idsFirst, orderSql, type Order, type OrderKey } from './search.ts';
 
 /**
  * Pages of dataset lists, equally cheap however deep (docs/datasets.md, "Deep pages"):
@@ -22,8 +23,17 @@ import { orderSql, type Order, type OrderKey } from './search.ts';
  * right after the row it names, so its cost does not grow with depth.
  */
 
-/** Where a page starts: after the cursor's row (when given), then `offset` rows further. */
-export type PageRequest = { offset: number; limit: number; cursor?: Cursor | undefined };
+/**
+ * Where a page starts: after the cursor's row (when given), then `offset` rows further.
+ * `search`: the filter is a search's match, whose ids are read first when it counted few
+ * (SEARCH_EXACT_TOTAL_MAX or fewer; docs/search.md, "Few matches are read first").
+ */
+export type PageRequest = {
+  offset: number;
+  limit: number;
+  cursor?: Cursor | undefined;
+  search?: boolean;
+};
 
 /** A decoded cursor: the order it was made for and its last row's key values, as text. */
 export type Cursor = { order: string; values: string[] };
@@ -145,22 +155,22 @@ export async function readPage(
   viewerId: ViewerId,
   where: SQL | undefined,
   order: Order,
-  { offset, limit, cursor }: PageRequest,
+  { offset, limit, cursor, search }: PageRequest,
 ): Promise<DatasetListResponse> {
   if (cursor) checkCursor(cursor, order);
-  const start = cursor
-    ? { after: cursor.values, skip: offset }
-    : await nearestLandmark(db, where, order, offset);
-  const [ids, total] = await Promise.all([
-    pageIds(
-      db,
-      and(where, start.after && after(order.keys, start.after)),
-      order.keys,
-      start.skip,
-      limit + 1,
-    ),
-    totalOf(db, where),
-  ]);
+  // The total first (usually kept): a filter that matches nothing reads no page, and a search
+  // that matches few reads their ids first, however the planner would have walked an order's
+  // index looking for them.
+  const total = await totalOf(db, where);
+  let ids: Awaited<ReturnType<typeof pageIds>> = [];
+  if (total > 0) {
+    const matches = search && total <= SEARCH_EXACT_TOTAL_MAX ? idsFirst(where) : where;
+    const start = cursor
+      ? { after: cursor.values, skip: offset }
+      : await nearestLandmark(db, matches, order, offset);
+    const from = and(matches, start.after && after(order.keys, start.after));
+    ids = await pageIds(db, from, order.keys, start.skip, limit + 1);
+  }
   const more = ids.length > limit;
   const shown = more ? ids.slice(0, limit) : ids;
   const rows = await summariesByIds(

@@ -3,7 +3,7 @@ import type { DatasetListResponse } from '../../../contracts/datasets.ts';
 import { SEARCH_EXACT_TOTAL_MAX } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets } from '../../db/schema.ts';
-import { cachedTotal, countUpTo } from './counts.ts';
+import { cachedTotal, countUpTo, keptTotal } from './counts.ts';
 import { readsAs } from './cursor-values.ts';
 import { encodeCursor, invalidCursor, summariesByIds, type Cursor } from './pages.ts';
 import { textMatch } from './search.ts';
@@ -13,6 +13,7 @@ import {
   coldRows,
   rankWindow,
   type Cold,
+  type Matching,
   type Ranked,
   type Threshold,
 } from './search-window.ts';
@@ -96,8 +97,10 @@ async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
  * matches of 数据 at a million datasets took seconds and, under ten concurrent searches,
  * exhausted the connection pool (docs/search.md, "Totals"). Cached like list totals.
  */
+const totalKey = (where: SQL | undefined) => sql`search total ${where}`;
+
 function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
-  return cachedTotal(db, sql`search total ${where}`, async () => {
+  return cachedTotal(db, totalKey(where), async () => {
     const [row] = await countUpTo(db, where, SEARCH_EXACT_TOTAL_MAX + 1);
     const counted = row?.n ?? 0;
     if (counted <= SEARCH_EXACT_TOTAL_MAX) return { total: counted, estimated: false };
@@ -106,12 +109,40 @@ function searchTotal(db: Db, where: SQL | undefined): Promise<Total> {
   });
 }
 
+const thresholdOf = (place: Place) => (place.in === 'start' ? 'first' : place.threshold);
+const windowKey = (where: SQL | undefined, place: Place) =>
+  sql`ranked window ${where} ${JSON.stringify(thresholdOf(place))}`;
+const placeAt = (cursor: Cursor | undefined): Place =>
+  cursor ? placeOf(cursor) : { threshold: null, in: 'start' };
+
 /** The window's threshold (a cursor's, else as of now) and its ranking, both kept briefly. */
-function windowAt(db: Db, filter: SQL | undefined, query: string, place: Place) {
+function windowAt(db: Db, m: Matching, place: Place) {
+  const where = and(m.filter, textMatch(m.query).where);
+  const load = () => rankWindow(db, m, thresholdOf(place));
+  return cachedTotal(db, windowKey(where, place), load);
+}
+
+/** The window's rows after the place a page starts from. */
+const restOf = (ranked: Ranked[], place: Place) =>
+  place.in === 'cold' ? [] : ranked.filter((r) => place.in === 'start' || later(r, place.row));
+
+/**
+ * The total of a relevance page when the cache holds its window and total and the page lies
+ * within the window (it is then read without ranking or counting anything), else undefined.
+ */
+export function keptRelevanceTotal(
+  db: Db,
+  filter: SQL | undefined,
+  query: string,
+  request: Request,
+): number | undefined {
+  const place = placeAt(request.cursor);
   const where = and(filter, textMatch(query).where);
-  const at = place.in === 'start' ? 'first' : place.threshold;
-  const key = sql`ranked window ${where} ${JSON.stringify(at)}`;
-  return cachedTotal(db, key, () => rankWindow(db, filter, query, at));
+  const total = keptTotal<Total>(db, totalKey(where));
+  const window = keptTotal<Awaited<ReturnType<typeof rankWindow>>>(db, windowKey(where, place));
+  if (!total || !window || place.in === 'cold') return undefined;
+  const within = request.offset + request.limit < restOf(window.ranked, place).length;
+  return window.threshold === null || within ? total.total : undefined;
 }
 
 type Found = { page: DatasetListResponse; start: () => Promise<number> };
@@ -131,20 +162,17 @@ export async function relevancePage(
   request: Request,
 ): Promise<Found> {
   const { offset, limit } = request;
-  const place: Place = request.cursor ? placeOf(request.cursor) : { threshold: null, in: 'start' };
-  const [{ threshold, ranked }, { total, estimated }] = await Promise.all([
-    windowAt(db, filter, query, place),
-    searchTotal(db, and(filter, textMatch(query).where)),
-  ]);
-  const rest =
-    place.in === 'cold' ? [] : ranked.filter((r) => place.in === 'start' || later(r, place.row));
+  const place = placeAt(request.cursor);
+  // The total first (usually kept): it tells whether the matches are few enough to read first.
+  const { total, estimated } = await searchTotal(db, and(filter, textMatch(query).where));
+  const m: Matching = { filter, query, counted: !estimated };
+  const { threshold, ranked } = await windowAt(db, m, place);
+  const rest = restOf(ranked, place);
   const shown: (Ranked | Cold)[] = rest.slice(offset, offset + limit + 1);
   if (shown.length <= limit && threshold) {
     const from = place.in === 'cold' ? place.row : undefined;
     const skip = Math.max(0, offset - rest.length);
-    shown.push(
-      ...(await coldRows(db, filter, query, { threshold, from }, skip, limit + 1 - shown.length)),
-    );
+    shown.push(...(await coldRows(db, m, { threshold, from }, skip, limit + 1 - shown.length)));
   }
   const more = shown.length > limit;
   const page = shown.slice(0, limit);
@@ -159,7 +187,7 @@ export async function relevancePage(
   const start = async () => {
     if (place.in === 'start') return offset;
     if (place.in === 'window') return ranked.filter((r) => !later(r, place.row)).length + offset;
-    const cold = await coldPosition(db, filter, query, place.threshold!, place.row);
+    const cold = await coldPosition(db, m, place.threshold!, place.row);
     return ranked.length + cold + offset;
   };
   return {

@@ -15,6 +15,18 @@ export type OrderKey = {
 /** An order of datasets; `name` tells cursors of different orders apart. */
 export type Order = { name: string; keys: OrderKey[] };
 
+/** Ids as an array the statement reads once: the planner cannot walk another index for them. */
+export const idIn = (ids: SQL) => sql`${datasets.id} = any(array(${ids}))`;
+
+/**
+ * The datasets of `where`, their ids read first (from the index that answers `where`) so that
+ * the rows are then read by primary key. For a search matching few datasets (docs/search.md,
+ * "Few matches are read first"): ordered by an index of its own, the planner may walk that
+ * index down the whole table looking for matches it expects to be common.
+ */
+export const idsFirst = (where: SQL | undefined) =>
+  idIn(sql`select ${datasets.id} from ${datasets} where ${where ?? sql`true`}`);
+
 /** ts_rank's weights of D, C (description), B (tags), A (name). */
 const RANK_WEIGHTS = sql.raw(`'{0.01, 0.05, 0.2, 1}'::real[]`);
 
@@ -82,14 +94,24 @@ export function textMatch(query: string): Match {
   };
 }
 
+/** A CJK character (Han, kana, Hangul), by the ranges `search_tokens` cuts runs with. */
+const CJK = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]/u;
+
+/** Three ASCII letters or digits in a row: a word pg_trgm cuts trigrams from in any locale. */
+const LETTERS_WORD = /[a-z0-9]{3}/;
+
 /**
  * Only when the index finds nothing: near misses such as typos (`populaton`), by trigram word
- * similarity over `search_text` (`q <% search_text`, indexed), most similar first. Null under 3
- * characters.
+ * similarity over `search_text` (`q <% search_text`, indexed), most similar first. Null — no
+ * near misses are looked for — unless the query holds a word of 3 or more ASCII letters or
+ * digits and no CJK character. A query without such a word may have no trigrams at all
+ * (`show_trgm('上海 空气质量')` is empty where the database's `LC_CTYPE` is `C`, as on the
+ * embedded server), and the trigram index cannot answer it: the statement would read every
+ * row (docs/search.md, "Near misses").
  */
 export function similarMatch(query: string): Match | null {
   const needle = query.toLowerCase();
-  if ([...needle].length < 3) return null;
+  if (CJK.test(needle) || !LETTERS_WORD.test(needle)) return null;
   return {
     where: sql`${needle} <% ${datasets.searchText}`,
     order: {
