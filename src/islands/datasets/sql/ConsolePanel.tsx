@@ -21,7 +21,7 @@ type Props = { datasetId: number; versions: number[]; locale: Locale };
 
 /** The version's rows as Parquet, which DuckDB reads over HTTP. */
 const parquetUrl = (datasetId: number, version: number) =>
-  `${apiBase()}${API_PREFIX}/datasets/${datasetId}/versions/${version}/data.parquet`;
+  `${apiBase()}${API_PREFIX}/datasets/${datasetId}/versions/${version}/download?format=parquet`;
 
 /**
  * DuckDB with the chosen version's table. `busy` while it opens — and, set by the query, while
