@@ -23,6 +23,9 @@ import { loadSite, mountSite } from './site/mount.ts';
 import { createServedSite } from './site/services.ts';
 
 // Two folders below the project both here and in the bundle (dist/node/main.mjs).
+/** Table work under way at a stop may finish within this, then it is interrupted. */
+const TABLE_GRACE_MS = 5_000;
+
 const defaultDistDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
 
 /**
@@ -116,6 +119,7 @@ async function main(): Promise<void> {
         lock?.release();
       }
     },
+    tableGraceMs: TABLE_GRACE_MS,
     drainMs: config.drainMs,
     exit: (code) => process.exit(code),
   });

@@ -10,16 +10,22 @@ export type ShutdownSteps = {
   closeApp: () => Promise<void>;
   /** The rest: pending writes, the change feed, the database, the lock. */
   closeRest: () => Promise<void>;
+  /**
+   * How long table work under way may go on before it is interrupted: a page or query that
+   * ends soon answers as usual, a long one is cut short so the drain never waits on it.
+   */
+  tableGraceMs: number;
   /** Longest the whole stop may take; past it the process exits anyway. */
   drainMs: number;
   exit: (code: number) => void;
 };
 
 /**
- * The one way a server stops on SIGTERM or SIGINT. Running table statements are interrupted
- * first (their requests answer 503, which the edge retries on another process), so draining
- * never waits on DuckDB; the requests under way finish; then everything closes and the process
- * exits 0. If anything hangs past `drainMs`, it exits 1 all the same.
+ * The one way a server stops on SIGTERM or SIGINT. Table statements still running after
+ * `tableGraceMs` are interrupted (their requests answer 503, which the edge retries on another
+ * process), so draining never waits long on DuckDB; the requests under way finish; then
+ * everything closes and the process exits 0. If anything hangs past `drainMs`, it exits 1 all
+ * the same.
  */
 export function createShutdown(steps: ShutdownSteps): (signal: string) => Promise<void> {
   let closing = false;
@@ -32,11 +38,14 @@ export function createShutdown(steps: ShutdownSteps): (signal: string) => Promis
       steps.exit(1);
     }, steps.drainMs);
     deadline.unref();
+    const cut = setTimeout(() => steps.tables.interruptAll(), steps.tableGraceMs);
+    cut.unref();
     let code = 0;
     try {
       steps.stopJobs();
-      steps.tables.interruptAll();
       await steps.closeApp();
+      clearTimeout(cut);
+      steps.tables.interruptAll();
       steps.tables.close();
       await steps.closeRest();
     } catch (error) {

@@ -21,7 +21,7 @@ function stopping(steps: Omit<ShutdownSteps, 'log' | 'exit' | 'stopJobs'>) {
 }
 
 describe('stopping the server', () => {
-  it('interrupts a long table query its requests wait on, drains, closes and exits 0', async () => {
+  it('interrupts a long table query its requests wait on after the grace, drains, closes and exits 0', async () => {
     const tables = await createTableEngine({
       root: tempDir(),
       memoryLimitMb: 256,
@@ -45,6 +45,7 @@ describe('stopping the server', () => {
         closed.push('app');
       },
       closeRest: async () => void closed.push('database'),
+      tableGraceMs: 100,
       drainMs: 60_000,
     });
     void shutdown('SIGTERM');
@@ -58,6 +59,7 @@ describe('stopping the server', () => {
       tables: { interruptAll: () => undefined, close: () => undefined },
       closeApp: () => new Promise(() => undefined),
       closeRest: async () => undefined,
+      tableGraceMs: 10,
       drainMs: 50,
     });
     void shutdown('SIGTERM');
