@@ -37,10 +37,51 @@ const file = (type: string) => ({ schema: z.string().meta({ contentMediaType: ty
 
 const linkMinutes = DOWNLOAD_LINK_SECONDS / 60;
 
+/** A response header as the OpenAPI document declares it. */
+const header = (description: string, schema: object = { type: 'string' }) => ({
+  description,
+  schema,
+});
+
+/** The headers every answer with the file (or part of it) carries. */
+const fileHeaders = {
+  ETag: header('Strong: the same bytes for the version and format, whatever the store'),
+  'Last-Modified': header('When the version was published'),
+  'Accept-Ranges': header('`bytes`', { type: 'string', enum: ['bytes'] }),
+  'Content-Length': header('The bytes in this answer', { type: 'integer', minimum: 0 }),
+  'Content-Disposition': header(
+    '`attachment`, the file named after the dataset and version (`filename*` in UTF-8 for other names)',
+  ),
+  'Cache-Control': header(
+    'A public version: shared caches may keep it a few minutes and must revalidate; a private one: `private`',
+  ),
+};
+
+/** The request headers a download reads: conditional and range requests. */
+const downloadHeadersSchema = z.object({
+  range: z
+    .string()
+    .optional()
+    .describe('`bytes=first-last`, `bytes=first-` or `bytes=-suffix`: one range, answered 206'),
+  'if-none-match': z
+    .string()
+    .optional()
+    .describe('An ETag of an earlier answer: 304 when it still holds'),
+  'if-modified-since': z
+    .string()
+    .optional()
+    .describe('An HTTP date: 304 when the version is not newer'),
+  'if-range': z
+    .string()
+    .optional()
+    .describe('An ETag: the range only while it holds, else the whole file'),
+});
+
 /** What a download answers: the file, part of it, a link to it (BLOB_REDIRECT), or nothing new. */
 const downloadResponses = {
   200: {
     description: 'The file',
+    headers: fileHeaders,
     content: {
       'text/csv': file('text/csv'),
       'application/json': {
@@ -54,6 +95,10 @@ const downloadResponses = {
   },
   206: {
     description: 'Part of the file (a `Range` request)',
+    headers: {
+      ...fileHeaders,
+      'Content-Range': header('`bytes first-last/size`'),
+    },
     content: {
       'text/csv': file('text/csv'),
       'application/json': file('application/json'),
@@ -200,6 +245,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires. \`…/versions/{version}/data.<format>\` answers the same with the format in the path.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
+        headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },
@@ -217,6 +263,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "Exactly what `…/download?format=<format>` answers (ranges, ETag, counting, BLOB_REDIRECT), at an address that ends in the format, for tools that choose the reader or the saved file name from the path: DuckDB `SELECT … FROM '…/data.parquet'`, pandas, wget.",
         params: dataFileParamsSchema,
+        headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },
@@ -233,6 +280,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "The dataset's latest version as `…/versions/{version}/data.<format>` answers it: an address that follows new versions (each version keeps its own ETag).",
         params: latestDataFileParamsSchema,
+        headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },
