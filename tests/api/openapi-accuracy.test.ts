@@ -1,11 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { suiteApp } from '../support/api.ts';
+import { createDataset, suiteApp, suiteUser } from '../support/api.ts';
 
 type Parameter = { name: string; in: string; schema: Record<string, unknown> };
-type Operation = { security?: object[]; parameters?: Parameter[] };
+type Answer = { headers?: Record<string, unknown> };
+type Operation = {
+  security?: object[];
+  parameters?: Parameter[];
+  responses?: Record<string, Answer>;
+};
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 const t = suiteApp();
+const owner = suiteUser(t, 'openapi_owner');
 
 const documentOf = async () =>
   (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json<Document>();
@@ -63,6 +69,34 @@ describe('the OpenAPI document says what the server does', () => {
       expect({ op: `${op.method} ${op.path}`, statuses }).toEqual({
         op: `${op.method} ${op.path}`,
         statuses: [401, 401, 401],
+      });
+    }
+  });
+
+  it("declares a download's request and response headers, and the answers carry them", async () => {
+    const doc = await documentOf();
+    const dataset = await createDataset(t, owner);
+    for (const path of [
+      '/api/v1/datasets/{id}/versions/{version}/download',
+      '/api/v1/datasets/{id}/versions/{version}/data.{format}',
+      '/api/v1/datasets/{id}/latest/data.{format}',
+    ]) {
+      const op = doc.paths[path]!['get']!;
+      const asked = (op.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+      expect(asked.sort()).toEqual(['if-modified-since', 'if-none-match', 'if-range', 'range']);
+      expect(Object.keys(op.responses!['206']!.headers ?? {})).toContain('Content-Range');
+    }
+    const op = doc.paths['/api/v1/datasets/{id}/versions/{version}/download']!['get']!;
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/datasets/${dataset.id}/versions/1/download?format=csv`,
+      headers: { range: 'bytes=0-9' },
+    });
+    expect(res.statusCode).toBe(206);
+    for (const name of Object.keys(op.responses!['206']!.headers!)) {
+      expect({ name, sent: res.headers[name.toLowerCase()] !== undefined }).toEqual({
+        name,
+        sent: true,
       });
     }
   });

@@ -37,10 +37,10 @@ const file = (type: string) => ({ schema: z.string().meta({ contentMediaType: ty
 
 const linkMinutes = DOWNLOAD_LINK_SECONDS / 60;
 
-/** A response header as the OpenAPI document declares it. */
+/** A response header: its JSON schema and what it says (plugins/openapi.ts declares it). */
 const header = (description: string, schema: object = { type: 'string' }) => ({
+  ...schema,
   description,
-  schema,
 });
 
 /** The headers every answer with the file (or part of it) carries. */
