@@ -1,5 +1,6 @@
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { csvNamed } from '../support/dataset-pages.ts';
 import { sideways } from '../support/phone.ts';
 import { translator } from '../support/translator.ts';
 
@@ -109,6 +110,34 @@ test('the create form starts the data language at the page’s, and says what it
     await expect(language).toHaveAccessibleDescription(new RegExp(t('datasets:meta.languageHint')));
     await expect(page.getByText('BCP 47')).toHaveCount(0);
     expect(await sideways(page)).toBeLessThanOrEqual(0);
+  }
+});
+
+test('the upload form names a semicolon-separated CSV and a number column read as text', async ({
+  newPage,
+  account,
+  signIn,
+}) => {
+  const numbers = Array.from({ length: 40 }, (_, i) => `${i},${i === 29 ? 'N/A' : i * 2}`);
+  for (const { locale, viewport } of each) {
+    const t = translator(locale);
+    const page = await newPage({ locale, viewport });
+    await signIn(page, account, locale);
+    await page.goto(at(locale, '/datasets/create'));
+    const file = page.getByLabel(t('datasets:table.file'), { exact: true });
+    await file.setInputFiles(csvNamed('semi.csv', '名称;数量\n苹果;3\n香蕉;5\n'));
+    await expect(page.getByTestId('separator-note')).toContainText(
+      t('datasets:table.separator.semicolon', { column: '名称;数量' }),
+    );
+    expect(await sideways(page)).toBeLessThanOrEqual(0);
+    await file.setInputFiles(csvNamed('counts.csv', `k,n\n${numbers.join('\n')}\n`));
+    await expect(page.getByTestId('separator-note')).toHaveCount(0);
+    await expect(page.getByTestId('text-columns')).toContainText(
+      t('datasets:table.textBecause', { column: 'n', row: '30', value: 'N/A' }),
+    );
+    await expect(page.getByTestId('text-columns')).toContainText(
+      t('datasets:table.nullMarker', { value: 'N/A' }),
+    );
   }
 });
 
