@@ -141,6 +141,39 @@ test('the upload form names a semicolon-separated CSV and a number column read a
   }
 });
 
+test('the new-version form shows what will change and takes a new column’s description', async ({
+  newPage,
+  account,
+  createDataset,
+  signIn,
+  request,
+}) => {
+  const t = translator('zh-CN');
+  const page = await newPage({ locale: 'zh-CN' });
+  const dataset = await createDataset(account, { name: `versions ${account.username}` });
+  await signIn(page, account, 'zh-CN');
+  await page.goto(`/datasets/version/create?id=${dataset.id}`);
+  await page
+    .getByLabel(t('datasets:table.file'), { exact: true })
+    .setInputFiles(
+      csvNamed('fruit.csv', '名称,数量,产地\n苹果,3,山东\n香蕉,5,海南\n橙子,7,江西\n'),
+    );
+  const changes = page.getByTestId('version-changes');
+  await expect(changes.getByRole('listitem')).toHaveText([
+    t('datasets:version.changes.rows', { before: '2', after: '3' }),
+    t('datasets:version.changes.added', { columns: '产地' }),
+  ]);
+  const label = t('datasets:columns.label', { name: '产地', type: t('datasets:type.string') });
+  await changes.getByLabel(label, { exact: true }).fill('水果的主要产地');
+  await page.getByRole('button', { name: t('datasets:version.submit'), exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === `/datasets/${dataset.id}`);
+  const res = await request.get(`/api/v1/datasets/${dataset.id}`);
+  expect(await res.json()).toMatchObject({
+    latest_version: 2,
+    column_descriptions: { 产地: '水果的主要产地' },
+  });
+});
+
 test('an avatar address that does not load leaves the initial in the circle', async ({
   newPage,
   account,

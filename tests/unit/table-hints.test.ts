@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCsvText } from '../../src/lib/tables/draft.ts';
 import { otherSeparator } from '../../src/lib/tables/separator.ts';
 import { textReasons } from '../../src/lib/tables/text-columns.ts';
+import { sameShape, versionChanges } from '../../src/lib/tables/version-changes.ts';
 import { inferTypes } from '../../src/lib/tables/type-inference.ts';
 
 const csv = (text: string, delimiter: ',' | '\t' = ',') => {
@@ -50,5 +51,31 @@ describe('why a column of numbers is read as text', () => {
     expect(reasons(['n', 'word'], entries)).toEqual([
       { column: 'n', row: 4, value: '3 kg', count: 1, marker: false },
     ]);
+  });
+});
+
+describe('what a new version changes', () => {
+  it('names rows, columns added and removed, and types changed', () => {
+    const before = {
+      attributes: ['城市', 'n', 'old'],
+      types: { 城市: 'string', n: 'integer', old: 'date' },
+      rows: 3,
+    };
+    const after = {
+      attributes: ['城市', 'n', 'new'],
+      types: ['string', 'number', 'boolean'],
+      rows: 5,
+    };
+    const changes = versionChanges(before, after);
+    expect(changes).toEqual({
+      rows: { before: 3, after: 5 },
+      added: ['new'],
+      removed: ['old'],
+      retyped: [{ column: 'n', from: 'integer', to: 'number' }],
+    });
+    expect(sameShape(changes)).toBe(false);
+    expect(
+      sameShape(versionChanges(before, { ...before, types: ['string', 'integer', 'date'] })),
+    ).toBe(true);
   });
 });
