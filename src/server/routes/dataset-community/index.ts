@@ -44,7 +44,6 @@ const ratingRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       schema: {
         tags: ['ratings'],
-        security,
         summary: "A dataset's average score and count, and the caller's own score",
         description: 'score is null when the caller has not rated the dataset, or is a guest.',
         params: datasetIdParamsSchema,

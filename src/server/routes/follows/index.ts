@@ -64,7 +64,6 @@ const followListRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       schema: {
         tags,
-        security,
         summary: 'Whether the caller follows a user',
         description: 'A guest (no token) follows nobody: is_following false.',
         params: userIdParamsSchema,
