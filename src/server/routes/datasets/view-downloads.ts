@@ -34,10 +34,11 @@ async function sendView(
     .header('cache-control', download.isPublic ? PUBLIC_SHARED_CACHE : 'private, no-store')
     .header('accept-ranges', 'none')
     .header('content-length', String(download.size));
-  if (head || download.size === 0) {
+  if (download.size === 0) {
     await download.discard();
     return reply.send('');
   }
+  // HEAD too: Fastify sends its headers and drops the body, which closes (and removes) the file.
   return reply.send(download.open());
 }
 
