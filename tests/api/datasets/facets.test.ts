@@ -14,6 +14,12 @@ const facets = async (query: string) => {
   return res.json<VersionFacets>();
 };
 
+/** A facet's values (failing when it answered bins). */
+function valuesOf(facet: VersionFacets) {
+  if (!('values' in facet)) throw new Error('expected values');
+  return facet.values;
+}
+
 describe('facets', () => {
   it('counts the most frequent values under the filters, a missing value as null', async () => {
     const filters = [{ column: 'score', op: 'ge', value: 2 }];
@@ -27,7 +33,7 @@ describe('facets', () => {
       column: 'name',
       values: expected.map(([value, count]) => ({ value, count })),
     });
-    expect(names.values.some((v: { value: unknown }) => v.value === null)).toBe(true);
+    expect(valuesOf(names).some((v) => v.value === null)).toBe(true);
 
     const days = await facets(
       filterQuery([{ column: 'ok', op: 'eq', value: true }], { column: 'day' }),
@@ -60,9 +66,7 @@ describe('facets', () => {
       shared.file,
       `SELECT count(*)::INT FROM {file} WHERE ok IS NOT NULL AND lower(name) LIKE '%alpha%'`,
     )) as [[number]];
-    expect(searched.values.reduce((sum: number, v: { count: number }) => sum + v.count, 0)).toBe(
-      count,
-    );
+    expect(valuesOf(searched).reduce((sum, v) => sum + v.count, 0)).toBe(count);
   });
 
   it('gives an equal-width histogram of numbers, integers and dates under the filters', async () => {
