@@ -95,10 +95,10 @@ describe('facets', () => {
     expect(scores.bins.reduce((sum, b) => sum + b.count, 0)).toBe(n);
     const days = await facets('column=day&bins=50');
     if (!('bins' in days)) throw new Error('expected bins');
-    const [[first]] = await oracle.rows(
+    const [[first]] = (await oracle.rows(
       shared.file,
       `SELECT strftime(min(day), '%Y-%m-%d') FROM {file}`,
-    );
+    )) as [[string]];
     expect(days.bins[0]!.from).toBe(first);
     expect(days.bins.reduce((sum, b) => sum + b.count, 0)).toBe(60 - 6);
   });
