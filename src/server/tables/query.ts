@@ -53,8 +53,9 @@ export async function countRows(
 /**
  * A page of a version's rows. Unsorted and unfiltered, the page is picked by position
  * (`numberedSource`), which Parquet's row-group statistics narrow to the groups holding it,
- * so the last page costs what the first does. `total` is the count of the rows kept. Sorting is by the typed value, nulls last, ties in
- * stored order.
+ * so the last page costs what the first does. `total` is the count of the rows kept (`countRows`,
+ * or the version's rows when every row is kept). Sorting is by the typed value, nulls last, ties
+ * in stored order.
  */
 export async function queryRows(
   connection: DuckDBConnection,
