@@ -131,6 +131,15 @@ describe('filters', () => {
     expect(none).toMatchObject({ rows: [], row_numbers: [], total: 0 });
   });
 
+  it('reads an integer past 2^53 written as a JSON number exactly', async () => {
+    const { dataset, file } = shared;
+    const text = '[{"column":"big","op":"eq","value":9007199254740993}]';
+    const page = await rowsOf(dataset, `filters=${encodeURIComponent(text)}`);
+    const expected = await oracle.ids(file, 'big = 9007199254740993');
+    expect(expected).toHaveLength(1);
+    expect(page.rows.map((r) => r[0])).toEqual(expected);
+  });
+
   it('answers an empty list of filters as no filter', async () => {
     const page = await rowsOf(shared.dataset, filterQuery([]));
     expect(page.total).toBe(60);
