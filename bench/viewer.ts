@@ -1,6 +1,6 @@
 /**
  * The data viewer at 1,000,000 rows × 8 columns (the table of bench/tables-case.ts): writing the
- * Parquet copy, row pages (first, last, sorted, filtered), column statistics, comparing two
+ * Parquet copy, row pages (first, last, sorted, filtered by q and by column filters), column statistics, comparing two
  * versions, and the Parquet download. The table is published in one process, measured in another.
  */
 import { execFile } from 'node:child_process';
@@ -24,6 +24,25 @@ async function child(script: string, args: string[]): Promise<Record<string, num
 
 const ms = (n: number | undefined) => `${(n ?? NaN).toFixed(1)} ms`;
 const secs = (n: number | undefined) => `${(n ?? NaN).toFixed(2)} s`;
+
+const FILTER_CASES = [
+  ['range', 'price between 100 and 200'],
+  ['eq', 'city eq 深圳市 南山区'],
+  ['contains', 'name contains 用户 12'],
+] as const;
+
+/** Filtered first pages (count + page, the count not yet kept) beside DuckDB on the file. */
+function filteredFigures(r: Record<string, number>): BenchFigure[] {
+  return FILTER_CASES.map(([name, label]) => {
+    const p95 = r[`${name}P95`] ?? NaN;
+    return {
+      label: `filters: ${label}, p50 / p95 (DuckDB direct)`,
+      value: `${ms(r[`${name}P50`])} / ${ms(p95)} (${ms(r[`${name}DirectP50`])} / ${ms(r[`${name}DirectP95`])})`,
+      target: 'p95 < 150 ms',
+      ok: p95 < 150,
+    };
+  });
+}
 
 export async function runViewerBench(): Promise<BenchReport> {
   const dir = await mkdtemp(path.join(tmpdir(), 'sheaf-bench-viewer-'));
@@ -50,6 +69,7 @@ export async function runViewerBench(): Promise<BenchReport> {
       },
       { label: 'sorted by price, offset 999,000 p95', value: ms(r['sorted']) },
       { label: 'filtered q=南山 p95', value: ms(r['filtered']) },
+      ...filteredFigures(r),
       {
         label: 'column statistics',
         value: secs(r['statsSeconds']),

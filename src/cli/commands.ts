@@ -12,6 +12,7 @@ import type {
   DatasetVersion,
   DownloadFormat,
 } from '../contracts/datasets.ts';
+import { pullQuery, type PullView } from './filters.ts';
 import { CliError, EXIT, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
 import { jsonAsLines } from './json-upload.ts';
@@ -201,12 +202,13 @@ export type PullOptions = {
   /** Where a file without `output` goes, under its default name. */
   folder: string;
   json: boolean;
-};
+} & PullView;
 
 /**
  * `sheaf pull ID`: downloads a version into a file. It is written to `FILE.part` first (its
  * ETag beside it in `FILE.part.etag`) and renamed when complete; a pull that finds a `.part`
- * asks only for the rest (`Range`, with `If-Range` so a different file starts over).
+ * asks only for the rest (`Range`, with `If-Range` so a different file starts over). With
+ * filters or a sort it downloads that view of the version, whole.
  */
 export async function pull(client: Client, io: Io, id: number, o: PullOptions): Promise<void> {
   const dataset = await client.json<Dataset>('GET', `/datasets/${id}`);
@@ -225,9 +227,11 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
   const etagFile = `${part}.etag`;
   const have = (await stat(part).catch(() => null))?.size ?? 0;
   const etag = have > 0 ? (await readFile(etagFile, 'utf8').catch(() => '')).trim() : '';
-  const resume = have > 0 && etag !== '';
+  // A view is made anew for each request: it has no ETag and is pulled whole.
+  const query = pullQuery(o);
+  const resume = have > 0 && etag !== '' && query.filters === undefined && o.sort === undefined;
   const res = await client.raw('GET', `/datasets/${id}/versions/${version}/download`, {
-    query: { format: o.format },
+    query,
     headers: resume ? { range: `bytes=${have}-`, 'if-range': etag } : {},
     allow: resume ? [416] : [],
   });

@@ -12,6 +12,7 @@ import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts'
 import { CliError, createClient, EXIT } from './client.ts';
 import { columns } from './columns.ts';
 import { info, list, pull, push, type Io, type PushOptions } from './commands.ts';
+import { parseFilters } from './filters.ts';
 import { login } from './login.ts';
 import { runOther } from './other-commands.ts';
 import { CLI_VERSION, idOf, OPTIONS, USAGE, type Values } from './usage.ts';
@@ -102,6 +103,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
           output: v.output === undefined ? undefined : userPath(io, v.output),
           folder: userPath(io, '.'),
           json: v.json,
+          filters: parseFilters(v.filter ?? []),
+          sort: v.sort,
+          order: v.desc ? 'desc' : 'asc',
         });
         break;
       }

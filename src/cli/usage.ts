@@ -33,6 +33,10 @@ export const USAGE = `Usage: sheaf <command> [options]
   pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes);
             a text format saves the column types beside it in FILE.types.json, and the
             column descriptions, if any, in FILE.columns.json
+            [--filter 'loans>1000' ...] [--sort COLUMN [--desc]]   only the rows the filters
+                                    keep (COLUMN OP VALUE, OP = != > >= < <=, or a JSON filter
+                                    such as '{"column":"city","op":"in","value":["北京"]}'),
+                                    in that order (downloaded whole, never resumed)
   whoami                                               the account the token acts for
   logout                                               forget this site's token (one login
                                                        made is revoked)
@@ -79,6 +83,7 @@ export const OPTIONS = {
   offset: { type: 'string' },
   sort: { type: 'string' },
   desc: { type: 'boolean', default: false },
+  filter: { type: 'string', multiple: true },
 } as const;
 
 export type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];

@@ -21,6 +21,33 @@ export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
 /** `q` (the text filter over string columns) is at most this many characters. */
 export const ROWS_FILTER_MAX = 200;
+/**
+ * Operators of a column filter on a version's rows (`filters`, docs/tables.md "Filters"):
+ * `between` takes `[lo, hi]`, `in` a list, `is_null` / `not_null` no value, the others one value.
+ */
+export const FILTER_OPS = [
+  'eq',
+  'ne',
+  'lt',
+  'le',
+  'gt',
+  'ge',
+  'between',
+  'in',
+  'contains',
+  'starts_with',
+  'is_null',
+  'not_null',
+] as const;
+export type FilterOp = (typeof FILTER_OPS)[number];
+/** At most this many filters at once (they all apply). */
+export const FILTERS_MAX = 20;
+/** At most this many values in one `in` filter. */
+export const FILTER_IN_MAX = 100;
+/** A facet lists this many most frequent values. */
+export const FACET_VALUES = 20;
+/** A facet's histogram has at most this many bins. */
+export const FACET_BINS_MAX = 50;
 /** A histogram has at most this many bins. */
 export const HISTOGRAM_BINS = 20;
 /** The most frequent values listed for a string or boolean column. */

@@ -6,9 +6,10 @@ import {
   cellSchema,
 } from './datasets.ts';
 import { positiveId } from './ids.ts';
-import { pageLimit } from './query-numbers.ts';
+import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 import { offsetSchema } from './users.ts';
-import { COMPARE_KINDS, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
+import { COMPARE_KINDS, FACET_BINS_MAX, ROWS_FILTER_MAX, SORT_ORDERS } from './limits.ts';
+import { filtersQuerySchema } from './row-filters.ts';
 
 /**
  * The data viewer's calls: a version's rows (paged, sorted, filtered), its column statistics,
@@ -21,20 +22,44 @@ const columnNameSchema = z.string().trim().min(1, 'A column name must not be emp
 
 /* ---------- requests ---------- */
 
-export const rowsQuerySchema = z.object({
-  offset: offsetSchema,
-  limit: rowsLimitSchema,
-  sort: columnNameSchema
-    .optional()
-    .describe('A column name; rows keep their stored order without it'),
-  order: z.enum(SORT_ORDERS).default('asc'),
+/** Which rows a read keeps: `q` and `filters`, both applying (every row without either). */
+export const selectionQueryFields = {
   q: z
     .string()
     .max(ROWS_FILTER_MAX, `q must be at most ${ROWS_FILTER_MAX} characters`)
     .optional()
     .describe('Keeps rows where a string column contains this text, ignoring case'),
+  filters: filtersQuerySchema.optional(),
+};
+
+/** A read's order: by a column, or the stored order. */
+export const orderQueryFields = {
+  sort: columnNameSchema
+    .optional()
+    .describe('A column name; rows keep their stored order without it'),
+  order: z.enum(SORT_ORDERS).default('asc'),
+};
+
+export const rowsQuerySchema = z.object({
+  offset: offsetSchema,
+  limit: rowsLimitSchema,
+  ...orderQueryFields,
+  ...selectionQueryFields,
 });
 export type RowsQuery = z.infer<typeof rowsQuerySchema>;
+
+const binsRange = `bins must be between 1 and ${FACET_BINS_MAX}`;
+
+export const facetsQuerySchema = z.object({
+  column: columnNameSchema.describe('The column whose values are counted'),
+  bins: queryInteger(wholeNumber('bins').min(1, binsRange).max(FACET_BINS_MAX, binsRange))
+    .optional()
+    .describe(
+      'Numbers, dates and datetimes: an equal-width histogram of this many bins instead of the most frequent values',
+    ),
+  ...selectionQueryFields,
+});
+export type FacetsQuery = z.infer<typeof facetsQuerySchema>;
 
 export const compareQuerySchema = z.object({
   from: positiveId('from'),
@@ -69,7 +94,7 @@ export const tableRowsSchema = z.object({
    * filter: the viewer's "#" column.
    */
   row_numbers: z.array(z.number().int()),
-  /** Rows matching `q` (every row without it). */
+  /** Rows matching `q` and `filters` (every row without them). */
   total: z.number().int(),
   offset: z.number().int(),
   limit: z.number().int(),
@@ -78,6 +103,23 @@ export type TableRows = z.infer<typeof tableRowsSchema>;
 
 /** A histogram edge: a number (an integer past 2^53 exact, as a big integer) or a date's text. */
 const boundSchema = z.union([z.number(), z.string(), bigIntegerSchema]);
+
+const histogramSchema = z.array(
+  z.object({ from: boundSchema, to: boundSchema, count: z.number().int() }),
+);
+
+/**
+ * A column's values among the rows kept: the FACET_VALUES most frequent (most frequent first,
+ * ties by value, a missing value as null), or with `bins` a histogram like the statistics'.
+ */
+export const versionFacetsSchema = z.union([
+  z.object({
+    column: z.string(),
+    values: z.array(z.object({ value: cellSchema, count: z.number().int() })),
+  }),
+  z.object({ column: z.string(), bins: histogramSchema }),
+]);
+export type VersionFacets = z.infer<typeof versionFacetsSchema>;
 
 const momentSchema = z.union([z.number(), bigIntegerSchema]);
 
@@ -99,9 +141,7 @@ export const columnStatsSchema = z.object({
   mean: momentSchema.nullable().optional(),
   stddev: momentSchema.nullable().optional(),
   /** Numbers, dates and datetimes: at most 20 equal-width bins; `to` is inclusive in the last. */
-  histogram: z
-    .array(z.object({ from: boundSchema, to: boundSchema, count: z.number().int() }))
-    .optional(),
+  histogram: histogramSchema.optional(),
   /** Strings and booleans: the 10 most frequent values, most frequent first. */
   top: z.array(z.object({ value: cellSchema, count: z.number().int() })).optional(),
 });

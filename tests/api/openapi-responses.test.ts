@@ -139,6 +139,15 @@ describe('live answers against the OpenAPI document', () => {
     await call('GET', `/api/v1/datasets/${id}/version`);
     await call('GET', `/api/v1/datasets/${id}/versions/1/rows?limit=10`);
     await call('GET', `/api/v1/datasets/${id}/versions/1/stats`);
+    const filters = (list: unknown[]) => encodeURIComponent(JSON.stringify(list));
+    const facets = `/api/v1/datasets/${id}/versions/1/facets?column=`;
+    const kept = filters([{ column: '人口', op: 'ge', value: 0 }]);
+    const statuses = [
+      await call('GET', `${facets}${encodeURIComponent('城市')}&filters=${kept}`),
+      await call('GET', `${facets}${encodeURIComponent('人口')}&bins=5`),
+      await call('GET', `/api/v1/datasets/${id}/versions/1/rows?filters=${filters([{}])}`),
+    ].map((res) => res.statusCode);
+    expect(statuses).toEqual([200, 200, 400]);
     await call('GET', `/api/v1/datasets/${id}/compare?from=1&to=2`);
     await call('GET', `/api/v1/datasets/${id}/compare/rows?from=1&to=2`);
 

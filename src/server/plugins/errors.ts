@@ -26,6 +26,8 @@ function schemaErrors(
   error: { validation: FastifySchemaValidationError[]; validationContext?: string },
   request: FastifyRequest,
 ): AppError {
+  const coded = error.validation.map(codedIssue).find((found) => found !== undefined);
+  if (coded) return coded;
   const context = error.validationContext ?? 'body';
   return invalidFields(
     error.validation.map((v) => {
@@ -35,6 +37,16 @@ function schemaErrors(
         : { field, message: v.message ?? 'Invalid value' };
     }),
   );
+}
+
+/**
+ * A schema's refusal that names its own error code (a custom issue raised with
+ * `params: { code, details }`, as `filters` does with BAD_FILTER), as that 400.
+ */
+function codedIssue(issue: FastifySchemaValidationError): AppError | undefined {
+  const params = (issue.params as { params?: { code?: unknown; details?: unknown } }).params;
+  if (typeof params?.code !== 'string') return undefined;
+  return new AppError(400, params.code, issue.message ?? 'Invalid value', params.details);
 }
 
 /** Whether query parameter `name` came as a list its rule does not take (`tags` takes one). */

@@ -226,7 +226,13 @@ export async function tableRows(
   const file = await parquetFile(ctx, sha256);
   const rows = await ctx.tables.use(async (connection) => {
     const columns = await storedColumns(connection, file, header);
-    const page = await queryRows(connection, file, columns, { offset, limit, order: 'asc' }, 0);
+    const page = await queryRows(
+      connection,
+      file,
+      columns,
+      { offset, limit, order: 'asc', where: null },
+      0,
+    );
     return page.rows;
   });
   if (first) firstPages.set(key, rows);

@@ -92,26 +92,41 @@ function formatterOf(format: DownloadFormat, attributes: string[]): Formatter {
 }
 
 /**
+ * A download's text in `format` from rows given in batches (each row as the blob holds it),
+ * one piece per batch: the rendering of every text download, whole or of a view.
+ */
+export async function* renderRows(
+  format: DownloadFormat,
+  header: TableHeader,
+  batches: AsyncIterable<Cell[][]>,
+): AsyncGenerator<string> {
+  const formatter = formatterOf(format, header.attributes);
+  const typed = numbersOf(header);
+  let first = true;
+  let out = formatter.start(header.attributes);
+  for await (const rows of batches) {
+    for (const row of rows) {
+      out += formatter.row(typed(row), first);
+      first = false;
+    }
+    if (out !== '') yield out;
+    out = '';
+  }
+  out += formatter.end(first);
+  if (out !== '') yield out;
+}
+
+/**
  * A stored table as a download, streamed with constant memory (one decompressed chunk at a time,
  * paced by the reader). Check that the blob exists first: a missing blob fails the stream.
  */
 export function downloadStream(blobs: BlobStore, sha256: string, format: DownloadFormat): Readable {
   async function* chunks(): AsyncGenerator<Buffer> {
     const { header, batches } = await openTableLines(blobs, sha256);
-    const formatter = formatterOf(format, header.attributes);
-    const typed = numbersOf(header);
-    let first = true;
-    let out = formatter.start(header.attributes);
-    for await (const lines of batches) {
-      for (const line of lines) {
-        out += formatter.row(typed(parseJsonExact(line) as Cell[]), first);
-        first = false;
-      }
-      if (out !== '') yield Buffer.from(out);
-      out = '';
+    async function* rows(): AsyncGenerator<Cell[][]> {
+      for await (const lines of batches) yield lines.map((line) => parseJsonExact(line) as Cell[]);
     }
-    out += formatter.end(first);
-    if (out !== '') yield Buffer.from(out);
+    for await (const text of renderRows(format, header, rows())) yield Buffer.from(text);
   }
   return Readable.from(chunks(), { objectMode: false });
 }

@@ -39,7 +39,7 @@ export function scaleOf(lo: number, hi: number): number {
 }
 
 /**
- * At most HISTOGRAM_BINS equal-width bins from min to max; `to` is where the next bin starts,
+ * At most HISTOGRAM_BINS (or `shape.bins`) equal-width bins from min to max; `to` is where the next bin starts,
  * except in the last bin, which ends at (and includes) max. Integers and dates are binned on
  * whole steps, so a bin of integers holds from … to − 1 (to itself for the last).
  */
@@ -48,11 +48,15 @@ export function histogram(
   source: string,
   column: StoredColumn,
   range: Range,
+  shape: BinShape = { bins: HISTOGRAM_BINS, params: {} },
 ): Promise<Histogram> {
   return isWhole(column)
-    ? wholeBins(connection, source, column, range)
-    : evenBins(connection, source, column, range);
+    ? wholeBins(connection, source, column, range, shape)
+    : evenBins(connection, source, column, range, shape);
 }
+
+/** How many bins at most, and the parameters `source` takes (a facet's filters). */
+export type BinShape = { bins: number; params: Record<string, string> };
 
 const DAY_MS = 86_400_000;
 
@@ -62,10 +66,11 @@ async function wholeBins(
   source: string,
   column: StoredColumn,
   range: Range,
+  shape: BinShape,
 ): Promise<Histogram> {
   const lo = BigInt(range.lo);
   const hi = BigInt(range.hi);
-  const bins = BigInt(HISTOGRAM_BINS);
+  const bins = BigInt(shape.bins);
   const span = hi - lo + 1n;
   const width = (span + bins - 1n) / bins;
   const n = Number((span + width - 1n) / width);
@@ -74,7 +79,7 @@ async function wholeBins(
   const counts = await binCounts(connection, source, column, {
     bin: `(CAST(${x} AS HUGEINT) - $lo) // $width`,
     n,
-    values: { lo, width },
+    values: { ...shape.params, lo, width },
     types: { lo: HUGEINT, width: HUGEINT },
   });
   const edge = (bin: number) => {
@@ -96,17 +101,18 @@ async function evenBins(
   source: string,
   column: StoredColumn,
   range: Range,
+  shape: BinShape,
 ): Promise<Histogram> {
   const [lo, hi] = [Number(range.lo), Number(range.hi)];
   const scale = scaleOf(lo, hi);
-  const n = hi === lo ? 1 : HISTOGRAM_BINS;
+  const n = hi === lo ? 1 : shape.bins;
   const width = hi === lo ? 1 : (hi / scale - lo / scale) / n;
   const { DOUBLE } = await import('@duckdb/node-api');
   const x = `CAST(${axis(column, ident(column.name))} AS DOUBLE)`;
   const counts = await binCounts(connection, source, column, {
     bin: `floor((${x} / $scale - $lo) / $width)`,
     n,
-    values: { scale, lo: lo / scale, width },
+    values: { ...shape.params, scale, lo: lo / scale, width },
     types: { scale: DOUBLE, lo: DOUBLE, width: DOUBLE },
   });
   const edge = (bin: number) =>

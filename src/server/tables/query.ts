@@ -3,11 +3,13 @@ import {
   canonicalExpr,
   numberedSource,
   orderKey,
+  parquetSource,
   POSITION,
   toCell,
   type StoredColumn,
 } from './columns.ts';
 import { ident } from './engine.ts';
+import type { RowsWhere } from './filters.ts';
 import type { Cell } from './types.ts';
 
 export type RowsRequest = {
@@ -16,7 +18,8 @@ export type RowsRequest = {
   /** A column name, already checked to be one of `columns`. */
   sort?: string | undefined;
   order: 'asc' | 'desc';
-  q?: string | undefined;
+  /** The rows kept (`rowsWhere`), null for every row. */
+  where: RowsWhere | null;
 };
 
 /** A page's rows, with each row's number in the stored table (1-based), and the total. */
@@ -34,49 +37,39 @@ function numbered(read: unknown[][]): Pick<RowsPage, 'rows' | 'numbers'> {
 const selectList = (columns: StoredColumn[]) =>
   columns.map((c) => `${canonicalExpr(c)} AS ${ident(c.name)}`).join(', ');
 
-/**
- * Rows where some string column contains `$q`, ignoring case; no string column → no row. Both
- * sides are lower-cased, and when `q` holds a sigma, Greek final sigma (ς) counts as σ, since
- * lower() turns Σ into σ wherever it stands and ΟΔΟΣ must find οδος (without a sigma in `q` the
- * replacement could not change a match, so the scan is spared it).
- */
-function filterClause(columns: StoredColumn[], q: string): string {
-  const text = columns.filter((c) => c.type === 'string');
-  if (text.length === 0) return 'false';
-  const fold = /[σςΣ]/.test(q)
-    ? (sql: string) => `replace(lower(${sql}), 'ς', 'σ')`
-    : (sql: string) => `lower(${sql})`;
-  return text.map((c) => `contains(${fold(ident(c.name))}, ${fold('$q')})`).join(' OR ');
+/** How many rows of the file `where` keeps. */
+export async function countRows(
+  connection: DuckDBConnection,
+  file: string,
+  where: RowsWhere,
+): Promise<number> {
+  const counted = await connection.runAndReadAll(
+    `SELECT count(*) FROM ${parquetSource(file)} WHERE ${where.sql}`,
+    where.params,
+  );
+  return Number(counted.getRows()[0]?.[0] ?? 0);
 }
 
 /**
  * A page of a version's rows. Unsorted and unfiltered, the page is picked by position
  * (`numberedSource`), which Parquet's row-group statistics narrow to the groups holding it,
- * so the last page costs what the first does. Sorting is by the typed value, nulls last, ties in
- * stored order.
+ * so the last page costs what the first does. `total` is the count of the rows kept (`countRows`,
+ * or the version's rows when every row is kept). Sorting is by the typed value, nulls last, ties
+ * in stored order.
  */
 export async function queryRows(
   connection: DuckDBConnection,
   file: string,
   columns: StoredColumn[],
   request: RowsRequest,
-  rowCount: number,
+  total: number,
 ): Promise<RowsPage> {
-  const { offset, limit, sort, order, q } = request;
+  const { offset, limit, sort, order, where } = request;
   const source = numberedSource(file, columns);
   const select = `${selectList(columns)}, ${POSITION}`;
-  const filtered = q !== undefined && q !== '';
-  const params: Record<string, string> = filtered ? { q } : {};
-  const where = filtered ? `WHERE ${filterClause(columns, q)}` : '';
-
-  let total = rowCount;
-  if (filtered) {
-    const counted = await connection.runAndReadAll(
-      `SELECT count(*) FROM ${source} ${where}`,
-      params,
-    );
-    total = Number(counted.getRows()[0]?.[0] ?? 0);
-  }
+  const filtered = where !== null;
+  const params = where?.params ?? {};
+  const condition = filtered ? `WHERE ${where.sql}` : '';
 
   if (!filtered && sort === undefined) {
     const reader = await connection.runAndReadAll(
@@ -105,7 +98,7 @@ export async function queryRows(
     ? `LIMIT ${end - offset} OFFSET ${total - end}`
     : `LIMIT ${limit} OFFSET ${offset}`;
   const reader = await connection.runAndReadAll(
-    `SELECT ${select} FROM ${source} AS stored ${where} ORDER BY ${orderBy(reversed)} ${window}`,
+    `SELECT ${select} FROM ${source} AS stored ${condition} ORDER BY ${orderBy(reversed)} ${window}`,
     params,
   );
   const read = reader.getRows();

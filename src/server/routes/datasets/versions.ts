@@ -13,19 +13,17 @@ import {
 import {
   dataFileParamsSchema,
   downloadQuerySchema,
+  downloadViewQuerySchema,
   latestDataFileParamsSchema,
 } from '../../../contracts/downloads.ts';
 import { publishHeadersSchema } from '../../../contracts/idempotency.ts';
 import { badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
-import { DOWNLOAD_LINK_SECONDS, openDownload } from '../../services/datasets/downloads.ts';
+import { DOWNLOAD_LINK_SECONDS } from '../../services/datasets/downloads.ts';
+import { answerDownload } from './view-downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { DownloadFormat } from '../../../contracts/limits.ts';
-import type { Context } from '../../context.ts';
-import { sendEntity } from './byte-ranges.ts';
 import { answerPublished } from './idempotent.ts';
 import { multipartUpload } from './multipart.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
@@ -45,9 +43,14 @@ const header = (description: string, schema: object = { type: 'string' }) => ({
 
 /** The headers every answer with the file (or part of it) carries. */
 const fileHeaders = {
-  ETag: header('Strong: the same bytes for the version and format, whatever the store'),
-  'Last-Modified': header('When the version was published'),
-  'Accept-Ranges': header('`bytes`', { type: 'string', enum: ['bytes'] }),
+  ETag: header(
+    'Strong: the same bytes for the version and format, whatever the store (none for a view)',
+  ),
+  'Last-Modified': header('When the version was published (none for a view)'),
+  'Accept-Ranges': header('`bytes`; `none` for a view (`filters`, `q` or `sort`)', {
+    type: 'string',
+    enum: ['bytes', 'none'],
+  }),
   'Content-Length': header('The bytes in this answer', { type: 'integer', minimum: 0 }),
   'Content-Disposition': header(
     '`attachment`, the file named after the dataset and version (`filename*` in UTF-8 for other names)',
@@ -180,40 +183,6 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
-/** A download's answer: the file (whole, a range or 304), or a link to it (BLOB_REDIRECT). */
-async function answerDownload(
-  ctx: Context,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  target: { id: number; version: number | 'latest'; format: DownloadFormat },
-) {
-  const viewerId = request.viewer?.id ?? null;
-  const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
-  const range = request.headers.range;
-  const download = await openDownload(
-    ctx,
-    viewerId,
-    viewerId === null ? { ip: request.ip } : { userId: viewerId },
-    {
-      ...target,
-      method,
-      count: method === 'GET' && range === undefined,
-      conditions: {
-        ifNoneMatch: request.headers['if-none-match'],
-        ifModifiedSince: request.headers['if-modified-since'],
-      },
-    },
-  );
-  // A link is for this request alone (it expires, and may be a private dataset's).
-  if ('location' in download) {
-    return reply.header('cache-control', 'private, no-store').redirect(download.location, 302);
-  }
-  reply
-    .header('content-type', download.contentType)
-    .header('content-disposition', download.contentDisposition);
-  return sendEntity(request, reply, download);
-}
-
 /** A version's content: the latest one's rows, and downloads. */
 const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
@@ -242,7 +211,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
       schema: {
         tags,
         summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',
-        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires. \`…/versions/{version}/data.<format>\` answers the same with the format in the path.`,
+        description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires. \`…/versions/{version}/data.<format>\` answers the same with the format in the path. With \`filters\`, \`q\` or \`sort\` (as the rows call takes them) the answer is that view instead: exactly the rows kept, in that order, in the same encoding, streamed with its \`Content-Length\` but without ranges or ETag (\`Cache-Control\` as for the stored file: shared for five minutes when public, \`private, no-store\` when private); bad filters are 400 BAD_FILTER, an unknown sort column 400 UNKNOWN_COLUMN.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
         headers: downloadHeadersSchema,
@@ -250,7 +219,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
       },
     },
     async (request, reply) =>
-      answerDownload(ctx, request, reply, { ...request.params, format: request.query.format }),
+      answerDownload(ctx, request, reply, { ...request.params, ...request.query }),
   );
 
   app.get(
@@ -263,11 +232,13 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "Exactly what `…/download?format=<format>` answers (ranges, ETag, counting, BLOB_REDIRECT), at an address that ends in the format, for tools that choose the reader or the saved file name from the path: DuckDB `SELECT … FROM '…/data.parquet'`, pandas, wget.",
         params: dataFileParamsSchema,
+        querystring: downloadViewQuerySchema,
         headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },
-    async (request, reply) => answerDownload(ctx, request, reply, request.params),
+    async (request, reply) =>
+      answerDownload(ctx, request, reply, { ...request.params, ...request.query }),
   );
 
   app.get(
@@ -280,12 +251,17 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "The dataset's latest version as `…/versions/{version}/data.<format>` answers it: an address that follows new versions (each version keeps its own ETag).",
         params: latestDataFileParamsSchema,
+        querystring: downloadViewQuerySchema,
         headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },
     async (request, reply) =>
-      answerDownload(ctx, request, reply, { ...request.params, version: 'latest' }),
+      answerDownload(ctx, request, reply, {
+        ...request.params,
+        ...request.query,
+        version: 'latest',
+      }),
   );
 };
 

@@ -4,11 +4,14 @@ import {
   compareQuerySchema,
   compareRowsQuerySchema,
   compareRowsSchema,
+  facetsQuerySchema,
   rowsQuerySchema,
   tableRowsSchema,
   versionCompareSchema,
+  versionFacetsSchema,
   versionStatsSchema,
 } from '../../../contracts/tables.ts';
+import { versionFacets } from '../../services/datasets/facets.ts';
 import {
   compareVersionRows,
   compareVersions,
@@ -22,15 +25,42 @@ const readErrors = errors(400, 401, 404);
 const privacy =
   'A private dataset answers 404 to everyone but its owner, exactly like `GET /datasets/{id}`.';
 
+/** A column's values or histogram under filters: what the data studio's column menus show. */
+const facetsRoute: RoutesPlugin = async (app, { ctx }) => {
+  app.get(
+    '/datasets/:id/versions/:version/facets',
+    {
+      schema: {
+        tags,
+        summary: "A column's most frequent values, or its histogram, under filters",
+        description: `Among the rows \`q\` and \`filters\` keep (as for rows): the 20 most frequent values of \`column\` with their counts, most frequent first (a missing value counted as null), or with \`bins\` (1 to 50; numbers, dates and datetimes) an equal-width histogram from the smallest to the largest value kept, shaped like the statistics' (\`to\` inclusive in the last bin). An unknown column is 400 UNKNOWN_COLUMN; a bad filter 400 BAD_FILTER. ${privacy}`,
+        params: versionParamsSchema,
+        querystring: facetsQuerySchema,
+        response: { 200: versionFacetsSchema, ...readErrors },
+      },
+    },
+    async (request) =>
+      versionFacets(
+        ctx,
+        request.params.id,
+        request.params.version,
+        request.viewer?.id ?? null,
+        request.query,
+      ),
+  );
+};
+
 /** The data viewer: any version's rows and column statistics, and two versions compared. */
-export const viewerRoutes: RoutesPlugin = async (app, { ctx }) => {
+export const viewerRoutes: RoutesPlugin = async (app, options) => {
+  const { ctx } = options;
+  await facetsRoute(app, options);
   app.get(
     '/datasets/:id/versions/:version/rows',
     {
       schema: {
         tags,
         summary: "A page of a version's rows, sorted and filtered",
-        description: `Values in column order. \`total\` counts the rows matching \`q\` (case-insensitive substring over the string columns). An unknown \`sort\` column is 400 UNKNOWN_COLUMN. ${privacy}`,
+        description: `Values in column order. \`total\` counts the rows matching \`q\` (case-insensitive substring over the string columns) and every filter of \`filters\`; \`row_numbers\` stay the stored row numbers. An unknown \`sort\` column is 400 UNKNOWN_COLUMN; a bad filter (malformed JSON, unknown op or column, a value not of the column's type) is 400 BAD_FILTER naming it. ${privacy}`,
         params: versionParamsSchema,
         querystring: rowsQuerySchema,
         response: { 200: tableRowsSchema, ...readErrors },

@@ -32,7 +32,7 @@ const markKey = (versionId: number, who: Downloader) =>
  * last 5 minutes. The mark is one upsert whose WHERE only lets an expired mark be renewed, so
  * two simultaneous requests cannot both count. Returns whether it counted.
  */
-async function countDownload(
+export async function countDownload(
   ctx: Context,
   datasetId: number,
   versionId: number,

@@ -1,3 +1,4 @@
+import type { DuckDBConnection } from '@duckdb/node-api';
 import { and, eq } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type {
@@ -22,16 +23,18 @@ import {
   type CompareSide,
   type KeyStats,
 } from '../../tables/compare.ts';
-import { queryRows } from '../../tables/query.ts';
+import { rowsWhere, type RowsWhere } from '../../tables/filters.ts';
+import { countRows, queryRows } from '../../tables/query.ts';
+import { checkFilters } from './row-filters.ts';
 import { headerOf, parquetFile, tableStats } from '../table-files.ts';
 import { findVisible, versionNotFound, type ViewerId, type VersionRow } from './rows.ts';
 
 /** 400 naming a column the version does not have. */
-const unknownColumn = (name: string, where: string) =>
+export const unknownColumn = (name: string, where: string) =>
   new AppError(400, 'UNKNOWN_COLUMN', `Unknown column "${name}" in ${where}`, { column: name });
 
 /** A version of a dataset the viewer may see (404 for the dataset or the version otherwise). */
-async function visibleVersion(
+export async function visibleVersion(
   ctx: Context,
   id: number,
   version: number,
@@ -51,6 +54,26 @@ const columnsOf = (ctx: Context, file: string, row: VersionRow) =>
 
 const plain = (columns: StoredColumn[]) => columns.map((c) => ({ name: c.name, type: c.type }));
 
+/** Counts of the rows a selection keeps, by table file and condition (tables never change). */
+const filteredCounts = new LRUCache<string, number>({ max: 1_000 });
+
+/** How many rows `where` keeps: every row without it, else counted once and kept. */
+async function selectedCount(
+  connection: DuckDBConnection,
+  file: string,
+  where: RowsWhere | null,
+  rowCount: number,
+): Promise<number> {
+  if (where === null) return rowCount;
+  const key = JSON.stringify([file, where.sql, where.params]);
+  let total = filteredCounts.get(key);
+  if (total === undefined) {
+    total = await countRows(connection, file, where);
+    filteredCounts.set(key, total);
+  }
+  return total;
+}
+
 /** GET /datasets/{id}/versions/{version}/rows */
 export async function versionRows(
   ctx: Context,
@@ -63,10 +86,13 @@ export async function versionRows(
   if (query.sort !== undefined && !row.attributes.includes(query.sort)) {
     throw unknownColumn(query.sort, 'sort');
   }
+  const filters = checkFilters(headerOf(row), query.filters ?? []);
   const file = await parquetFile(ctx, row.sha256);
   return ctx.tables.use(async (connection) => {
     const columns = await storedColumns(connection, file, headerOf(row));
-    const page = await queryRows(connection, file, columns, query, row.entriesCount);
+    const where = rowsWhere(columns, { q: query.q, filters });
+    const total = await selectedCount(connection, file, where, row.entriesCount);
+    const page = await queryRows(connection, file, columns, { ...query, where }, total);
     return {
       columns: plain(columns),
       rows: page.rows,
