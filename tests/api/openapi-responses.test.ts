@@ -153,6 +153,7 @@ describe('live answers against the OpenAPI document', () => {
       payload: { title: 'All', sql: 'FROM t' },
     });
     await call('GET', queries);
+    await call('POST', `/api/v1/datasets/${id}/versions/1/read-key`, { user: bob });
     await call('GET', `${queries}/${saved.json<{ id: number }>().id}`);
     await call('DELETE', `${queries}/${saved.json<{ id: number }>().id}`, { user: bob });
     await call('POST', `/api/v1/datasets/${id}/fork`, { user: bob, payload: {} });

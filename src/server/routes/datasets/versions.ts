@@ -14,9 +14,10 @@ import {
   dataFileParamsSchema,
   downloadQuerySchema,
   latestDataFileParamsSchema,
+  readKeyQuerySchema,
 } from '../../../contracts/downloads.ts';
 import { publishHeadersSchema } from '../../../contracts/idempotency.ts';
-import { badRequest } from '../../errors.ts';
+import { badRequest, unauthorized } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
 import { DOWNLOAD_LINK_SECONDS, openDownload } from '../../services/datasets/downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
@@ -135,6 +136,24 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
+/**
+ * Who a download is read by: the holder of the request's read key (`?key=`, this version's
+ * only), else the signed-in caller or a guest.
+ */
+async function downloadViewer(
+  ctx: Context,
+  request: FastifyRequest,
+  target: { id: number; version: number | 'latest' },
+): Promise<number | null> {
+  const { key } = request.query as { key?: string };
+  if (key === undefined) return request.viewer?.id ?? null;
+  const claims = await ctx.tokens.verifyRead(key);
+  if (!claims || claims.datasetId !== target.id || claims.version !== target.version) {
+    throw unauthorized('The read key is not valid for this version', 'READ_KEY_INVALID');
+  }
+  return claims.userId;
+}
+
 /** A download's answer: the file (whole, a range or 304), or a link to it (BLOB_REDIRECT). */
 async function answerDownload(
   ctx: Context,
@@ -142,7 +161,7 @@ async function answerDownload(
   reply: FastifyReply,
   target: { id: number; version: number | 'latest'; format: DownloadFormat },
 ) {
-  const viewerId = request.viewer?.id ?? null;
+  const viewerId = await downloadViewer(ctx, request, target);
   const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
   const range = request.headers.range;
   const download = await openDownload(
@@ -217,6 +236,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "Exactly what `…/download?format=<format>` answers (ranges, ETag, counting, BLOB_REDIRECT), at an address that ends in the format, for tools that choose the reader or the saved file name from the path: DuckDB `SELECT … FROM '…/data.parquet'`, pandas, wget.",
         params: dataFileParamsSchema,
+        querystring: readKeyQuerySchema,
         response: downloadResponses,
       },
     },

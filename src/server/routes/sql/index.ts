@@ -16,13 +16,14 @@ import {
   saveQuery,
 } from '../../services/saved-queries.ts';
 import type { RoutesPlugin } from '../types.ts';
+import { readKeyRoutes } from './read-keys.ts';
 
 const tags = ['saved queries'];
 const security = [{ bearer: [] }];
 const hidden = 'A dataset the caller may not see is 404 DATASET_NOT_FOUND.';
 
 /** Queries saved on a dataset's SQL tab: public with the dataset, shared by link. */
-export const savedQueriesRoutes: RoutesPlugin = async (app, { ctx }) => {
+const savedQueriesRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
     '/datasets/:id/queries',
     {
@@ -94,4 +95,10 @@ export const savedQueriesRoutes: RoutesPlugin = async (app, { ctx }) => {
       return reply.status(204).send(null);
     },
   );
+};
+
+/** What the SQL console asks the API: saved queries, and read keys for private datasets. */
+export const sqlRoutes: RoutesPlugin = async (app, options) => {
+  await savedQueriesRoutes(app, options);
+  await readKeyRoutes(app, options);
 };
