@@ -18,7 +18,7 @@ type Target = {
 };
 
 /** The version's download address in `format`, absolute. */
-export const versionDataUrl = ({ origin, datasetId, version }: Target, format: DownloadFormat) =>
+const versionDataUrl = ({ origin, datasetId, version }: Target, format: DownloadFormat) =>
   `${origin}${API_PREFIX}/datasets/${datasetId}/versions/${version}/data.${format}`;
 
 /** Text in double quotes for Python, R and the shells: `\` and `"` escaped. */

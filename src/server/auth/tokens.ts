@@ -6,7 +6,7 @@ import { unauthorized } from '../errors.ts';
 type AccessClaims = { userId: number; role: string; sid?: string };
 
 /** What a read key lets its holder read, in the name of `userId`: one version's downloads. */
-export type ReadClaims = { userId: number; datasetId: number; version: number };
+type ReadClaims = { userId: number; datasetId: number; version: number };
 
 export type TokenService = {
   accessTtlSeconds: number;

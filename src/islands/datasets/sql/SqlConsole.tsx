@@ -1,21 +1,38 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { getT } from '../../../i18n/index.ts';
-import type { Locale } from '../../../i18n/locales.ts';
 import { useHydrated } from '../../useHydrated.ts';
+import type { ConsoleProps } from './ConsolePanel.tsx';
 
 const ConsolePanel = lazy(() => import('./ConsolePanel.tsx'));
 
-type Props = { datasetId: number; versions: number[]; locale: Locale };
+/** What a shared link's address asks the console to open: `?sql=…&version=…` or `?query=…`. */
+function linkedQuery(props: ConsoleProps): Partial<ConsoleProps> | null {
+  if (props.sql !== undefined || props.queryId !== undefined) return {};
+  const params = new URLSearchParams(location.search);
+  const sql = params.get('sql');
+  const version = Number(params.get('version'));
+  const queryId = Number(params.get('query'));
+  if (sql !== null)
+    return { sql, ...(Number.isSafeInteger(version) && version > 0 && { version }) };
+  if (Number.isSafeInteger(queryId) && queryId > 0) return { queryId };
+  return null;
+}
 
 /**
- * The SQL console's button. Everything else — the panel and DuckDB-WASM — is loaded only when
- * it is opened, so the dataset page's own JavaScript stays this small. The island hydrates when
- * the browser is idle: until then the button is disabled, so that an early press is not lost.
+ * The SQL console's button. Everything else — the panel, the editor, the charts and DuckDB-WASM
+ * — is loaded only when it is opened, so the dataset page's own JavaScript stays this small. The
+ * island hydrates when the browser is idle: until then the button is disabled, so that an early
+ * press is not lost. A shared link (a statement or a saved query) opens it at once.
  */
-export default function SqlConsole({ datasetId, versions, locale }: Props) {
-  const t = getT(locale);
-  const [open, setOpen] = useState(false);
+export default function SqlConsole(props: ConsoleProps) {
+  const t = getT(props.locale);
   const hydrated = useHydrated();
+  // Read once hydrated, from the address the page was opened at (the server renders it closed).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const linked = useMemo(() => (hydrated ? linkedQuery(props) : null), [hydrated]);
+  const [toggled, setToggled] = useState<boolean | null>(null);
+  const open =
+    toggled ?? (props.sql !== undefined || props.queryId !== undefined || linked !== null);
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -24,14 +41,14 @@ export default function SqlConsole({ datasetId, versions, locale }: Props) {
           className="btn btn-secondary"
           aria-expanded={open}
           disabled={!hydrated}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setToggled(!open)}
         >
           {open ? t('sql:close') : t('sql:open')}
         </button>
       </div>
       {open && (
         <Suspense fallback={<p className="text-sm text-muted">{t('sql:loading')}</p>}>
-          <ConsolePanel datasetId={datasetId} versions={versions} locale={locale} />
+          <ConsolePanel {...props} {...(linked ?? {})} />
         </Suspense>
       )}
     </div>
