@@ -88,3 +88,28 @@ test('the SQL editor completes a column, joins two datasets, draws a chart and s
   await expect(guest.getByRole('link', { name: 'Rain and people' })).toBeVisible();
   await expect(guest.getByRole('button', { name: t('sql:saved.delete') })).toHaveCount(0);
 });
+
+test('the owner’s SQL console reads a private dataset', async ({
+  account,
+  createDataset,
+  signIn,
+  page,
+}) => {
+  const { id } = await createDataset(account, {
+    name: `Secret ${account.username}`,
+    is_public: false,
+    attributes: ['city', 'rain_mm'],
+    entries: [['Lhasa', 450]],
+  });
+  await signIn(page, account);
+  await page.goto(`/en-US/datasets/${id}`);
+  await page.getByRole('button', { name: t('sql:open'), exact: true }).click();
+  const run = page.getByRole('button', { name: t('sql:run'), exact: true });
+  await expect(run).toBeEnabled({ timeout: 30_000 });
+  await page.getByLabel(t('sql:query'), { exact: true }).fill('SELECT city FROM t');
+  await run.click();
+  const result = page.getByRole('region', { name: t('sql:region') });
+  await expect(result.getByRole('cell', { name: 'Lhasa', exact: true })).toBeVisible({
+    timeout: 60_000,
+  });
+});

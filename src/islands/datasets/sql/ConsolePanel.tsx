@@ -12,6 +12,7 @@ import { getDataset } from '../../../lib/api/datasets.ts';
 import { SQL_EXAMPLES, SQL_TABLE, resultFileName } from '../../../lib/sql-console.ts';
 import { errorOffset } from '../../../lib/sql-errors.ts';
 import { createSavedQueries, type SavedQueriesApi } from '../../../stores/saved-queries.ts';
+import { toast } from '../../../stores/toasts.ts';
 import { createSqlConsole, type SqlConsoleState } from '../../../stores/sql-console.ts';
 import { VersionSelect } from '../viewer/VersionSelect.tsx';
 import type { SqlResult } from './duckdb.ts';
@@ -52,7 +53,24 @@ const savedQueriesApi: SavedQueriesApi = {
 const pageLink = (params: Record<string, string>) =>
   `${location.origin}${location.pathname}?${new URLSearchParams(params).toString()}`;
 
-function useSession(props: ConsoleProps, t: T) {
+/**
+ * What a shared link's address asks the console to open, `?sql=…&version=…` or `?query=…`, unless
+ * the page names a statement or a saved query itself.
+ */
+function linkedQuery(props: ConsoleProps): ConsoleProps {
+  if (props.sql !== undefined || props.queryId !== undefined) return props;
+  const params = new URLSearchParams(location.search);
+  const sql = params.get('sql');
+  const version = Number(params.get('version'));
+  const queryId = Number(params.get('query'));
+  if (sql !== null) {
+    return { ...props, sql, ...(Number.isSafeInteger(version) && version > 0 && { version }) };
+  }
+  return Number.isSafeInteger(queryId) && queryId > 0 ? { ...props, queryId } : props;
+}
+
+function useSession(given: ConsoleProps, t: T) {
+  const [props] = useState(() => linkedQuery(given));
   const { datasetId, versions } = props;
   const [session] = useState(() =>
     createSqlConsole({
@@ -141,7 +159,10 @@ export default function ConsolePanel(props: ConsoleProps) {
             sql: session.pin(state.sql),
             version: String(state.version),
           });
-          void navigator.clipboard.writeText(link);
+          void navigator.clipboard
+            .writeText(link)
+            .then(() => toast({ title: t('sql:saved.linkCopied') }))
+            .catch(() => undefined);
         }}
       />
       {state.error && <QueryError error={state.error} />}

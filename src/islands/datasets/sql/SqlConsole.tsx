@@ -1,22 +1,9 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getT } from '../../../i18n/index.ts';
 import { useHydrated } from '../../useHydrated.ts';
 import type { ConsoleProps } from './ConsolePanel.tsx';
 
 const ConsolePanel = lazy(() => import('./ConsolePanel.tsx'));
-
-/** What a shared link's address asks the console to open: `?sql=…&version=…` or `?query=…`. */
-function linkedQuery(props: ConsoleProps): Partial<ConsoleProps> | null {
-  if (props.sql !== undefined || props.queryId !== undefined) return {};
-  const params = new URLSearchParams(location.search);
-  const sql = params.get('sql');
-  const version = Number(params.get('version'));
-  const queryId = Number(params.get('query'));
-  if (sql !== null)
-    return { sql, ...(Number.isSafeInteger(version) && version > 0 && { version }) };
-  if (Number.isSafeInteger(queryId) && queryId > 0) return { queryId };
-  return null;
-}
 
 /**
  * The SQL console's button. Everything else — the panel, the editor, the charts and DuckDB-WASM
@@ -28,11 +15,9 @@ export default function SqlConsole(props: ConsoleProps) {
   const t = getT(props.locale);
   const hydrated = useHydrated();
   // Read once hydrated, from the address the page was opened at (the server renders it closed).
-  // eslint-disable-next-line react-hooks/exhaustive-deps
-  const linked = useMemo(() => (hydrated ? linkedQuery(props) : null), [hydrated]);
+  const linked = hydrated && /[?&](sql|query)=/.test(location.search);
   const [toggled, setToggled] = useState<boolean | null>(null);
-  const open =
-    toggled ?? (props.sql !== undefined || props.queryId !== undefined || linked !== null);
+  const open = toggled ?? linked;
   return (
     <div className="flex flex-col gap-3">
       <div>
@@ -48,7 +33,7 @@ export default function SqlConsole(props: ConsoleProps) {
       </div>
       {open && (
         <Suspense fallback={<p className="text-sm text-muted">{t('sql:loading')}</p>}>
-          <ConsolePanel {...props} {...(linked ?? {})} />
+          <ConsolePanel {...props} />
         </Suspense>
       )}
     </div>
