@@ -69,6 +69,14 @@ function linkedQuery(props: ConsoleProps): ConsoleProps {
   return Number.isSafeInteger(queryId) && queryId > 0 ? { ...props, queryId } : props;
 }
 
+/** Copies the address that opens this statement on this version (`?sql=…&version=…`). */
+function copyLink(t: T, sql: string, version: number) {
+  void navigator.clipboard
+    .writeText(pageLink({ sql, version: String(version) }))
+    .then(() => toast({ title: t('sql:saved.linkCopied') }))
+    .catch(() => undefined);
+}
+
 function useSession(given: ConsoleProps, t: T) {
   const [props] = useState(() => linkedQuery(given));
   const { datasetId, versions } = props;
@@ -154,16 +162,7 @@ export default function ConsolePanel(props: ConsoleProps) {
         writing={writing}
         connected={connection !== null && state.phase !== 'connecting'}
         onRun={run}
-        onShare={() => {
-          const link = pageLink({
-            sql: session.pin(state.sql),
-            version: String(state.version),
-          });
-          void navigator.clipboard
-            .writeText(link)
-            .then(() => toast({ title: t('sql:saved.linkCopied') }))
-            .catch(() => undefined);
-        }}
+        onShare={() => copyLink(t, session.pin(state.sql), state.version)}
       />
       {state.error && <QueryError error={state.error} />}
       {state.result && connection && (
