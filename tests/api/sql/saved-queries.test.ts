@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signUp, type SignedUp } from '../../support/users.ts';
-import { caller, fieldsOf, newDataset, setPublic, suiteApp } from '../../support/api.ts';
+import { sql } from 'drizzle-orm';
+import { SAVED_QUERIES_MAX } from '../../../src/contracts/limits.ts';
+import { caller, fieldsOf, newDataset, queryRows, setPublic, suiteApp } from '../../support/api.ts';
 
 const t = suiteApp();
 let call: ReturnType<typeof caller>;
@@ -133,6 +135,22 @@ describe('saved queries', () => {
     expect((await call('GET', url, owner)).json().total).toBe(1);
     expect((await call('POST', url, owner, query)).statusCode).toBe(201);
     expect((await call('DELETE', `${url}/${saved.id}`, owner)).statusCode).toBe(204);
+  });
+
+  it('are at most SAVED_QUERIES_MAX on one dataset: one more is 409', async () => {
+    const dataset = await newDataset(t, owner);
+    await queryRows(
+      t,
+      sql`insert into saved_queries (dataset_id, author_id, title, sql)
+          select ${dataset.id}, ${ann.user.id}, 'q', 'SELECT 1'
+          from generate_series(1, ${SAVED_QUERIES_MAX})`,
+    );
+    const refused = await call('POST', `/datasets/${dataset.id}/queries`, bob, query);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'SAVED_QUERY_LIMIT_REACHED',
+      details: { limit: SAVED_QUERIES_MAX },
+    });
   });
 
   it('go with their dataset', async () => {
