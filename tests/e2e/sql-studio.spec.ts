@@ -89,27 +89,33 @@ test('the SQL editor completes a column, joins two datasets, draws a chart and s
   await expect(guest.getByRole('button', { name: t('sql:saved.delete') })).toHaveCount(0);
 });
 
-test('the owner’s SQL console reads a private dataset', async ({
+test('the owner’s SQL console reads a private dataset, on a 390 px phone in Chinese', async ({
   account,
   createDataset,
   signIn,
-  page,
+  newPage,
 }) => {
+  const zh = translator('zh-CN');
   const { id } = await createDataset(account, {
     name: `Secret ${account.username}`,
     is_public: false,
     attributes: ['city', 'rain_mm'],
     entries: [['Lhasa', 450]],
   });
-  await signIn(page, account);
-  await page.goto(`/en-US/datasets/${id}`);
-  await page.getByRole('button', { name: t('sql:open'), exact: true }).click();
-  const run = page.getByRole('button', { name: t('sql:run'), exact: true });
+  const page = await newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
+  await signIn(page, account, 'zh-CN');
+  await page.goto(`/datasets/${id}`);
+  await page.getByRole('button', { name: zh('sql:open'), exact: true }).click();
+  const run = page.getByRole('button', { name: zh('sql:run'), exact: true });
   await expect(run).toBeEnabled({ timeout: 30_000 });
-  await page.getByLabel(t('sql:query'), { exact: true }).fill('SELECT city FROM t');
+  await page.getByLabel(zh('sql:query'), { exact: true }).fill('SELECT city FROM t');
   await run.click();
-  const result = page.getByRole('region', { name: t('sql:region') });
+  const result = page.getByRole('region', { name: zh('sql:region') });
   await expect(result.getByRole('cell', { name: 'Lhasa', exact: true })).toBeVisible({
     timeout: 60_000,
   });
+  // The editor, the schema and the result fit the phone: the page never scrolls sideways.
+  const schema = page.getByRole('complementary', { name: zh('sql:schema', { table: 't' }) });
+  await expect(schema.getByText('rain_mm', { exact: true })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
