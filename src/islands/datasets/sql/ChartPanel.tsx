@@ -113,6 +113,8 @@ export default function ChartPanel({ t, result, fileName }: Props) {
       if (!current || !host.current) return;
       const svg = chart instanceof SVGSVGElement ? chart : chart.querySelector('svg');
       drawn.current = svg;
+      // One image with one name: Plot's names of its marks (aria-label on a <g>) are dropped.
+      svg?.querySelectorAll('g[aria-label]').forEach((g) => g.removeAttribute('aria-label'));
       svg?.setAttribute('role', 'img');
       svg?.setAttribute(
         'aria-label',
