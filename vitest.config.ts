@@ -1,9 +1,15 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const postgres = process.env['TEST_DATABASE_URL'];
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one on a 2-core machine, where the
+    // API files then ran one at a time while each waited on its database half the time. Every
+    // file has databases of its own (tests/support/db-global-setup.ts), so two at least run
+    // side by side.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         test: {

@@ -67,6 +67,11 @@ function load(clients: number, seconds: number, url: (i: number) => string) {
         const res = await fetch(url(n++), { signal: AbortSignal.timeout(60_000) });
         await res.arrayBuffer();
         tally.add(res.status);
+        // A refused request comes back when its Retry-After says (the viewer tells its reader
+        // when to try again): a client that retries a 503 at once is a flood, the rate limit's
+        // business, not a table query in flight.
+        const retry = res.status === 503 ? Number(res.headers.get('retry-after') ?? 1) : 0;
+        if (retry > 0) await new Promise((r) => setTimeout(r, Math.min(retry, 5) * 1000));
       } catch {
         tally.add('network');
       }

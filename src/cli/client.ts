@@ -86,6 +86,15 @@ export async function storeCredentials(
   return file;
 }
 
+/** Drops the credentials stored for `site` (the other sites' stay), and the legacy token file. */
+export async function forgetCredentials(env: Env, site: string): Promise<void> {
+  const { [site]: _gone, ...rest } = await allCredentials(env);
+  const file = credentialsFile(env);
+  if (Object.keys(rest).length === 0) await rm(file, { force: true });
+  else await writeFile(file, `${JSON.stringify(rest, null, 2)}\n`, { mode: 0o600 });
+  await rm(legacyFile(env), { force: true });
+}
+
 export type Client = {
   base: string;
   /** A JSON call; throws CliError for any answer but 2xx. */

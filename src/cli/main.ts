@@ -4,77 +4,17 @@
  * SHEAF_TOKEN; `--json` prints the API's answer for scripts. Exit codes: 0 done, 1 failed,
  * 2 wrong usage, 3 not signed in or not allowed, 4 not found.
  */
+import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
-import { positiveId } from '../contracts/ids.ts';
 import { CliError, createClient, EXIT } from './client.ts';
 import { columns } from './columns.ts';
 import { info, list, pull, push, type Io, type PushOptions } from './commands.ts';
 import { login } from './login.ts';
-
-const USAGE = `Usage: sheaf <command> [options]
-
-  login [--token T | --username U --password-stdin [--new-token]]
-            store a token for SHEAF_API's site (or pipe one in); with a username, a token
-            login made that still works is kept, unless --new-token (the old one is revoked)
-  ls [--mine] [--query WORDS] [--limit N]              list datasets
-  info ID                                              a dataset, its versions, its column
-                                                       descriptions
-  push FILE --name NAME [--description D] [--tags a,b] [--language TAG]
-            [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.json/.jsonl(.gz)
-  push FILE --dataset ID [--changelog C]               add a version
-            [--types '{"zip":"string"}']               either: declare column types
-                                    (default: FILE.types.json, if pull saved one; '{}' infers all)
-            [--columns FILE.columns.json]              set column descriptions
-                                    ({"zip":"Postal code"}; default: FILE.columns.json, if there)
-            [--key KEY]                                the push's Idempotency-Key (default: new):
-                                    the same push sent again with it within 24 hours publishes
-                                    nothing new (a push that got no answer prints the command)
-  columns ID FILE.columns.json                         set a dataset's column descriptions
-                                                       ({"zip":"Postal code"}; others stay)
-  pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes);
-            a text format saves the column types beside it in FILE.types.json, and the
-            column descriptions, if any, in FILE.columns.json
-
-Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
-SHEAF_TOKEN (else the token login stored for the site).`;
-
-const OPTIONS = {
-  json: { type: 'boolean', default: false },
-  help: { type: 'boolean', short: 'h', default: false },
-  token: { type: 'string' },
-  username: { type: 'string' },
-  'password-stdin': { type: 'boolean', default: false },
-  'new-token': { type: 'boolean', default: false },
-  mine: { type: 'boolean', default: false },
-  query: { type: 'string' },
-  limit: { type: 'string' },
-  name: { type: 'string' },
-  dataset: { type: 'string' },
-  description: { type: 'string' },
-  tags: { type: 'string' },
-  language: { type: 'string' },
-  license: { type: 'string' },
-  private: { type: 'boolean', default: false },
-  changelog: { type: 'string' },
-  types: { type: 'string' },
-  columns: { type: 'string' },
-  key: { type: 'string' },
-  version: { type: 'string' },
-  format: { type: 'string', default: 'csv' },
-  output: { type: 'string', short: 'o' },
-} as const;
-
-type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];
-
-/** An id or count as the API spells ids: decimal digits only (`12`, never `0xc`, `1.2e1`, `012`). */
-const idOf = (value: string | undefined, what: string): number => {
-  const id = positiveId(what).safeParse(value ?? '');
-  if (!id.success) throw new CliError(`${what} must be a positive whole number`, EXIT.usage);
-  return id.data;
-};
+import { runOther } from './other-commands.ts';
+import { CLI_VERSION, idOf, OPTIONS, USAGE, type Values } from './usage.ts';
 
 /**
  * A file named on the command line, as the user meant it: `npm run sheaf` runs the command in
@@ -106,6 +46,10 @@ const pushOptions = (io: Io, v: Values, argv: string[]): PushOptions => ({
 /** Runs one command; returns the exit code (never exits the process itself). */
 export async function run(argv: string[], io: Io): Promise<number> {
   try {
+    if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+      io.out(CLI_VERSION);
+      return EXIT.ok;
+    }
     let parsed;
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -162,7 +106,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
         break;
       }
       default:
-        throw new CliError(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+        if (!(await runOther(client, io, command, rest, v))) {
+          throw new CliError(`Unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+        }
     }
     return EXIT.ok;
   } catch (err) {
@@ -182,7 +128,9 @@ const readStdin = async (): Promise<string> => {
   return text;
 };
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+// Run as the program (also through the link `npm install -g` makes), not when imported by tests.
+const started = process.argv[1];
+if (started && import.meta.url === pathToFileURL(realpathSync(started)).href) {
   const code = await run(process.argv.slice(2), {
     out: (line) => process.stdout.write(`${line}\n`),
     err: process.stderr,

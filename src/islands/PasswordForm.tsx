@@ -16,12 +16,16 @@ const EMPTY: Record<Field, string> = { current: '', next: '', confirm: '' };
 /** The server's field names for this form's fields. */
 const SERVER_FIELDS: Record<string, Field> = { current_password: 'current', new_password: 'next' };
 
-/** The server's refusal as field problems (a wrong current password on its field) and a message. */
+/**
+ * The server's refusal as field problems and a message. A wrong current password is said once,
+ * on its field (not also above the form and in a toast).
+ */
 function explainFailure(error: unknown, t: T) {
   const problems = fieldProblems(error, t, SERVER_FIELDS);
   const failure = failureText(error, t);
-  if (!problems.current && (error as { code?: unknown }).code === 'INVALID_PASSWORD' && failure) {
-    problems.current = { text: failure };
+  if ((error as { code?: unknown }).code === 'INVALID_PASSWORD' && failure) {
+    problems.current ??= { text: failure };
+    return { problems, failure: null };
   }
   return { problems, failure };
 }

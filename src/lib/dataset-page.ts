@@ -88,6 +88,13 @@ export const hasFilters = (state: ListState): boolean =>
   state.license !== '' ||
   state.sort !== '';
 
+/**
+ * How many of the filter form's fields are set (tags, language, licence, sort; the search words
+ * are not in the form): the number on the phone's folded filters button.
+ */
+export const activeFilterCount = (state: ListState): number =>
+  [state.tags.length > 0, state.language, state.license, state.sort].filter(Boolean).length;
+
 /** The /datasets query string of a state (defaults left out), with a leading '?' when not empty. */
 export function listSearch(state: ListState, changes: Partial<ListState> = {}): string {
   const next = { ...state, ...changes };
@@ -220,7 +227,8 @@ export function pastLastPage(url: URL, state: ListState, result: ListResult | nu
 /** What /datasets/{id} shows: the dataset and the first rows of its latest version. */
 export type DatasetPageData =
   | { kind: 'invalid' }
-  | { kind: 'missing'; id: number }
+  /** Not there for a guest: private, never there, or (`deleted`) a public one deleted. */
+  | { kind: 'missing'; id: number; deleted: boolean }
   | {
       kind: 'found';
       dataset: Dataset;
@@ -239,5 +247,6 @@ export async function readDatasetPage(
   const id = parseDatasetId(rawId);
   if (id === null) return { kind: 'invalid' };
   const page = await sheaf.datasets.page(id, VIEWER_PAGE_ROWS);
-  return page ? { kind: 'found', ...page } : { kind: 'missing', id };
+  if (page) return { kind: 'found', ...page };
+  return { kind: 'missing', id, deleted: await sheaf.datasets.wasDeleted(id) };
 }

@@ -4,9 +4,9 @@ import { ORIGIN_META } from './site-origin.ts';
 
 /**
  * The inline script of the header on pages without islands (components/HeaderAccount.astro):
- * reads the `auth-store` entry of local storage, shows the signed-in user's name and a sign-out
- * button instead of the sign-in links (again whenever another tab signs in or out: the `storage`
- * event), and signs out through the API (PUBLIC_API_BASE, else the Node origin of a static
+ * reads the `auth-store` entry of local storage, shows the signed-in user's name (the account
+ * menu's button, opened by lib/header-menu.ts) instead of the sign-in links (again whenever
+ * another tab signs in or out: the `storage` event), and signs out through the API (PUBLIC_API_BASE, else the Node origin of a static
  * host's page, else this origin). It also keeps the page's query and `#hash` on the language
  * switcher's same-page links, as lib/locale-switch.ts does on pages with islands: these pages
  * have no other script.

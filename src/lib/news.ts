@@ -21,18 +21,23 @@ export async function newsPosts(locale: Locale): Promise<NewsPost[]> {
 
 /**
  * `getStaticPaths` of the post pages: each locale's posts under its prefix; a slug that exists
- * only in the other locale gives no page in this one.
+ * only in another locale gets a page in this one too, showing that post (in its own language)
+ * with this locale's frame and a line saying so, so the language switcher keeps the reader on
+ * the post (views/NewsPostPage.astro).
  */
 export async function newsStaticPaths() {
-  const pages = await Promise.all(
-    LOCALES.map(async (locale) =>
-      (await newsPosts(locale)).map((post) => ({
-        params: { locale: localeParam(locale), slug: newsSlug(post) },
-        props: { post },
-      })),
-    ),
-  );
-  return pages.flat();
+  const byLocale = await Promise.all(LOCALES.map(async (l) => [l, await newsPosts(l)] as const));
+  const slugsOf = (posts: readonly NewsPost[]) => new Set(posts.map(newsSlug));
+  return byLocale.flatMap(([locale, own]) => {
+    const slugs = slugsOf(own);
+    const others = byLocale
+      .filter(([l]) => l !== locale)
+      .flatMap(([, posts]) => posts.filter((p) => !slugs.has(newsSlug(p))));
+    return [...own, ...others].map((post) => ({
+      params: { locale: localeParam(locale), slug: newsSlug(post) },
+      props: { post },
+    }));
+  });
 }
 
 /** The locales a post exists in (by slug), mapped to the post's path in each. */

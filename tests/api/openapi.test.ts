@@ -2,7 +2,7 @@ import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { operationIdOf } from '../../src/server/plugins/openapi.ts';
-import { suiteApp } from '../support/api.ts';
+import { suiteApp, suiteUser } from '../support/api.ts';
 
 type Operation = {
   operationId?: string;
@@ -15,6 +15,7 @@ type Operation = {
 type Document = { paths: Record<string, Record<string, Operation>> };
 
 const t = suiteApp();
+const reader = suiteUser(t, 'openapi_reader');
 let doc: Document;
 
 beforeAll(async () => {
@@ -110,7 +111,7 @@ describe('the OpenAPI document', () => {
     const stray = await t.app.inject({
       method: 'DELETE',
       url: '/api/v1/favorites/1',
-      headers: { 'content-type': 'text/plain' },
+      headers: { ...reader.auth, 'content-type': 'text/plain' },
       payload: 'x',
     });
     expect(stray.statusCode).toBe(415);

@@ -58,8 +58,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await page
         .getByLabel(t('datasets:meta.description'), { exact: true })
         .fill(locale === 'zh-CN' ? '三座城市的常住人口。' : 'Residents of three cities.');
+      // The data's language starts as the page's.
       await expect(page.getByLabel(t('datasets:meta.language'), { exact: true })).toHaveValue(
-        'zh-CN',
+        locale,
       );
       await page.getByLabel(t('datasets:meta.tags'), { exact: true }).fill('人口, census');
       await page.getByLabel(t('datasets:license.label'), { exact: true }).selectOption('CC-BY-4.0');

@@ -135,7 +135,7 @@ test('the language switcher keeps the page', async ({ page, context, baseURL }) 
   await expect(page.getByRole('heading', { level: 1, name: '如何发布一个数据集' })).toBeVisible();
 });
 
-test('a post in one language only: no page, no hreflang and no switch to the other', async ({
+test('a post in one language only: no hreflang to the other, and a switch there and back keeps it', async ({
   page,
   context,
   baseURL,
@@ -145,15 +145,26 @@ test('a post in one language only: no page, no hreflang and no switch to the oth
   await expect(page.getByRole('heading', { level: 1 })).toContainText('UTF-8');
   expect(await page.locator('link[rel="alternate"][hreflang]').count()).toBe(2); // zh-CN, x-default
   await expect(page.locator('link[hreflang="en-US"]')).toHaveCount(0);
-  expect((await page.request.get('/en-US/news/csv-encoding')).status()).toBe(404);
-  // The switcher leads to the English news list instead of a missing page.
+  // The switcher leads to the post in the English frame, saying it is only in Chinese.
   await page
     .getByRole('navigation', { name: '语言' })
     .getByRole('link', { name: 'English' })
     .click();
-  await expect(page).toHaveURL(/\/en-US\/news$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'News' })).toBeVisible();
-  await expect(page.getByRole('main')).not.toContainText('UTF-8');
+  await expect(page).toHaveURL(/\/en-US\/news\/csv-encoding$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en-US');
+  await expect(page.getByTestId('news-only-in')).toHaveText(
+    'This post is only in Chinese; here it is as written.',
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('UTF-8');
+  await expect(page.locator('article')).toHaveAttribute('lang', 'zh-CN');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
+  // And back: the post, not the news list.
+  await page
+    .getByRole('navigation', { name: 'Language' })
+    .getByRole('link', { name: '中文' })
+    .click();
+  await expect(page).toHaveURL(/\/news\/csv-encoding$/);
+  await expect(page.getByTestId('news-only-in')).toHaveCount(0);
 });
 
 test('pages carry canonical, hreflang and Open Graph', async ({ page, context, baseURL }) => {

@@ -104,7 +104,8 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const reader = await page.context().newPage();
       await reader.goto(path('/news'));
       const header = reader.getByRole('banner');
-      const name = header.getByRole('link', { name: account.username, exact: true });
+      // The account menu's button, as on pages with islands.
+      const name = header.getByRole('button', { name: account.username, exact: true });
       const signInLink = header.getByRole('link', { name: t('common:nav.login'), exact: true });
       await expect(name).toBeVisible();
       await expect(signInLink).toBeHidden();

@@ -51,7 +51,7 @@ test('server-rendered pages are compressed and prerendered ones are too', async 
   }
 });
 
-test('pages without islands show guests 登录 and 注册, and signed-in people their name and 退出登录', async ({
+test('pages without islands show guests 登录 and 注册, and signed-in people the account menu', async ({
   newPage,
   createAccount,
 }) => {
@@ -82,12 +82,14 @@ test('pages without islands show guests 登录 and 注册, and signed-in people 
       }),
     );
   }, account);
+  const menu = header.getByRole('button', { name: account.user.nickname, exact: true });
   for (const path of pages) {
     await page.goto(path);
-    await expect(
-      header.getByRole('link', { name: account.user.nickname, exact: true }),
-      path,
-    ).toHaveAttribute('href', '/profile');
+    await menu.click();
+    await expect(header.getByRole('link', { name: '个人资料', exact: true }), path).toHaveAttribute(
+      'href',
+      '/profile',
+    );
     await expect(header.getByRole('link', { name: '登录', exact: true }), path).toBeHidden();
   }
 

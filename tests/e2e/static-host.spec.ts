@@ -144,7 +144,8 @@ test('signing in on the static host lands on the origin home page, signed in', a
   await page.getByLabel(t('auth:login.password'), { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: t('auth:login.submit'), exact: true }).click();
   await expect(page).toHaveURL(`${origin}/`);
-  await expect(page.getByRole('link', { name: username, exact: true })).toBeVisible();
+  // The account menu's button, with the person's name.
+  await expect(page.getByRole('button', { name: username, exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: t('common:nav.login'), exact: true })).toBeHidden();
   expect(problems).toEqual([]);
 });

@@ -20,7 +20,9 @@ beforeAll(async () => {
     res.end = ((chunk?: unknown) => (sent.push('end'), end(chunk))) as typeof res.end;
     compressResponse(res, req.headers['accept-encoding']);
     const type = req.url === '/image' ? 'image/png' : 'text/html; charset=utf-8';
-    res.writeHead(200, { 'content-type': type, vary: 'cookie' });
+    // Astro copies its Response's statusText, 'OK' unless a page sets it with the status.
+    res.statusMessage = 'OK';
+    res.writeHead(req.url === '/missing' ? 404 : 200, { 'content-type': type, vary: 'cookie' });
     // Written the way Astro streams a page: many small chunks.
     for (const part of page) res.write(part);
     res.end('<footer>end</footer>');
@@ -31,11 +33,18 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 function get(path: string, acceptEncoding: string) {
-  return new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+  type Answer = { status: string; headers: Record<string, unknown>; body: Buffer };
+  return new Promise<Answer>((resolve, reject) => {
     const req = request({ port, path, headers: { 'accept-encoding': acceptEncoding } }, (res) => {
       const parts: Buffer[] = [];
       res.on('data', (c: Buffer) => parts.push(c));
-      res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) }));
+      res.on('end', () =>
+        resolve({
+          status: `${res.statusCode} ${res.statusMessage}`,
+          headers: res.headers,
+          body: Buffer.concat(parts),
+        }),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -50,6 +59,11 @@ describe('compressed server-rendered pages', () => {
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['vary']).toBe('cookie, accept-encoding');
     expect(brotliDecompressSync(res.body).toString('utf8')).toBe(expected);
+  });
+
+  it("names a page's status in its status line: 404 Not Found, not 404 OK", async () => {
+    expect((await get('/missing', 'gzip')).status).toBe('404 Not Found');
+    expect((await get('/', 'gzip')).status).toBe('200 OK');
   });
 
   it('sends zstd to a browser that takes it', async () => {

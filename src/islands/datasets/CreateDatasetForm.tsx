@@ -83,7 +83,9 @@ function useCreateForm(t: T, locale: Locale, table: TableDraftState, setProgress
         });
   const state = useForm(t, () =>
     createForm<CreateValues, string>({
-      initial: { ...EMPTY_METADATA, descriptions: {} },
+      // The data's language starts as the interface's: a dataset published from the English
+      // pages is most likely English.
+      initial: { ...EMPTY_METADATA, language: locale, descriptions: {} },
       check: (v) => ({
         ...checkMetadata(v),
         ...checkWritten(namesNow(), v.descriptions),

@@ -12,7 +12,14 @@ import { toast } from '../../stores/toasts.ts';
 import { createForm } from '../../stores/form.ts';
 import { FormAlert, TextArea, SubmitButton } from '../form/Field.tsx';
 import { lengthHint, useForm, useLatest } from '../form/fields.ts';
-import { descriptionsFromFile } from './column-descriptions.ts';
+import {
+  checkWritten,
+  describedField,
+  descriptionsFromFile,
+  writtenDescriptions,
+} from './column-descriptions.ts';
+import { columnDescription } from '../../lib/tables/column-names.ts';
+import { versionChanges } from '../../lib/tables/version-changes.ts';
 import { ColumnsFileNote } from './DescriptionBoxes.tsx';
 import { explainPublish, publishTable } from './forms.ts';
 import { usePublishKey } from './publish-key.ts';
@@ -20,9 +27,53 @@ import { LatestAsText } from './LatestAsText.tsx';
 import { OwnerGate } from './OwnerGate.tsx';
 import { TableSection } from './TableSection.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
-import { useTableDraft } from './useTableDraft.ts';
+import { useTableDraft, type TableDraftState } from './useTableDraft.ts';
+import { VersionChanges } from './VersionChanges.tsx';
 
 type Source = 'file' | 'latest';
+type Values = { changelog: string; descriptions: Record<string, string> };
+
+/** The columns the new version adds to the latest one (none before a table is read). */
+function addedColumns(dataset: Dataset, table: TableDraftState): string[] {
+  const latest = dataset.versions[0];
+  if (!latest || !table.draft) return [];
+  return versionChanges(
+    { attributes: latest.attributes, types: latest.attributeTypes, rows: latest.entriesCount },
+    { attributes: table.draft.attributes, types: table.types, rows: table.draft.totalRows },
+  ).added;
+}
+
+/** The description box of the `i`th column the new version adds (`added`). */
+const addedColumnBox =
+  (
+    added: readonly string[],
+    values: Values,
+    problem: (field: string) => string | null,
+    form: {
+      edit: (field: 'descriptions', v: Values['descriptions']) => void;
+      clear: (field: string) => void;
+    },
+  ) =>
+  (i: number) => {
+    const name = added[i] ?? '';
+    return {
+      value: columnDescription(values.descriptions, name) ?? '',
+      error: problem(describedField(i)),
+      onChange: (e: { target: { value: string } }) => {
+        form.edit('descriptions', { ...values.descriptions, [name]: e.target.value });
+        form.clear(describedField(i));
+      },
+    };
+  };
+
+/**
+ * The descriptions sent after the version is in: a columns file's, and those written here for
+ * the columns it adds (which win: they were typed on this page).
+ */
+function sentDescriptions(dataset: Dataset, table: TableDraftState, v: Values) {
+  const { written } = fileDescriptions(table.draft);
+  return { ...written, ...writtenDescriptions(addedColumns(dataset, table), v.descriptions) };
+}
 
 /**
  * What a columns file chosen with the table gives the new version, as `sheaf push --dataset`
@@ -74,9 +125,10 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
   const failed = t('datasets:version.failed');
   const keyOf = usePublishKey();
   const state = useForm(t, () =>
-    createForm<{ changelog: string }, 'changelog' | 'table'>({
-      initial: { changelog: '' },
+    createForm<Values, string>({
+      initial: { changelog: '', descriptions: {} },
       check: (v) => ({
+        ...checkWritten(addedColumns(dataset, tableNow.current), v.descriptions),
         changelog: checkChangelog(v.changelog) ?? undefined,
         // A description too long to send is shown under the table (ColumnsFileNote).
         table: !tableNow.current.draft
@@ -102,7 +154,7 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
           },
         );
         // Sent again after a failure here, the same key answers the version already added.
-        const { written } = fileDescriptions(tableNow.current.draft);
+        const written = sentDescriptions(dataset, tableNow.current, v);
         if (Object.keys(written).length > 0) {
           await saveDataset(dataset.id, { columnDescriptions: written });
         }
@@ -167,6 +219,16 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
           )}
         </TableSection>
         {table.draft && <ColumnsFileNote draft={table.draft} sends t={t} />}
+        {table.draft && latest && (
+          <VersionChanges
+            latest={latest}
+            draft={table.draft}
+            types={table.types}
+            box={addedColumnBox(addedColumns(dataset, table), values, problem, form)}
+            locale={locale}
+            t={t}
+          />
+        )}
       </section>
       <div className="card p-6">
         <TextArea

@@ -2,6 +2,8 @@ import { useRef, useState, type ReactNode } from 'react';
 import { namesOrDash, type T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { SAMPLE_ROWS, type TableDraft } from '../../lib/tables/draft.ts';
+import { numberFormat } from '../../lib/intl.ts';
+import { textReasons } from '../../lib/tables/text-columns.ts';
 import { ColumnTypes } from './ColumnTypes.tsx';
 import type { TableDraftState } from './useTableDraft.ts';
 import { ValidationReport } from './ValidationReport.tsx';
@@ -104,6 +106,58 @@ function RetypedNote({ draft, t }: { draft: TableDraft; t: T }) {
   );
 }
 
+/** A CSV or TSV file read as one column that looks written with another separator. */
+function SeparatorNote({ draft, t }: { draft: TableDraft; t: T }) {
+  if (!draft.separator) return null;
+  const key = { ';': 'semicolon', '\t': 'tab', ',': 'comma' } as const;
+  return (
+    <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm" data-testid="separator-note">
+      {t(`datasets:table.separator.${key[draft.separator]}`, {
+        column: draft.attributes[0] ?? '',
+      })}{' '}
+      {t(
+        draft.source.kind === 'tsv'
+          ? 'datasets:table.separator.tsv'
+          : 'datasets:table.separator.csv',
+      )}
+    </p>
+  );
+}
+
+/** The columns read as text that are numbers but for a few values: the first such value. */
+function TextColumnsNote({
+  draft,
+  types,
+  locale,
+  t,
+}: {
+  draft: TableDraft;
+  types: readonly string[];
+  locale: Locale;
+  t: T;
+}) {
+  const reasons = textReasons(draft.attributes, draft.types, draft.entries).filter(
+    (r) => types[draft.attributes.indexOf(r.column)] === 'string',
+  );
+  if (reasons.length === 0) return null;
+  const rows = numberFormat(locale);
+  return (
+    <ul className="flex flex-col gap-1 text-sm" data-testid="text-columns">
+      {reasons.map((r) => (
+        <li key={r.column}>
+          {t(r.count === 1 ? 'datasets:table.textBecause' : 'datasets:table.textBecauseMany', {
+            column: r.column,
+            row: rows.format(r.row),
+            value: r.value,
+            count: r.count,
+          })}
+          {r.marker && <> {t('datasets:table.nullMarker', { value: r.value })}</>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** The data part of the upload forms: a CSV or JSON file, its columns and types, the check. */
 export function TableSection({
   state,
@@ -161,7 +215,9 @@ export function TableSection({
               {t('datasets:table.sampled', { rows: SAMPLE_ROWS })}
             </p>
           )}
+          <SeparatorNote draft={draft} t={t} />
           <RetypedNote draft={draft} t={t} />
+          <TextColumnsNote draft={draft} types={state.types} locale={locale} t={t} />
           <ColumnTypes
             draft={draft}
             types={state.types}

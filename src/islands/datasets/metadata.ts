@@ -40,7 +40,7 @@ export type MetadataValues = {
 };
 export type MetadataField = keyof MetadataValues;
 
-/** A new dataset's form. */
+/** A new dataset's form (the create form starts the language at the page's locale). */
 export const EMPTY_METADATA: MetadataValues = {
   name: '',
   description: '',

@@ -70,7 +70,9 @@ export function useForm<V extends object, F extends string = FieldOf<V>>(
     const outcome = await form.submit();
     const now = form.$form.get();
     if (outcome === 'sent' && sent) toast(sent(now.values));
-    if (outcome === 'failed' && failed) toastFailure(failed, now.failure);
+    // A failure told only on its fields (no message for the form) is not told a third time.
+    const onFieldsOnly = now.failure === null && Object.keys(now.problems).length > 0;
+    if (outcome === 'failed' && failed && !onFieldsOnly) toastFailure(failed, now.failure);
     if (outcome === 'refused' || outcome === 'failed') {
       requestAnimationFrame(() => focusFirstInvalid(ref.current));
     }

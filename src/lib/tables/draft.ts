@@ -17,6 +17,7 @@ import type { Problem } from './problems.ts';
 import { CsvReader, finishRecords, readCsvText, type Delimiter } from './csv-reader.ts';
 import { rowValues } from './cells.ts';
 import { MAX_ROW_CHARS } from './rows.ts';
+import { otherSeparator, type Separator } from './separator.ts';
 
 /** From this size on, a CSV, TSV or JSON Lines file is sampled for the preview and streamed. */
 export const LARGE_FILE_BYTES = 8 * 1024 * 1024;
@@ -59,6 +60,8 @@ export type TableDraft = {
   typesFile?: string;
   /** A columns file chosen with the table (columns-file.ts): its name and descriptions. */
   columnsFile?: { name: string; descriptions: Record<string, string> };
+  /** A CSV or TSV file read as one column that looks written with this separator instead. */
+  separator?: Separator;
 };
 
 function fromRecords(records: string[][], open: number | null) {
@@ -264,10 +267,12 @@ export async function readTableFile(file: File): Promise<TableDraft> {
     return sampledDraft(source, sample, file, header);
   }
   const delimiter = kind === 'tsv' ? '\t' : ',';
-  if (large) {
-    const { attributes, rows } = await sampleCsvFile(file, SAMPLE_ROWS, delimiter);
-    return sampledDraft(source, { attributes, entries: rows }, file, false);
-  }
-  const { attributes, rows } = parseCsvText(await utf8Text(file), delimiter);
-  return draftOf(source, attributes, rows);
+  const { attributes, rows } = large
+    ? await sampleCsvFile(file, SAMPLE_ROWS, delimiter)
+    : parseCsvText(await utf8Text(file), delimiter);
+  const draft = large
+    ? await sampledDraft(source, { attributes, entries: rows }, file, false)
+    : draftOf(source, attributes, rows);
+  const separator = otherSeparator(attributes, rows, delimiter);
+  return separator ? { ...draft, separator } : draft;
 }

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /* Tables with no keys to or from the others; schema.ts re-exports them. */
 
@@ -22,4 +22,14 @@ export const loginFailures = pgTable(
 export const siteSecrets = pgTable('site_secrets', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
+});
+
+/**
+ * The ids of public datasets that were deleted (by their owner or with the owner's account), so
+ * their page says so instead of the plain 404 (docs/pages.md, Error pages). Private ones are not
+ * kept: their page would tell a guest that a private dataset had been there.
+ */
+export const deletedDatasets = pgTable('deleted_datasets', {
+  id: integer('id').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -29,6 +29,16 @@ declare module 'fastify' {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** The route's `security` names only ways of signing in (no `{}`, which lets guests in). */
+function bearerRequired(request: FastifyRequest): boolean {
+  const security = (request.routeOptions.schema as { security?: object[] } | undefined)?.security;
+  return (
+    Array.isArray(security) &&
+    security.length > 0 &&
+    security.every((way) => Object.keys(way).length > 0)
+  );
+}
+
 /**
  * Reads `Authorization: Bearer …`: a session's access token (JWT) or a personal access token
  * (`shf_…`); a present but invalid, expired or revoked one is a 401. A personal access token acts
@@ -43,7 +53,11 @@ export function registerAuth(app: FastifyInstance, ctx: Context): void {
   });
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
-    if (!header || request.routeOptions.config.ignoresBearer) return;
+    if (request.routeOptions.config.ignoresBearer) return;
+    // A guest calling for what only a signed-in caller may do is 401 before its body is read
+    // or checked, as the OpenAPI document's `security` says.
+    if (!header && bearerRequired(request)) throw unauthorized();
+    if (!header) return;
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     if (!match?.[1]) throw unauthorized('Malformed Authorization header', 'TOKEN_INVALID');
     if (match[1].startsWith(TOKEN_PREFIX)) {

@@ -79,10 +79,25 @@ function withSharedErrors(input: Parameters<Transform>[0], method: string) {
   return { ...input, schema: { ...input.schema, response } };
 }
 
+type Responses = Record<string, { headers?: unknown } | undefined>;
+
+/**
+ * The response headers a route declares beside its content (`{200: {headers, content}}`), which
+ * fastify-type-provider-zod leaves out: put back for @fastify/swagger to write.
+ */
+function keepResponseHeaders(declared: unknown, output: { schema: unknown }): void {
+  const written = (output.schema as { response?: Responses }).response;
+  for (const [status, answer] of Object.entries((declared ?? {}) as Responses)) {
+    const target = written?.[status];
+    if (answer?.headers && target) target.headers = answer.headers;
+  }
+}
+
 /** The route schemas as OpenAPI (fastify-type-provider-zod), each with an operationId. */
 export const openApiTransform: Transform = (input) => {
   const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
   const output = jsonSchemaTransform(withSharedErrors(input, String(method)));
+  keepResponseHeaders(input.schema.response, output);
   const schema = output.schema as { operationId?: string; security?: unknown; body?: unknown };
   schema.operationId ??= operationIdOf(String(method), input.url);
   schema.security ??= input.route.config?.ignoresBearer ? [] : OPTIONAL_BEARER;

@@ -8,6 +8,7 @@ import { datasets, datasetVersions, favorites, ratings, users } from '../db/sche
 import { callerRow, confirmPassword, lockConfirmedAccount, type Confirmation } from './accounts.ts';
 import { recount } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
+import { rememberDeleted } from './datasets/deleted.ts';
 import { forgetPrivateOrigins } from './forks.ts';
 
 /** What deleting the caller's account would delete (their datasets and versions) and keep. */
@@ -101,6 +102,7 @@ export async function deleteAccount(
       .where(eq(datasets.ownerId, userId));
 
     await forgetPrivateOrigins(tx, eq(datasets.ownerId, userId));
+    await rememberDeleted(tx, eq(datasets.ownerId, userId));
     await tx.delete(datasets).where(eq(datasets.ownerId, userId));
     await tx.delete(users).where(eq(users.id, userId));
 

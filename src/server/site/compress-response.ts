@@ -1,4 +1,4 @@
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { STATUS_CODES, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import {
   COMPRESSIBLE,
   compressBody,
@@ -35,6 +35,10 @@ export function compressResponse(
   let chunks: Buffer[] | undefined;
 
   res.writeHead = (status: number, ...rest: unknown[]) => {
+    // A page that sets only its status (Astro.response.status = 404) keeps Response's reason
+    // 'OK': the status line would read '404 OK'. Such a status gets its own reason phrase.
+    if (status !== 200 && res.statusMessage === 'OK')
+      res.statusMessage = STATUS_CODES[status] ?? '';
     const headers = rest.find((r): r is OutgoingHttpHeaders => typeof r === 'object' && r !== null);
     const type = headerValue(headers, res, 'content-type');
     const already = headerValue(headers, res, 'content-encoding');

@@ -1,6 +1,5 @@
 import type { ProfileResponse } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { nullIfNotFound } from '../errors.ts';
 import { communitySiteReads } from '../services/community-site.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
@@ -8,6 +7,7 @@ import { homeReads } from '../services/home.ts';
 import { getProfile } from '../services/profiles.ts';
 import { sitemapEntries } from '../services/sitemap.ts';
 import { createPageCache, PAGE_CACHE } from './page-cache.ts';
+import { retryAfterOf } from './retry-after.ts';
 
 /**
  * What SSR pages may read, bound to the server's context and handed to Astro as
@@ -33,8 +33,12 @@ export function createSiteServices(ctx: Context) {
       /** A user's public profile and counts, or null when there is no such (active) user. */
       profile: (id: number): Promise<ProfileResponse | null> => nullIfNotFound(getProfile(ctx, id)),
     },
-    /** Whether a page failed because the database cannot be reached (the 500 page then says 503). */
-    databaseUnavailable: isDatabaseUnavailable,
+    /**
+     * When a page failed for a while only — the database cannot be reached, or table work is
+     * refused or cut at its limit (503 SERVER_BUSY, QUERY_TIMEOUT) — the seconds to come back
+     * after (the 500 page then says 503 with Retry-After); null for any other failure.
+     */
+    retryAfter: retryAfterOf,
   };
 }
 

@@ -17,7 +17,7 @@ import {
   readKeyQuerySchema,
 } from '../../../contracts/downloads.ts';
 import { publishHeadersSchema } from '../../../contracts/idempotency.ts';
-import { badRequest, unauthorized } from '../../errors.ts';
+import { badRequest } from '../../errors.ts';
 import { addVersion } from '../../services/datasets/content.ts';
 import { DOWNLOAD_LINK_SECONDS, openDownload } from '../../services/datasets/downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
@@ -27,6 +27,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { DownloadFormat } from '../../../contracts/limits.ts';
 import type { Context } from '../../context.ts';
 import { sendEntity } from './byte-ranges.ts';
+import { downloadViewer } from './read-key.ts';
 import { answerPublished } from './idempotent.ts';
 import { multipartUpload } from './multipart.ts';
 import { uploadDescription, uploadOf } from './uploads.ts';
@@ -38,10 +39,51 @@ const file = (type: string) => ({ schema: z.string().meta({ contentMediaType: ty
 
 const linkMinutes = DOWNLOAD_LINK_SECONDS / 60;
 
+/** A response header: its JSON schema and what it says (plugins/openapi.ts declares it). */
+const header = (description: string, schema: object = { type: 'string' }) => ({
+  ...schema,
+  description,
+});
+
+/** The headers every answer with the file (or part of it) carries. */
+const fileHeaders = {
+  ETag: header('Strong: the same bytes for the version and format, whatever the store'),
+  'Last-Modified': header('When the version was published'),
+  'Accept-Ranges': header('`bytes`', { type: 'string', enum: ['bytes'] }),
+  'Content-Length': header('The bytes in this answer', { type: 'integer', minimum: 0 }),
+  'Content-Disposition': header(
+    '`attachment`, the file named after the dataset and version (`filename*` in UTF-8 for other names)',
+  ),
+  'Cache-Control': header(
+    'A public version: shared caches may keep it a few minutes and must revalidate; a private one: `private`',
+  ),
+};
+
+/** The request headers a download reads: conditional and range requests. */
+const downloadHeadersSchema = z.object({
+  range: z
+    .string()
+    .optional()
+    .describe('`bytes=first-last`, `bytes=first-` or `bytes=-suffix`: one range, answered 206'),
+  'if-none-match': z
+    .string()
+    .optional()
+    .describe('An ETag of an earlier answer: 304 when it still holds'),
+  'if-modified-since': z
+    .string()
+    .optional()
+    .describe('An HTTP date: 304 when the version is not newer'),
+  'if-range': z
+    .string()
+    .optional()
+    .describe('An ETag: the range only while it holds, else the whole file'),
+});
+
 /** What a download answers: the file, part of it, a link to it (BLOB_REDIRECT), or nothing new. */
 const downloadResponses = {
   200: {
     description: 'The file',
+    headers: fileHeaders,
     content: {
       'text/csv': file('text/csv'),
       'application/json': {
@@ -55,6 +97,10 @@ const downloadResponses = {
   },
   206: {
     description: 'Part of the file (a `Range` request)',
+    headers: {
+      ...fileHeaders,
+      'Content-Range': header('`bytes first-last/size`'),
+    },
     content: {
       'text/csv': file('text/csv'),
       'application/json': file('application/json'),
@@ -136,24 +182,6 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
-/**
- * Who a download is read by: the holder of the request's read key (`?key=`, this version's
- * only), else the signed-in caller or a guest.
- */
-async function downloadViewer(
-  ctx: Context,
-  request: FastifyRequest,
-  target: { id: number; version: number | 'latest' },
-): Promise<number | null> {
-  const { key } = request.query as { key?: string };
-  if (key === undefined) return request.viewer?.id ?? null;
-  const claims = await ctx.tokens.verifyRead(key);
-  if (!claims || claims.datasetId !== target.id || claims.version !== target.version) {
-    throw unauthorized('The read key is not valid for this version', 'READ_KEY_INVALID');
-  }
-  return claims.userId;
-}
-
 /** A download's answer: the file (whole, a range or 304), or a link to it (BLOB_REDIRECT). */
 async function answerDownload(
   ctx: Context,
@@ -219,6 +247,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires. \`…/versions/{version}/data.<format>\` answers the same with the format in the path.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,
+        headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },
@@ -237,6 +266,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
           "Exactly what `…/download?format=<format>` answers (ranges, ETag, counting, BLOB_REDIRECT), at an address that ends in the format, for tools that choose the reader or the saved file name from the path: DuckDB `SELECT … FROM '…/data.parquet'`, pandas, wget.",
         params: dataFileParamsSchema,
         querystring: readKeyQuerySchema,
+        headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },
@@ -253,6 +283,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "The dataset's latest version as `…/versions/{version}/data.<format>` answers it: an address that follows new versions (each version keeps its own ETag).",
         params: latestDataFileParamsSchema,
+        headers: downloadHeadersSchema,
         response: downloadResponses,
       },
     },

@@ -9,6 +9,7 @@ import { forgetPrivateOrigins } from '../forks.ts';
 import { releaseBlobs } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
 import { describedColumns } from './column-descriptions.ts';
+import { rememberDeleted } from './deleted.ts';
 import { forgetCounts } from './counts.ts';
 import { lockOwned, now, searchTextOf, statedFields } from './rows.ts';
 
@@ -88,6 +89,7 @@ export async function deleteDataset(ctx: Context, viewerId: number, id: number):
       .from(datasetVersions)
       .where(eq(datasetVersions.datasetId, id));
     await forgetPrivateOrigins(tx, eq(datasets.id, id));
+    await rememberDeleted(tx, eq(datasets.id, id));
     await tx.delete(datasets).where(eq(datasets.id, id));
     // A deleted fork no longer counts among its origin's forks.
     if (originKept) await recount(tx, originId, { forks: true });

@@ -21,6 +21,7 @@ import {
   listUserPublicDatasets,
   searchDatasets,
 } from './browse.ts';
+import { wasDeleted } from './deleted.ts';
 import { datasetLanguages } from './languages.ts';
 import { readPublicDatasetPage } from './page.ts';
 import { latestContent, listVersions } from './versions.ts';
@@ -62,6 +63,8 @@ export function datasetSiteReads(ctx: Context) {
     get: (id: number): Promise<Dataset | null> => nullIfNotFound(getDataset(ctx, id, null)),
     /** The public dataset page in one read: dataset, first rows, JSON-LD (see page.ts). */
     page: (id: number, previewRows = PREVIEW_ROWS) => readPublicDatasetPage(ctx, id, previewRows),
+    /** Whether a dataset that is not there was public when it was deleted. */
+    wasDeleted: (id: number): Promise<boolean> => wasDeleted(ctx, id),
     /** A public dataset's versions, newest first, or null. */
     versions: (id: number): Promise<VersionListResponse | null> =>
       nullIfNotFound(listVersions(ctx, id, null)),
