@@ -29,7 +29,6 @@ const savedQueriesRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       schema: {
         tags,
-        security,
         summary: 'The queries saved on a dataset, newest first',
         description: `Public with the dataset. ${hidden}`,
         params: datasetIdParamsSchema,
@@ -46,7 +45,6 @@ const savedQueriesRoutes: RoutesPlugin = async (app, { ctx }) => {
     {
       schema: {
         tags,
-        security,
         summary: 'One saved query (what a shared link opens)',
         description: `A query not saved on this dataset is 404 SAVED_QUERY_NOT_FOUND. ${hidden}`,
         params: savedQueryParamsSchema,
