@@ -143,3 +143,10 @@ export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
 export const IDEMPOTENCY_KEY_HOURS = 24;
 /** The answer header of a publish answered from an earlier request with the same key. */
 export const IDEMPOTENT_REPLAYED_HEADER = 'Idempotent-Replayed';
+
+/** Longest title of a saved query, in characters. */
+export const SAVED_QUERY_TITLE_MAX = 100;
+/** Longest SQL text of a saved query, in characters. */
+export const SAVED_QUERY_SQL_MAX = 10_000;
+/** Most queries saved on one dataset: one more is refused (409 SAVED_QUERY_LIMIT_REACHED). */
+export const SAVED_QUERIES_MAX = 200;

@@ -81,7 +81,7 @@ function commentEnd(sql: string, i: number): number {
  * The statement's words and semicolons outside quoted texts, quoted names, dollar-quoted texts
  * and comments, lower-cased, each with where it starts.
  */
-function bareTokens(sql: string): { text: string; at: number }[] {
+export function bareTokens(sql: string): { text: string; at: number }[] {
   const tokens: { text: string; at: number }[] = [];
   let i = 0;
   while (i < sql.length) {
@@ -182,11 +182,11 @@ export function resultCsv(
 /** What a result is downloaded as. */
 export type ResultFormat = 'csv' | 'parquet';
 
-/** The file name a downloaded result is saved under: dataset, version, when, format. */
+/** The file name a downloaded result (or its chart) is saved under: dataset, version, when, format. */
 export const resultFileName = (
   datasetId: number,
   version: number,
   at: Date,
-  format: ResultFormat,
+  format: ResultFormat | 'svg' | 'png',
 ) =>
   `sheaf-${datasetId}-v${version}-query-${at.toISOString().slice(0, 19).replaceAll(':', '')}.${format}`;

@@ -19,8 +19,21 @@ const KINDS: Record<string, MessageKey> = {
   Interrupt: 'sql:error.kind.interrupted',
 };
 
-/** DuckDB's common sentences, each with the message that says it and the names it carries. */
-const SENTENCES: [RegExp, MessageKey, string[]][] = [
+/**
+ * DuckDB's candidate bindings (`"t.loans", "t.loan_id"`): its closest matches to a column not
+ * found, not every column there; named without their table and quotes ("loans, loan_id").
+ */
+const candidateNames = (names: string) =>
+  names
+    .split(/,\s*/)
+    .map((name) => name.replace(/^"(.*)"$/, '$1').replace(/^.*\./, ''))
+    .join(', ');
+
+/**
+ * DuckDB's common sentences, each with the message that says it and the names it carries (with
+ * how to show them, when not as written).
+ */
+const SENTENCES: [RegExp, MessageKey, string[], ((value: string) => string)?][] = [
   [/^syntax error at or near "(.*)"$/, 'sql:error.syntaxNear', ['token']],
   [/^syntax error at end of input$/, 'sql:error.syntaxEnd', []],
   [/^Referenced column "(.*)" not found in FROM clause!$/, 'sql:error.columnNotFound', ['name']],
@@ -29,7 +42,7 @@ const SENTENCES: [RegExp, MessageKey, string[]][] = [
     'sql:error.joinColumn',
     ['name'],
   ],
-  [/^Candidate bindings: (.*)$/, 'sql:error.candidates', ['names']],
+  [/^Candidate bindings: (.*)$/, 'sql:error.candidates', ['names'], candidateNames],
   [/^Table with name (.*) does not exist!$/, 'sql:error.tableNotFound', ['name']],
   [/^(?:\w+ )?Function with name (.*) does not exist!$/, 'sql:error.functionNotFound', ['name']],
   [/^Did you mean "(.*)"\?$/, 'sql:error.didYouMean', ['name']],
@@ -56,9 +69,11 @@ const SENTENCES: [RegExp, MessageKey, string[]][] = [
 
 /** One line of DuckDB's explanation in the page's language, or as written when not known. */
 function sentence(t: T, line: string): string {
-  for (const [pattern, key, names] of SENTENCES) {
+  for (const [pattern, key, names, shown = (value: string) => value] of SENTENCES) {
     const match = pattern.exec(line);
-    if (match) return t(key, Object.fromEntries(names.map((n, i) => [n, match[i + 1] ?? ''])));
+    if (match) {
+      return t(key, Object.fromEntries(names.map((n, i) => [n, shown(match[i + 1] ?? '')])));
+    }
   }
   return line;
 }
@@ -87,4 +102,25 @@ export function sqlFailure(t: T, message: string): SqlFailure {
     }),
     code: code === '' ? null : code,
   };
+}
+
+/**
+ * Where in `sql` a failure's caret points (`LINE n: <the line, perhaps cut with ...>` and a line
+ * with `^` under the fault), as an offset; null when the code shows no caret or the line shown
+ * is not found in `sql`.
+ */
+export function errorOffset(sql: string, code: string | null): number | null {
+  const caret = /^(LINE (\d+): )(.*)\n( *)\^/m.exec(code ?? '');
+  if (!caret) return null;
+  const lines = sql.split('\n');
+  const number = Number(caret[2]);
+  const line = lines[number - 1];
+  if (line === undefined) return null;
+  const shown = caret[3]!;
+  const cut = shown.startsWith('...') ? 3 : 0;
+  const start = line.indexOf(shown.slice(cut).replace(/\.\.\.$/, ''));
+  if (start < 0) return null;
+  const column = start + caret[4]!.length - caret[1]!.length - cut;
+  const before = lines.slice(0, number - 1).reduce((n, l) => n + l.length + 1, 0);
+  return before + Math.max(0, Math.min(column, line.length));
 }

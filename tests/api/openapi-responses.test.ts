@@ -156,6 +156,15 @@ describe('live answers against the OpenAPI document', () => {
     await call('GET', `/api/v1/favorites/check/${id}`, { user: bob });
     await call('DELETE', `/api/v1/favorites/${fav.json<{ id: number }>().id}`, { user: bob });
     await call('POST', `/api/v1/datasets/${id}/rate`, { user: bob, payload: { score: 4 } });
+    const queries = `/api/v1/datasets/${id}/queries`;
+    const saved = await call('POST', queries, {
+      user: bob,
+      payload: { title: 'All', sql: 'FROM t' },
+    });
+    await call('GET', queries);
+    await call('POST', `/api/v1/datasets/${id}/versions/1/read-key`, { user: bob });
+    await call('GET', `${queries}/${saved.json<{ id: number }>().id}`);
+    await call('DELETE', `${queries}/${saved.json<{ id: number }>().id}`, { user: bob });
     await call('POST', `/api/v1/datasets/${id}/fork`, { user: bob, payload: {} });
     await call('PUT', `/api/v1/datasets/${id}/fork-settings`, {
       user: alice,

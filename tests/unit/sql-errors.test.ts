@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getT } from '../../src/i18n/index.ts';
-import { sqlFailure } from '../../src/lib/sql-errors.ts';
+import { errorOffset, sqlFailure } from '../../src/lib/sql-errors.ts';
 
 const zh = getT('zh-CN');
 const en = getT('en-US');
@@ -10,7 +10,7 @@ const PARSER = 'Parser Error: syntax error at or near "SELEC"\n\nLINE 1: SELEC 1
 const CATALOG =
   'Catalog Error: Table with name dta does not exist!\nDid you mean "data"?\n\nLINE 1: SELECT * FROM dta\n                      ^';
 const BINDER =
-  'Binder Error: Referenced column "b" not found in FROM clause!\nCandidate bindings: "a"\n\nLINE 1: SELECT b FROM data\n               ^';
+  'Binder Error: Referenced column "b" not found in FROM clause!\nCandidate bindings: "data.a"\n\nLINE 1: SELECT b FROM data\n               ^';
 const NO_MATCH =
   "Binder Error: No function matches the given name and argument types 'sum(VARCHAR)'. You might need to add explicit type casts.\n\tCandidate functions:\n\tsum(DECIMAL) -> DECIMAL\n\n\nLINE 1: SELECT sum(city) FROM data\n               ^";
 
@@ -30,7 +30,7 @@ describe('SQL console errors', () => {
       '查询失败（找不到对象）：没有名为 dta 的表。是不是“data”？',
     );
     expect(sqlFailure(en, BINDER)).toEqual({
-      summary: 'The query failed (name or type error): No column named “b”. Columns there: "a".',
+      summary: 'The query failed (name or type error): No column named “b”. Did you mean “a”?',
       code: 'LINE 1: SELECT b FROM data\n               ^',
     });
   });
@@ -38,7 +38,7 @@ describe('SQL console errors', () => {
   it('read the statement apart from the sentences however many line breaks come before it', () => {
     const wasm = BINDER.replace('\n\nLINE', '\nLINE');
     expect(sqlFailure(zh, wasm)).toEqual({
-      summary: '查询失败（名称或类型错误）：找不到列“b”。可用的列："a"。',
+      summary: '查询失败（名称或类型错误）：找不到列“b”。是不是“a”？',
       code: 'LINE 1: SELECT b FROM data\n               ^',
     });
   });
@@ -62,5 +62,14 @@ describe('SQL console errors', () => {
       'The query failed: Dependency Error: cannot drop',
     );
     expect(sqlFailure(en, 'worker crashed').summary).toBe('The query failed: worker crashed');
+  });
+
+  it('point at the place of the fault in the statement', () => {
+    expect(errorOffset('SELEC 1', sqlFailure(en, PARSER).code)).toBe(0);
+    const sql = 'SELECT a\nFROM data\nWHERE b > 1';
+    const code = 'LINE 3: WHERE b > 1\n              ^';
+    expect(errorOffset(sql, code)).toBe(sql.indexOf('b > 1'));
+    expect(errorOffset('SELECT b FROM data', sqlFailure(en, BINDER).code)).toBe(7);
+    expect(errorOffset('SELECT 1', null)).toBeNull();
   });
 });

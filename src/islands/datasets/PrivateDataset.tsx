@@ -23,6 +23,8 @@ import { saveFile } from '../../lib/save-file.ts';
 
 /** The owner's data viewer, loaded with the rest of the private page only when it is shown. */
 const DataViewer = lazy(() => import('./viewer/DataViewer.tsx'));
+/** The owner's SQL console (its DuckDB reads the private file with a read key). */
+const SqlConsole = lazy(() => import('./sql/SqlConsole.tsx'));
 
 /** Saves a version through the API with the bearer token (a private dataset's plain link is 404). */
 async function save(dataset: WireDataset, version: number, format: DownloadFormat, t: T) {
@@ -107,6 +109,12 @@ function OwnerView({
               }}
               stats={null}
               descriptions={headerDescriptions(dataset.column_descriptions, dataset.versions)}
+            />
+            <SqlConsole
+              datasetId={dataset.id}
+              versions={dataset.versions.map((v) => v.version)}
+              locale={locale}
+              descriptions={dataset.column_descriptions}
             />
           </Suspense>
         )

@@ -5,11 +5,24 @@ import { unauthorized } from '../errors.ts';
 /** `sid`: the session (refresh-token family) the token was issued for; absent on older tokens. */
 type AccessClaims = { userId: number; role: string; sid?: string };
 
+/** What a read key lets its holder read, in the name of `userId`: one version's downloads. */
+type ReadClaims = { userId: number; datasetId: number; version: number };
+
 export type TokenService = {
   accessTtlSeconds: number;
   signAccess: (claims: AccessClaims) => Promise<string>;
   verifyAccess: (token: string) => Promise<AccessClaims>;
+  /** A read key valid for `seconds` (docs/tables.md "Private datasets in the console"). */
+  signRead: (claims: ReadClaims, seconds: number) => Promise<string>;
+  /** The read key's claims, or null when it is not one of ours or has expired. */
+  verifyRead: (key: string) => Promise<ReadClaims | null>;
 };
+
+/**
+ * Read keys have an issuer of their own: an access token is never taken as a read key, nor a
+ * read key as an access token (verifyAccess asks for the issuer `sheaf`).
+ */
+const READ_ISSUER = 'sheaf-read';
 
 export function createTokenService(secret: string, accessTtlSeconds: number): TokenService {
   const key = new TextEncoder().encode(secret);
@@ -41,6 +54,29 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
           throw unauthorized('Access token has expired', 'TOKEN_EXPIRED');
         }
         throw unauthorized('Invalid access token', 'TOKEN_INVALID');
+      }
+    },
+    async signRead({ userId, datasetId, version }, seconds) {
+      return new SignJWT({ ds: datasetId, v: version })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setSubject(String(userId))
+        .setExpirationTime(`${seconds}s`)
+        .setIssuer(READ_ISSUER)
+        .sign(key);
+    },
+    async verifyRead(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: READ_ISSUER,
+          algorithms: ['HS256'],
+        });
+        const [userId, datasetId, version] = [Number(payload.sub), payload['ds'], payload['v']];
+        const ids = [userId, datasetId, version];
+        return ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n))
+          ? { userId, datasetId: datasetId as number, version: version as number }
+          : null;
+      } catch {
+        return null;
       }
     },
   };

@@ -27,6 +27,8 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export * from './schema-standalone.ts';
 // Keys of repeated publishes (they refer to users, datasets and versions below).
 export * from './schema-idempotency.ts';
+// Queries saved on a dataset's SQL tab.
+export * from './schema-queries.ts';
 
 export const users = pgTable(
   'users',

@@ -12,6 +12,7 @@ import { croissantRoutes } from './croissant/index.ts';
 import { dataPackageRoutes } from './datapackage/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { markdownRoutes } from './markdown/index.ts';
+import { sqlRoutes } from './sql/index.ts';
 
 /** Every resource's routes, mounted under /api/v1 in this order. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
@@ -29,6 +30,7 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
     dataPackageRoutes,
     tokensRoutes,
     markdownRoutes,
+    sqlRoutes,
   ]) {
     await app.register(routes, opts);
   }

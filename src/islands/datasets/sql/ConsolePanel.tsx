@@ -1,138 +1,127 @@
-import {
-  useEffect,
-  useRef,
-  useState,
-  type Dispatch,
-  type RefObject,
-  type SetStateAction,
-} from 'react';
+import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
-import { apiBase } from '../../../lib/api/client.ts';
-import { API_PREFIX } from '../../../lib/constants.ts';
-import { SQL_EXAMPLES, SQL_TABLE, isReadOnly, resultFileName } from '../../../lib/sql-console.ts';
-import { sqlFailure, type SqlFailure } from '../../../lib/sql-errors.ts';
-import { QueryError } from './QueryError.tsx';
-import type { SqlConnection, SqlResult } from './duckdb.ts';
-import { QueryResult } from './QueryResult.tsx';
+import {
+  deleteSavedQuery,
+  getSavedQuery,
+  listSavedQueries,
+  saveQuery,
+} from '../../../lib/api/sql.ts';
+import { getDataset } from '../../../lib/api/datasets.ts';
+import { SQL_EXAMPLES, SQL_TABLE, resultFileName } from '../../../lib/sql-console.ts';
+import { errorOffset } from '../../../lib/sql-errors.ts';
+import { createSavedQueries, type SavedQueriesApi } from '../../../stores/saved-queries.ts';
+import { toast } from '../../../stores/toasts.ts';
+import { createSqlConsole, type SqlConsoleState } from '../../../stores/sql-console.ts';
 import { VersionSelect } from '../viewer/VersionSelect.tsx';
+import type { SqlResult } from './duckdb.ts';
+import { browserEngine, browserSources } from './engine.ts';
+import { QueryError } from './QueryError.tsx';
+import { ResultSection } from './ResultSection.tsx';
+import { SavedQueries } from './SavedQueries.tsx';
+import { SchemaList } from './SchemaList.tsx';
+import SqlEditor from './SqlEditor.tsx';
 
-type Props = { datasetId: number; versions: number[]; locale: Locale };
+export type ConsoleProps = {
+  datasetId: number;
+  versions: number[];
+  locale: Locale;
+  /** A statement to start with (a shared link's `?sql=`). */
+  sql?: string | undefined;
+  /** The version `t` starts as (a shared link's `?version=`); the latest by default. */
+  version?: number | undefined;
+  /** A saved query to open (a shared link's `?query=`). */
+  queryId?: number | undefined;
+  /** The owner's column descriptions, shown beside the editor. */
+  descriptions?: Readonly<Record<string, string>> | undefined;
+};
 
-/** The version's rows as Parquet, which DuckDB reads over HTTP. */
-const parquetUrl = (datasetId: number, version: number) =>
-  `${apiBase()}${API_PREFIX}/datasets/${datasetId}/versions/${version}/download?format=parquet`;
+const savedQueriesApi: SavedQueriesApi = {
+  list: async (datasetId) => {
+    const [{ queries }, dataset] = await Promise.all([
+      listSavedQueries(datasetId),
+      getDataset(datasetId).catch(() => null),
+    ]);
+    return { queries, ownerId: dataset?.ownerId ?? null };
+  },
+  save: saveQuery,
+  remove: deleteSavedQuery,
+};
+
+/** The address of this page with `params` as its query: what a shared link opens. */
+const pageLink = (params: Record<string, string>) =>
+  `${location.origin}${location.pathname}?${new URLSearchParams(params).toString()}`;
 
 /**
- * DuckDB with the chosen version's table. `busy` while it opens — and, set by the query, while
- * a query runs.
+ * What a shared link's address asks the console to open, `?sql=…&version=…` or `?query=…`, unless
+ * the page names a statement or a saved query itself.
  */
-function useVersionConnection(t: T, datasetId: number, firstVersion: number) {
-  const [version, setVersion] = useState(firstVersion);
-  const [connection, setConnection] = useState<SqlConnection | null>(null);
-  const [loadError, setLoadError] = useState('');
-  const [busy, setBusy] = useState(true);
-
-  // Another version, or the console closing, closes the connection: a result still streaming
-  // on it is let go inside DuckDB as well (the page has stopped reading it).
-  useEffect(() => {
-    let cancelled = false;
-    let opened: SqlConnection | null = null;
-    const close = (c: SqlConnection) => void c.close().catch(() => undefined);
-    const url = parquetUrl(datasetId, version);
-    import('./duckdb.ts')
-      .then((duck) => duck.connectTo(url))
-      .then((c) => {
-        if (cancelled) return close(c);
-        opened = c;
-        setConnection(c);
-      })
-      .catch(() => {
-        if (!cancelled) setLoadError(t('sql:loadFailed'));
-      })
-      .finally(() => {
-        if (!cancelled) setBusy(false);
-      });
-    return () => {
-      cancelled = true;
-      if (opened) close(opened);
-    };
-  }, [datasetId, version, t]);
-
-  const chooseVersion = (next: number) => {
-    setBusy(true);
-    setConnection(null);
-    setVersion(next);
-  };
-  return { version, chooseVersion, connection, loadError, busy, setBusy };
+function linkedQuery(props: ConsoleProps): ConsoleProps {
+  if (props.sql !== undefined || props.queryId !== undefined) return props;
+  const params = new URLSearchParams(location.search);
+  const sql = params.get('sql');
+  const version = Number(params.get('version'));
+  const queryId = Number(params.get('query'));
+  if (sql !== null) {
+    return { ...props, sql, ...(Number.isSafeInteger(version) && version > 0 && { version }) };
+  }
+  return Number.isSafeInteger(queryId) && queryId > 0 ? { ...props, queryId } : props;
 }
 
-/** The query being written, and the result of running it (read-only statements only). */
-function useSqlQuery(
-  t: T,
-  connection: SqlConnection | null,
-  setBusy: Dispatch<SetStateAction<boolean>>,
-) {
-  const [sql, setSql] = useState<string>(SQL_EXAMPLES[0]);
-  // A result with the connection it was read on: another version's connection does not show it.
-  const [ran, setRan] = useState<{ result: SqlResult; on: SqlConnection } | null>(null);
-  const [error, setError] = useState<SqlFailure | null>(null);
-  const [offset, setOffset] = useState(0);
-  // While a result is written to a file, nothing else runs on the connection.
-  const [writing, setWriting] = useState(false);
-  // The query being read: one at a time (Ctrl+Enter while it runs does nothing, as the disabled
-  // Run button), stopped when the connection changes (another version) or the console closes.
-  const reading = useRef<AbortController | null>(null);
-  useEffect(() => {
-    const current = reading;
-    return () => {
-      current.current?.abort();
-      current.current = null;
-    };
-  }, [connection]);
-
-  const runQuery = async () => {
-    if (reading.current) return;
-    setError(null);
-    setRan(null);
-    if (!isReadOnly(sql)) {
-      setError({ summary: t('sql:readOnly'), code: null });
-      return;
-    }
-    if (!connection || writing) return;
-    const stop = new AbortController();
-    reading.current = stop;
-    setBusy(true);
-    try {
-      const { run } = await import('./duckdb.ts');
-      const result = await run(connection, sql, stop.signal);
-      if (result) setRan({ result, on: connection });
-      setOffset(0);
-    } catch (err) {
-      if (!stop.signal.aborted) {
-        setError(sqlFailure(t, err instanceof Error ? err.message : String(err)));
-      }
-    } finally {
-      if (reading.current === stop) reading.current = null;
-      // A stopped query's connection is gone; the next one's loading keeps `busy`.
-      if (!stop.signal.aborted) setBusy(false);
-    }
-  };
-  const result = ran?.on === connection ? ran.result : null;
-  return { sql, setSql, result, error, offset, setOffset, runQuery, writing, setWriting };
+/** Copies the address that opens this statement on this version (`?sql=…&version=…`). */
+function copyLink(t: T, sql: string, version: number) {
+  void navigator.clipboard
+    .writeText(pageLink({ sql, version: String(version) }))
+    .then(() => toast({ title: t('sql:saved.linkCopied') }))
+    .catch(() => undefined);
 }
 
-/** The console: a version, a query box with examples, and the paged result with its time. */
-export default function ConsolePanel({ datasetId, versions, locale }: Props) {
-  const t = getT(locale);
-  const { version, chooseVersion, connection, loadError, busy, setBusy } = useVersionConnection(
-    t,
-    datasetId,
-    versions[0] ?? 1,
+function useSession(given: ConsoleProps, t: T) {
+  const [props] = useState(() => linkedQuery(given));
+  const { datasetId, versions } = props;
+  const [session] = useState(() =>
+    createSqlConsole({
+      engine: browserEngine,
+      sources: browserSources,
+      datasetId,
+      version:
+        props.version && versions.includes(props.version) ? props.version : (versions[0] ?? 1),
+      sql: props.sql ?? SQL_EXAMPLES[0],
+      t,
+    }),
   );
-  const { sql, setSql, result, error, offset, setOffset, runQuery, writing, setWriting } =
-    useSqlQuery(t, connection, setBusy);
-  const box = useRef<HTMLTextAreaElement>(null);
+  const [saved] = useState(() => createSavedQueries(savedQueriesApi, datasetId));
+  const [openFailed, setOpenFailed] = useState(false);
+  useEffect(() => {
+    void session.open(session.$console.get().version);
+    void saved.load();
+    return () => session.close();
+  }, [session, saved]);
+  useEffect(() => {
+    if (props.queryId === undefined) return;
+    getSavedQuery(datasetId, props.queryId)
+      .then((query) => session.setSql(query.sql))
+      .catch(() => setOpenFailed(true));
+  }, [datasetId, props.queryId, session]);
+  return { session, saved, openFailed };
+}
+
+/**
+ * The console: a version as `t`, the SQL editor with the table's columns beside it, examples,
+ * the result (paged, downloadable, drawn as a chart), and the queries saved on the dataset.
+ */
+export default function ConsolePanel(props: ConsoleProps) {
+  const { datasetId, versions, locale } = props;
+  const t = getT(locale);
+  const { session, saved, openFailed } = useSession(props, t);
+  const state = useStore(session.$console);
+  const [writing, setWriting] = useState(false);
+  const connection = session.connection();
+  const busy = state.phase === 'connecting' || state.phase === 'running';
+  const run = () => {
+    if (!writing) void session.run();
+  };
 
   return (
     <section
@@ -143,90 +132,92 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
         {t('sql:heading')}
       </h3>
       <p className="text-sm text-muted">
-        {t('sql:intro', { version: String(version), table: SQL_TABLE })}
+        {t('sql:intro', { version: String(state.version), table: SQL_TABLE })}
       </p>
-      {loadError && (
+      {(state.loadFailed || openFailed) && (
         <p role="alert" className="text-sm text-danger">
-          {loadError}
+          {t(state.loadFailed ? 'sql:loadFailed' : 'sql:saved.openFailed')}
         </p>
       )}
       <div className="flex flex-wrap items-end gap-3">
         <VersionSelect
           label={t('sql:version')}
           options={versions.map((v) => ({ version: v, text: String(v) }))}
-          value={version}
-          onVersion={chooseVersion}
+          value={state.version}
+          onVersion={(v) => void session.open(v)}
           disabled={writing}
         />
-        <QueryExamples
-          t={t}
-          onExample={(example) => {
-            setSql(example);
-            box.current?.focus();
-          }}
-        />
+        <QueryExamples t={t} onExample={session.setSql} />
       </div>
-      <QueryBox t={t} box={box} sql={sql} onSql={setSql} onRun={() => void runQuery()} />
+      <EditorArea
+        t={t}
+        state={state}
+        descriptions={props.descriptions ?? {}}
+        onSql={session.setSql}
+        onRun={run}
+      />
       <RunBar
         t={t}
         busy={busy}
         writing={writing}
-        connected={connection !== null}
-        onRun={() => void runQuery()}
+        connected={connection !== null && state.phase !== 'connecting'}
+        onRun={run}
+        onShare={() => copyLink(t, session.pin(state.sql), state.version)}
       />
-      {error && <QueryError error={error} />}
-      {result && connection && (
-        <QueryResult
+      {state.error && <QueryError error={state.error} />}
+      {state.result && connection && (
+        <ResultSection
           t={t}
-          result={result}
-          offset={offset}
-          onOffset={setOffset}
-          download={{
-            connection,
-            fileName: (format) => resultFileName(datasetId, version, new Date(), format),
-            onWriting: setWriting,
-          }}
+          result={state.result}
+          connection={connection}
+          fileName={(format) => resultFileName(datasetId, state.version, new Date(), format)}
+          onWriting={setWriting}
         />
       )}
+      <SavedQueries
+        t={t}
+        store={saved}
+        sql={() => session.pin(session.$console.get().sql)}
+        linkTo={(query) => pageLink({ query: String(query.id) })}
+        onOpen={(query) => session.setSql(query.sql)}
+      />
     </section>
   );
 }
 
-type QueryBoxProps = {
+type EditorAreaProps = {
   t: T;
-  box: RefObject<HTMLTextAreaElement | null>;
-  sql: string;
+  state: SqlConsoleState<SqlResult>;
+  descriptions: Readonly<Record<string, string>>;
   onSql: (sql: string) => void;
   onRun: () => void;
 };
 
-/** The query box: Ctrl+Enter (⌘+Enter) runs the query. */
-function QueryBox({ t, box, sql, onSql, onRun }: QueryBoxProps) {
+/** The editor, with the table's columns beside it (under it on a narrow screen). */
+function EditorArea({ t, state, descriptions, onSql, onRun }: EditorAreaProps) {
   return (
-    <>
-      <label htmlFor="sql-query" className="field-label">
-        {t('sql:query')}
-      </label>
-      <textarea
-        id="sql-query"
-        ref={box}
-        className="field-input min-h-24 font-mono text-sm"
-        value={sql}
-        spellCheck={false}
-        aria-describedby="sql-hint"
-        onChange={(e) => onSql(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-            e.preventDefault();
-            onRun();
-          }
-        }}
-      />
-    </>
+    <div className="grid gap-3 lg:grid-cols-[minmax(0,1fr)_16rem]">
+      <div className="flex min-w-0 flex-col gap-1">
+        <span className="field-label" aria-hidden="true">
+          {t('sql:query')}
+        </span>
+        <SqlEditor
+          label={t('sql:query')}
+          describedBy="sql-hint"
+          value={state.sql}
+          columns={state.columns}
+          functions={state.functions}
+          errorAt={state.error ? errorOffset(state.sql, state.error.code) : null}
+          onChange={onSql}
+          onRun={onRun}
+        />
+      </div>
+      <SchemaList t={t} columns={state.columns} descriptions={descriptions} />
+    </div>
   );
 }
 
-/** Example queries: one click puts it in the query box. */
+/** Example queries: one click puts it in the editor. */
 function QueryExamples({ t, onExample }: { t: T; onExample: (example: string) => void }) {
   return (
     <div className="flex flex-col gap-1 text-sm">
@@ -249,10 +240,17 @@ function QueryExamples({ t, onExample }: { t: T; onExample: (example: string) =>
   );
 }
 
-type RunBarProps = { t: T; busy: boolean; writing: boolean; connected: boolean; onRun: () => void };
+type RunBarProps = {
+  t: T;
+  busy: boolean;
+  writing: boolean;
+  connected: boolean;
+  onRun: () => void;
+  onShare: () => void;
+};
 
 /** The run button (not while a result is written to a file), its keyboard hint, and what the console is doing. */
-function RunBar({ t, busy, writing, connected, onRun }: RunBarProps) {
+function RunBar({ t, busy, writing, connected, onRun, onShare }: RunBarProps) {
   return (
     <div className="flex flex-wrap items-center gap-3">
       <button
@@ -262,6 +260,9 @@ function RunBar({ t, busy, writing, connected, onRun }: RunBarProps) {
         onClick={onRun}
       >
         {t('sql:run')}
+      </button>
+      <button type="button" className="btn btn-secondary" onClick={onShare}>
+        {t('sql:saved.copyLink')}
       </button>
       {/* A touch screen has no Ctrl key to press; screen readers still read it (aria-describedby). */}
       <span id="sql-hint" className="text-xs text-muted pointer-coarse:hidden">

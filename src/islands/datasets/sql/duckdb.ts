@@ -38,16 +38,49 @@ function open(): Promise<duckdb.AsyncDuckDB> {
 
 export type SqlConnection = duckdb.AsyncDuckDBConnection;
 
-/** A connection with the Parquet file at `url` as the table `t`. */
-export async function connectTo(url: string): Promise<duckdb.AsyncDuckDBConnection> {
+/**
+ * Registers the Parquet file at `url`, read over HTTP ranges; the name DuckDB reads it by
+ * (`read_parquet('<name>')`).
+ */
+export async function attachFile(url: string): Promise<string> {
   const db = await open();
   const name = `v${Math.random().toString(36).slice(2)}.parquet`;
   await db.registerFileURL(name, url, duckdb.DuckDBDataProtocol.HTTP, false);
+  return name;
+}
+
+/** A connection with the Parquet file at `url` as the table `t`. */
+export async function connectTo(url: string): Promise<duckdb.AsyncDuckDBConnection> {
+  const db = await open();
+  const name = await attachFile(url);
   const connection = await db.connect();
   await connection.query(
     `CREATE OR REPLACE VIEW ${SQL_TABLE} AS SELECT * FROM read_parquet('${name}')`,
   );
   return connection;
+}
+
+/** A small statement's rows as text (DESCRIBE, the function list). */
+async function textRows(connection: duckdb.AsyncDuckDBConnection, statement: string) {
+  const table = (await connection.query(statement)) as unknown as ArrowRows;
+  return rowTexts(table, 0, table.numRows);
+}
+
+/** The columns of `t` with their types, as DESCRIBE names them. */
+export async function describeTable(
+  connection: duckdb.AsyncDuckDBConnection,
+): Promise<{ name: string; type: string }[]> {
+  const rows = await textRows(connection, `DESCRIBE ${SQL_TABLE}`);
+  return rows.map(([name = '', type = '']) => ({ name, type }));
+}
+
+/** The names of DuckDB's functions (scalar, aggregate, table), for completion. */
+export async function functionNames(connection: duckdb.AsyncDuckDBConnection): Promise<string[]> {
+  const rows = await textRows(
+    connection,
+    "SELECT DISTINCT function_name FROM duckdb_functions() WHERE NOT starts_with(function_name, '__') ORDER BY 1",
+  );
+  return rows.map(([name = '']) => name);
 }
 
 /**
@@ -125,6 +158,9 @@ export async function wholeParquet(
   const db = await open();
   const name = `result-${Math.random().toString(36).slice(2)}.parquet`;
   try {
+    // Registered before DuckDB writes it: a file DuckDB has to create itself is announced in the
+    // console ("Buffering missing file") on every save.
+    await db.registerEmptyFileBuffer(name);
     await connection.query(`COPY ${subquery} TO '${name}' (FORMAT parquet)`);
     const bytes = await db.copyFileToBuffer(name);
     return new Blob([bytes as Uint8Array<ArrayBuffer>], { type: 'application/vnd.apache.parquet' });

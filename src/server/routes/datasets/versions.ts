@@ -15,6 +15,7 @@ import {
   downloadQuerySchema,
   downloadViewQuerySchema,
   latestDataFileParamsSchema,
+  downloadReadQuerySchema,
 } from '../../../contracts/downloads.ts';
 import { publishHeadersSchema } from '../../../contracts/idempotency.ts';
 import { badRequest } from '../../errors.ts';
@@ -232,7 +233,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "Exactly what `…/download?format=<format>` answers (ranges, ETag, counting, BLOB_REDIRECT), at an address that ends in the format, for tools that choose the reader or the saved file name from the path: DuckDB `SELECT … FROM '…/data.parquet'`, pandas, wget.",
         params: dataFileParamsSchema,
-        querystring: downloadViewQuerySchema,
+        querystring: downloadReadQuerySchema,
         headers: downloadHeadersSchema,
         response: downloadResponses,
       },

@@ -9,6 +9,7 @@ import {
   type DownloadView,
 } from '../../services/datasets/view-downloads.ts';
 import { sendEntity } from './byte-ranges.ts';
+import { downloadViewer } from './read-key.ts';
 
 /**
  * A download of a view (filters, q or sort): the file written for this request, whole (no
@@ -19,8 +20,8 @@ async function sendView(
   request: FastifyRequest,
   reply: FastifyReply,
   target: { id: number; version: number | 'latest'; format: DownloadFormat; view: DownloadView },
+  viewerId: number | null,
 ) {
-  const viewerId = request.viewer?.id ?? null;
   const head = request.method === 'HEAD';
   const download = await openViewDownload(
     ctx,
@@ -50,12 +51,15 @@ export async function answerDownload(
   ctx: Context,
   request: FastifyRequest,
   reply: FastifyReply,
-  asked: { id: number; version: number | 'latest'; format: DownloadFormat } & DownloadView,
+  asked: { id: number; version: number | 'latest'; format: DownloadFormat } & DownloadView & {
+      key?: string | undefined;
+    },
 ) {
-  const { id, version, format, ...view } = asked;
+  const { id, version, format, key: _key, ...view } = asked;
   const target = { id, version, format };
-  if (isView(view)) return sendView(ctx, request, reply, { ...target, view });
-  const viewerId = request.viewer?.id ?? null;
+  // A read key (?key=) reads in its holder's name; else the signed-in caller or a guest.
+  const viewerId = await downloadViewer(ctx, request, target);
+  if (isView(view)) return sendView(ctx, request, reply, { ...target, view }, viewerId);
   const method = request.method === 'HEAD' ? 'HEAD' : 'GET';
   const range = request.headers.range;
   const download = await openDownload(
