@@ -13,7 +13,6 @@ import {
 import {
   dataFileParamsSchema,
   downloadQuerySchema,
-  downloadViewQuerySchema,
   latestDataFileParamsSchema,
   downloadReadQuerySchema,
 } from '../../../contracts/downloads.ts';
@@ -252,7 +251,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
         description:
           "The dataset's latest version as `…/versions/{version}/data.<format>` answers it: an address that follows new versions (each version keeps its own ETag).",
         params: latestDataFileParamsSchema,
-        querystring: downloadViewQuerySchema,
+        querystring: downloadReadQuerySchema,
         headers: downloadHeadersSchema,
         response: downloadResponses,
       },
