@@ -87,11 +87,12 @@ describe('DatasetView', () => {
     expect(texts(html, 'pre')).toEqual(['@misc{cities}']);
     expect(html).toContain('data-live-count="favorites" data-live-id="42" data-live-value="3"');
     expect(html).toContain('>1,234</dd>');
+    // The data first, then what describes it.
     expect(texts(html, 'h2')).toEqual([
+      'Data',
       'Description',
       'About this dataset',
       'How to cite',
-      'Data',
       'Versions',
       'Statistics',
     ]);

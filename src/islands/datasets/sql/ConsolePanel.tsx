@@ -17,7 +17,7 @@ import type { SqlConnection, SqlResult } from './duckdb.ts';
 import { QueryResult } from './QueryResult.tsx';
 import { VersionSelect } from '../viewer/VersionSelect.tsx';
 
-type Props = { datasetId: number; versions: number[]; locale: Locale };
+type Props = { datasetId: number; versions: number[]; locale: Locale; sql?: string | undefined };
 
 /** The version's rows as Parquet, which DuckDB reads over HTTP. */
 const parquetUrl = (datasetId: number, version: number) =>
@@ -72,8 +72,9 @@ function useSqlQuery(
   t: T,
   connection: SqlConnection | null,
   setBusy: Dispatch<SetStateAction<boolean>>,
+  initial: string,
 ) {
-  const [sql, setSql] = useState<string>(SQL_EXAMPLES[0]);
+  const [sql, setSql] = useState<string>(initial || SQL_EXAMPLES[0]);
   // A result with the connection it was read on: another version's connection does not show it.
   const [ran, setRan] = useState<{ result: SqlResult; on: SqlConnection } | null>(null);
   const [error, setError] = useState<SqlFailure | null>(null);
@@ -123,7 +124,7 @@ function useSqlQuery(
 }
 
 /** The console: a version, a query box with examples, and the paged result with its time. */
-export default function ConsolePanel({ datasetId, versions, locale }: Props) {
+export default function ConsolePanel({ datasetId, versions, locale, sql: initial }: Props) {
   const t = getT(locale);
   const { version, chooseVersion, connection, loadError, busy, setBusy } = useVersionConnection(
     t,
@@ -131,7 +132,7 @@ export default function ConsolePanel({ datasetId, versions, locale }: Props) {
     versions[0] ?? 1,
   );
   const { sql, setSql, result, error, offset, setOffset, runQuery, writing, setWriting } =
-    useSqlQuery(t, connection, setBusy);
+    useSqlQuery(t, connection, setBusy, initial ?? '');
   const box = useRef<HTMLTextAreaElement>(null);
 
   return (

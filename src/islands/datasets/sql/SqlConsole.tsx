@@ -5,14 +5,20 @@ import { useHydrated } from '../../useHydrated.ts';
 
 const ConsolePanel = lazy(() => import('./ConsolePanel.tsx'));
 
-type Props = { datasetId: number; versions: number[]; locale: Locale };
+type Props = {
+  datasetId: number;
+  versions: number[];
+  locale: Locale;
+  /** The SQL text the page's address names (`?sql=`), written in the box when it opens. */
+  sql?: string | undefined;
+};
 
 /**
  * The SQL console's button. Everything else — the panel and DuckDB-WASM — is loaded only when
  * it is opened, so the dataset page's own JavaScript stays this small. The island hydrates when
  * the browser is idle: until then the button is disabled, so that an early press is not lost.
  */
-export default function SqlConsole({ datasetId, versions, locale }: Props) {
+export default function SqlConsole({ datasetId, versions, locale, sql }: Props) {
   const t = getT(locale);
   const [open, setOpen] = useState(false);
   const hydrated = useHydrated();
@@ -31,7 +37,7 @@ export default function SqlConsole({ datasetId, versions, locale }: Props) {
       </div>
       {open && (
         <Suspense fallback={<p className="text-sm text-muted">{t('sql:loading')}</p>}>
-          <ConsolePanel datasetId={datasetId} versions={versions} locale={locale} />
+          <ConsolePanel datasetId={datasetId} versions={versions} locale={locale} sql={sql} />
         </Suspense>
       )}
     </div>
