@@ -39,14 +39,14 @@ function Facts({ dataset, locale, t }: Part) {
             <OwnerLink owner={dataset.owner} locale={locale} />
           </dd>
         </div>
-        <div className="flex gap-1">
+        <div className="flex gap-1 max-sm:hidden">
           <dt className="text-muted">{t('datasets:detail.language')}</dt>
           <dd>
             {languageName(dataset.language, locale)}{' '}
             <span className="text-muted">· {dataset.language}</span>
           </dd>
         </div>
-        <div className="flex gap-1">
+        <div className="flex gap-1 max-sm:hidden">
           <dt className="text-muted">{t('datasets:detail.created')}</dt>
           <dd>
             <When at={dataset.created_at} locale={locale} />
@@ -107,7 +107,8 @@ type HeaderProps = Part & { actions?: ReactNode; notice?: ReactNode };
 /**
  * The dataset page's title block, kept short so the data starts in the first screen: the name
  * with the controls beside it (favourite, fork, the owner's tools), then the facts in one or two
- * lines (each label before its value) and the tags.
+ * lines (each label before its value; on a phone without the language and creation date) and
+ * the tags.
  */
 export function DatasetHeader({ dataset, locale, t, actions, notice }: HeaderProps) {
   return (
@@ -116,7 +117,7 @@ export function DatasetHeader({ dataset, locale, t, actions, notice }: HeaderPro
         <h1 className="min-w-0 flex-[1_1_12rem] text-xl font-bold break-words sm:text-2xl">
           {dataset.name}
         </h1>
-        <div className="flex flex-wrap items-center gap-2">{actions}</div>
+        <div className="dataset-actions flex flex-wrap items-center gap-2">{actions}</div>
       </div>
       {notice}
       <Facts dataset={dataset} locale={locale} t={t} />
