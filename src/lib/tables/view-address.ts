@@ -8,7 +8,7 @@
 export const VIEW_TABS = ['data', 'card', 'versions', 'compare', 'sql'] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
 
-export const FILTER_OPS = [
+const FILTER_OPS = [
   'eq',
   'ne',
   'lt',
@@ -22,7 +22,7 @@ export const FILTER_OPS = [
   'is_null',
   'not_null',
 ] as const;
-export type FilterOp = (typeof FILTER_OPS)[number];
+type FilterOp = (typeof FILTER_OPS)[number];
 
 /** A filter as the rows call takes it in `filters=<JSON>`; null ops have no value. */
 export type RowFilter = { column: string; op: FilterOp; value?: unknown };
@@ -81,7 +81,7 @@ const isFilter = (f: unknown): f is RowFilter => {
 };
 
 /** The filters of a `filters` parameter: a JSON array of filters; anything unusable is dropped. */
-export function readFilters(raw: string | null): RowFilter[] {
+function readFilters(raw: string | null): RowFilter[] {
   if (!raw) return [];
   try {
     const parsed: unknown = JSON.parse(raw);

@@ -5,7 +5,7 @@ import { columnSummary, rowNumberAt, shownText } from '../../../lib/tables/viewe
 import { shownColumns, type RowFilter, type ViewState } from '../../../lib/tables/view-address.ts';
 import { HeaderChart } from './HeaderChart.tsx';
 
-export type SortState = { sort?: string | undefined; order: 'asc' | 'desc' };
+type SortState = { sort?: string | undefined; order: 'asc' | 'desc' };
 
 type Props = {
   t: T;

@@ -20,7 +20,7 @@ const valueText = (t: T, value: unknown) =>
   value === null || value === undefined ? t('viewer:null') : cellText(value);
 
 /** A filter as its chip says it: the column, a sign, the value(s). */
-export function filterText(t: T, filter: RowFilter): string {
+function filterText(t: T, filter: RowFilter): string {
   const { column, op, value } = filter;
   const list = Array.isArray(value) ? value.map((v) => valueText(t, v)) : [];
   if (op === 'between') return `${column}: ${list[0] ?? ''} – ${list[1] ?? ''}`;
