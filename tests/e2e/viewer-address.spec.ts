@@ -63,10 +63,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(table.locator('tbody tr').first()).toBeInViewport();
       const title = await page.locator('article > header').boundingBox();
       expect(title?.height ?? 999).toBeLessThanOrEqual(width < 640 ? 210 : 140);
-      await expect(page.getByRole('link', { name: t('datasets:tab.data'), exact: true })).toHaveAttribute(
-        'aria-current',
-        'page',
-      );
+      await expect(
+        page.getByRole('link', { name: t('datasets:tab.data'), exact: true }),
+      ).toHaveAttribute('aria-current', 'page');
       await hydrated(page, t);
 
       // Page 2, then a click on the first bar of 得分's histogram: its range is a filter, in the
