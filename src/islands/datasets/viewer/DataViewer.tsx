@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { VersionStats } from '../../../contracts/tables.ts';
 import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
@@ -10,11 +10,9 @@ import { createViewerStore, type RowsPage, type ViewerStore } from '../../../sto
 import { useHydrated } from '../../useHydrated.ts';
 import { browserDeps, updateTabLinks } from './address.ts';
 import { failureText } from './api.ts';
-import ComparePanel from './ComparePanel.tsx';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
 import RowView, { useRowView } from './RowView.tsx';
-import StatsPanel from './StatsPanel.tsx';
 import { ViewerControls, type Panel, type VersionRows } from './ViewerControls.tsx';
 import { ColumnsMenu, CopyLink, FilterChips, JumpToRow } from './ViewerTools.tsx';
 
@@ -35,6 +33,10 @@ type Props = {
 };
 
 const FILTER_DELAY_MS = 300;
+
+// Opened by their buttons only: loaded then, so the page's first JavaScript stays as small.
+const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
+const StatsPanel = lazy(() => import('./StatsPanel.tsx'));
 
 /** The table's caption: the version and which of its rows are shown. */
 function rowsCaption(t: T, version: number, page: RowsPage) {
@@ -175,6 +177,26 @@ function BelowTable({ t, store, view, page, ready, busy, onJumped }: BelowProps)
   );
 }
 
+type PanelsProps = {
+  t: T;
+  number: Intl.NumberFormat;
+  panel: Panel;
+  stats: VersionStats | undefined;
+  datasetId: number;
+  versions: number[];
+  columns: string[];
+};
+
+/** The panel opened under the table: the column statistics, or two versions compared. */
+function Panels({ t, number, panel, stats, ...compare }: PanelsProps) {
+  return (
+    <Suspense fallback={<p className="text-sm text-muted">{t('viewer:loading')}</p>}>
+      {panel === 'stats' && stats && <StatsPanel t={t} number={number} stats={stats} />}
+      {panel === 'compare' && <ComparePanel t={t} number={number} {...compare} />}
+    </Suspense>
+  );
+}
+
 /**
  * The dataset page's data tab. On the server it renders the view the address names (version,
  * page, sort, filters, columns), readable without JavaScript; in the browser its store
@@ -249,16 +271,15 @@ export default function DataViewer(props: Props) {
           table.current?.querySelectorAll('tbody tr')[index]?.scrollIntoView({ block: 'nearest' })
         }
       />
-      {panel === 'stats' && stats && <StatsPanel t={t} number={number} stats={stats} />}
-      {panel === 'compare' && (
-        <ComparePanel
-          t={t}
-          number={number}
-          datasetId={datasetId}
-          versions={versions.map((v) => v.version)}
-          columns={page.columns.map((c) => c.name)}
-        />
-      )}
+      <Panels
+        t={t}
+        number={number}
+        panel={panel}
+        stats={stats}
+        datasetId={datasetId}
+        versions={versions.map((v) => v.version)}
+        columns={page.columns.map((c) => c.name)}
+      />
     </div>
   );
 }
