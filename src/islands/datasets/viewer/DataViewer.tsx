@@ -12,7 +12,7 @@ import { browserDeps, updateTabLinks } from './address.ts';
 import { failureText } from './api.ts';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
-import RowView, { useRowView } from './RowView.tsx';
+import { useRowView } from './useRowView.ts';
 import { ViewerControls, type Panel, type VersionRows } from './ViewerControls.tsx';
 import { ColumnsMenu, CopyLink, FilterChips, JumpToRow } from './ViewerTools.tsx';
 
@@ -37,6 +37,7 @@ const FILTER_DELAY_MS = 300;
 // Opened by their buttons only: loaded then, so the page's first JavaScript stays as small.
 const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
 const StatsPanel = lazy(() => import('./StatsPanel.tsx'));
+const RowView = lazy(() => import('./RowView.tsx'));
 
 /** The table's caption: the version and which of its rows are shown. */
 function rowsCaption(t: T, version: number, page: RowsPage) {
@@ -114,7 +115,10 @@ function useFilterText(store: ViewerStore, q: string) {
 
 type StatusProps = { t: T; error: string; busy: boolean; filtered: boolean; total: number };
 
-/** A failure to load, and what a screen reader hears: loading, or how many rows match. */
+/**
+ * A failure to load, what a screen reader hears (loading, or how many rows match), and that no
+ * row matches.
+ */
 function ViewerStatus({ t, error, busy, filtered, total }: StatusProps) {
   return (
     <>
@@ -126,6 +130,9 @@ function ViewerStatus({ t, error, busy, filtered, total }: StatusProps) {
       <p className="sr-only" aria-live="polite">
         {busy ? t('viewer:loading') : filtered ? t('viewer:matches', { count: total }) : ''}
       </p>
+      {filtered && total === 0 && !busy && (
+        <p className="text-sm text-muted">{t('viewer:noMatches')}</p>
+      )}
     </>
   );
 }
@@ -250,15 +257,16 @@ export default function DataViewer(props: Props) {
           onFilter={ready ? (filter) => void store.addFilter(filter) : undefined}
         />
       </div>
-      <RowView
-        t={t}
-        number={number}
-        at={{ datasetId, version, page }}
-        descriptions={props.descriptions}
-        state={rowView}
-      />
-      {filtered && page.total === 0 && !busy && (
-        <p className="text-sm text-muted">{t('viewer:noMatches')}</p>
+      {rowView.index !== null && (
+        <Suspense>
+          <RowView
+            t={t}
+            number={number}
+            at={{ datasetId, version, page }}
+            descriptions={props.descriptions}
+            state={rowView}
+          />
+        </Suspense>
       )}
       <BelowTable
         t={t}
