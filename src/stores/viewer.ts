@@ -17,7 +17,6 @@ import {
   type ViewState,
   type ViewTab,
 } from '../lib/tables/view-address.ts';
-import { createLoader } from './loader.ts';
 
 /** A page of rows; the server-rendered first page of a version may come without row numbers. */
 export type RowsPage = {
@@ -49,11 +48,37 @@ type Options = {
   deps: ViewerDeps;
 };
 
+/** The rows shown (kept while others load, and after a failure), and how asking for them went. */
+type RowsState = {
+  status: 'loading' | 'ready' | 'failed';
+  data: RowsPage;
+  error: unknown;
+};
+
 /** What a change of view does to the address: a history entry, in place, or nothing. */
 type Write = 'push' | 'replace' | 'none';
 
 const rowsKey = (view: ViewState, latest: number) =>
   JSON.stringify([view.version ?? latest, view.page, view.sort, view.order, view.q, view.filters]);
+
+/** The rows shown and their fetching: a request still under way is aborted, its answer dropped. */
+function rowsLoader(initial: RowsPage, fetchRows: ViewerDeps['fetchRows']) {
+  const $rows = map<RowsState>({ status: 'ready', data: initial, error: null });
+  let asking: AbortController | null = null;
+  const loadRows = async (request: RowsRequest) => {
+    asking?.abort();
+    const mine = new AbortController();
+    asking = mine;
+    $rows.set({ ...$rows.get(), status: 'loading', error: null });
+    try {
+      const data = await fetchRows(request, mine.signal);
+      if (asking === mine) $rows.set({ status: 'ready', data, error: null });
+    } catch (error) {
+      if (asking === mine) $rows.set({ ...$rows.get(), status: 'failed', error });
+    }
+  };
+  return { $rows, loadRows };
+}
 
 /** Hiding, pinning and moving columns: the address changes, the rows stay. */
 function columnActions(
@@ -83,8 +108,7 @@ export function createViewerStore(options: Options) {
   const $stats = map<Record<string, VersionStats>>(
     options.stats ? { [String(options.stats.version)]: options.stats } : {},
   );
-  const rows = createLoader<RowsRequest, RowsPage>({ fetch: deps.fetchRows });
-  rows.update(() => options.rows);
+  const { $rows, loadRows } = rowsLoader(options.rows, deps.fetchRows);
   const $version = computed($view, (view) => view.version ?? latest);
 
   const loadStats = (version: number) => {
@@ -102,7 +126,7 @@ export function createViewerStore(options: Options) {
     if (write !== 'none') deps.navigate(viewSearch(next), write);
     loadStats(next.version ?? latest);
     if (rowsKey(before, latest) === rowsKey(next, latest)) return Promise.resolve();
-    return rows.load({ version: next.version ?? latest, query: rowsQueryOf(next, pageRows) });
+    return loadRows({ version: next.version ?? latest, query: rowsQueryOf(next, pageRows) });
   };
   const change = (changes: Partial<ViewState>, write: Write = 'push') =>
     show({ ...$view.get(), ...changes }, write);
@@ -111,7 +135,7 @@ export function createViewerStore(options: Options) {
   return {
     $view,
     $version,
-    $rows: rows.$loader,
+    $rows,
     $stats,
     setVersion: (version: number) =>
       firstPage({ version: version === latest ? null : version, filters: [] }),

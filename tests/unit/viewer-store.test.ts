@@ -177,4 +177,37 @@ describe('the viewer store', () => {
     await store.setSql('select 1');
     expect(addresses).toEqual([['?tab=sql&sql=select+1', 'replace']]);
   });
+
+  it('shows the rows of the last view asked for, and keeps them when a fetch fails', async () => {
+    const held: {
+      signal: AbortSignal;
+      answer: (p: RowsPage) => void;
+      fail: (e: unknown) => void;
+    }[] = [];
+    const store = createViewerStore({
+      latest: 1,
+      view: readView(new URLSearchParams()),
+      rows: page(0),
+      stats: null,
+      pageRows: 50,
+      deps: {
+        fetchRows: (_request, signal) =>
+          new Promise((answer, fail) => held.push({ signal, answer, fail })),
+        fetchStats: () => new Promise(() => undefined),
+        navigate: () => undefined,
+      },
+    });
+    const second = store.setPage(2);
+    const third = store.setPage(3);
+    expect(held[0]?.signal.aborted).toBe(true);
+    held[1]?.answer(page(100));
+    held[0]?.answer(page(50));
+    await Promise.all([second, third]);
+    expect(store.$rows.get()).toMatchObject({ status: 'ready', data: { offset: 100 } });
+    const fourth = store.setPage(4);
+    expect(store.$rows.get().status).toBe('loading');
+    held[2]?.fail(new Error('offline'));
+    await fourth;
+    expect(store.$rows.get()).toMatchObject({ status: 'failed', data: { offset: 100 } });
+  });
 });

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import type { Column } from '../../../contracts/tables.ts';
+import { lazy, Suspense, useState } from 'react';
+import type { ColumnsListProps } from './ColumnsList.tsx';
 import type { T } from '../../../i18n/index.ts';
 import { cellText } from '../../../lib/tables/cells.ts';
 import type { RowFilter } from '../../../lib/tables/view-address.ts';
@@ -58,68 +58,27 @@ export function FilterChips({ t, filters, store, disabled }: ChipsProps) {
   );
 }
 
-type ColumnsProps = {
-  t: T;
-  columns: Column[];
-  /** The shown order of the columns (hidden ones included, where they would be). */
-  order: string[];
-  hidden: string[];
-  pinned: string[];
-  store: ViewerStore;
-  disabled: boolean;
-};
+type ColumnsProps = ColumnsListProps & { t: T };
+
+// Its list is made when the menu first opens (the page's first JavaScript stays as small).
+const ColumnsList = lazy(() => import('./ColumnsList.tsx'));
 
 /** Which columns are shown, pinned beside the row numbers, and in which order. */
-export function ColumnsMenu({ t, columns, order, hidden, pinned, store, disabled }: ColumnsProps) {
-  const byName = new Map(columns.map((c) => [c.name, c]));
+export function ColumnsMenu(props: ColumnsProps) {
+  const { t, hidden } = props;
+  const [open, setOpen] = useState(false);
   const summary =
     hidden.length > 0
       ? t('viewer:columns.menuHidden', { count: hidden.length })
       : t('viewer:columns.menu');
   return (
-    <details className="relative text-sm">
+    <details className="relative text-sm" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary className="btn btn-secondary cursor-pointer list-none">{summary}</summary>
-      <ul className="absolute right-0 z-30 mt-1 flex max-h-80 w-72 max-w-[90vw] flex-col gap-1 overflow-y-auto rounded-lg border border-line bg-surface p-2 shadow-lg">
-        {order.map((name, i) => (
-          <li key={name} className="flex items-center gap-2">
-            <label className="flex min-w-0 flex-1 items-center gap-2">
-              <input
-                type="checkbox"
-                checked={!hidden.includes(name)}
-                disabled={disabled}
-                onChange={() => void store.toggleHidden(name)}
-                aria-label={t('viewer:columns.show', { column: name })}
-              />
-              <span className="truncate">{byName.get(name)?.name ?? name}</span>
-            </label>
-            <button
-              type="button"
-              className="btn btn-secondary min-w-11 px-2"
-              aria-pressed={pinned.includes(name)}
-              aria-label={t('viewer:columns.pin', { column: name })}
-              title={t('viewer:columns.pin', { column: name })}
-              disabled={disabled}
-              onClick={() => void store.togglePinned(name)}
-            >
-              📌
-            </button>
-            {([-1, 1] as const).map((step) => (
-              <button
-                key={step}
-                type="button"
-                className="btn btn-secondary min-w-11 px-2"
-                aria-label={t(step < 0 ? 'viewer:columns.left' : 'viewer:columns.right', {
-                  column: name,
-                })}
-                disabled={disabled || i + step < 0 || i + step >= order.length}
-                onClick={() => void store.moveColumn(order, name, step)}
-              >
-                {step < 0 ? '←' : '→'}
-              </button>
-            ))}
-          </li>
-        ))}
-      </ul>
+      {open && (
+        <Suspense fallback={<p className="text-muted">{t('viewer:loading')}</p>}>
+          <ColumnsList {...props} />
+        </Suspense>
+      )}
     </details>
   );
 }
