@@ -166,6 +166,8 @@ export function createViewerStore(options: Options) {
     setTab: (tab: ViewTab) => change({ tab }),
     /** The SQL console's text: kept in the address without a history entry per keystroke. */
     setSql: (sql: string) => change({ sql }, 'replace'),
+    /** Once in the browser: the shown version's statistics, when the page came without them. */
+    start: () => loadStats($view.get().version ?? latest),
     /** The view of an address the browser went back or forward to (its entry is already there). */
     restore: (search: string) => show(readView(new URLSearchParams(search)), 'none'),
   };

@@ -108,6 +108,19 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await chip.click();
       await expect(chip).toHaveCount(0);
       await expect(page).toHaveURL((url) => !url.searchParams.has('filters'));
+
+      // The language switcher keeps the view: page 2 in the other language, from the server.
+      if (width === 1280) {
+        await viewer.getByRole('button', { name: t('viewer:next'), exact: true }).click();
+        await expect(page).toHaveURL((url) => url.searchParams.get('page') === '2');
+        const otherT = translator(locale === 'zh-CN' ? 'en-US' : 'zh-CN');
+        const other = t(`common:locale.${locale === 'zh-CN' ? 'en-US' : 'zh-CN'}`);
+        await page.getByRole('banner').getByRole('link', { name: other, exact: true }).click();
+        await expect(table.locator('caption')).toHaveText(
+          otherT('viewer:caption', { version: 1, first: 51, last: 100, total: 120 }),
+        );
+        expect(new URL(page.url()).searchParams.get('page')).toBe('2');
+      }
       expect(problems).toEqual([]);
     }
   });

@@ -162,6 +162,14 @@ describe('the viewer store', () => {
     ]);
     expect(addresses.map(([to]) => to)).toEqual(['?v=2', '', '?v=2']);
     expect(statsAsked).toEqual([2, 3]);
+    store.start();
+    expect(statsAsked).toEqual([2, 3]);
+  });
+
+  it('loads the statistics of the version shown when the page came without them', () => {
+    const { store, statsAsked } = viewer('v=2');
+    store.start();
+    expect(statsAsked).toEqual([2]);
   });
 
   it('jumps to row N: its page, and its place on that page', async () => {

@@ -65,6 +65,7 @@ function useViewerStore(props: Props): ViewerStore {
     }),
   );
   useEffect(() => {
+    store.start();
     const back = () => void store.restore(window.location.search);
     window.addEventListener('popstate', back);
     const stop = store.$view.subscribe(updateTabLinks);
