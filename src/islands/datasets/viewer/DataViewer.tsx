@@ -8,7 +8,7 @@ import { shownColumns, type ViewState } from '../../../lib/tables/view-address.t
 import { VIEWER_PAGE_ROWS, pageWindow } from '../../../lib/tables/viewer.ts';
 import { createViewerStore, type RowsPage, type ViewerStore } from '../../../stores/viewer.ts';
 import { useHydrated } from '../../useHydrated.ts';
-import { browserDeps, updateTabLinks } from './address.ts';
+import { browserDeps, updateViewLinks } from './address.ts';
 import { failureText } from './api.ts';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
@@ -68,7 +68,7 @@ function useViewerStore(props: Props): ViewerStore {
     store.start();
     const back = () => void store.restore(window.location.search);
     window.addEventListener('popstate', back);
-    const stop = store.$view.subscribe(updateTabLinks);
+    const stop = store.$view.subscribe(updateViewLinks);
     return () => {
       window.removeEventListener('popstate', back);
       stop();
