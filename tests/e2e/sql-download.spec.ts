@@ -34,7 +34,7 @@ async function openConsole(
     name: `${dataset.name} ${owner.username}`,
   });
   const page = await newPage({ locale, viewport: { width: 1280, height: 900 } });
-  await page.goto(`${localePrefix(locale)}/datasets/${id}`);
+  await page.goto(`${localePrefix(locale)}/datasets/${id}?tab=sql`);
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')),
   );

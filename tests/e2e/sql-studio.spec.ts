@@ -31,15 +31,17 @@ test('the SQL editor completes a column, joins two datasets, draws a chart and s
     ],
   });
   await signIn(page, account);
-  await page.goto(`/en-US/datasets/${rain}`);
+  await page.goto(`/en-US/datasets/${rain}?tab=card`);
 
-  // "Use this dataset": each address names version 1 and downloads it.
+  // "Use this dataset" (the card tab): each address names version 1 and downloads it.
   const curl = await page.locator('figure[data-snippet="curl"] code').textContent();
   const url = /https?:\/\/\S+?\/data\.csv/.exec(curl ?? '')?.[0] ?? '';
   expect(url).toContain(`/api/v1/datasets/${rain}/versions/1/data.csv`);
   const file = await page.request.get(url);
   expect(file.status()).toBe(200);
   expect(await file.text()).toContain('Chengdu');
+
+  await page.goto(`/en-US/datasets/${rain}?tab=sql`);
 
   await page.waitForFunction(() =>
     [...document.querySelectorAll('astro-island')].every((island) => !island.hasAttribute('ssr')),

@@ -166,7 +166,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         const range = request.headers()['range'];
         if (request.url().includes('format=parquet') && range) ranges.push(range);
       });
-      await page.goto(at(`/datasets/${datasetId}`));
+      await page.goto(at(`/datasets/${datasetId}?tab=sql`));
       await page.waitForFunction(() =>
         [...document.querySelectorAll('astro-island')].every(
           (island) => !island.hasAttribute('ssr'),
@@ -208,7 +208,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       datasetId,
     }) => {
       const page = await newPage({ ...sized(390), hasTouch: true });
-      await page.goto(at(`/datasets/${datasetId}`));
+      await page.goto(at(`/datasets/${datasetId}?tab=sql`));
       await page.waitForFunction(() =>
         [...document.querySelectorAll('astro-island')].every(
           (island) => !island.hasAttribute('ssr'),

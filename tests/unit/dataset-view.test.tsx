@@ -87,11 +87,12 @@ describe('DatasetView', () => {
     expect(texts(html, 'pre')).toEqual(['@misc{cities}']);
     expect(html).toContain('data-live-count="favorites" data-live-id="42" data-live-value="3"');
     expect(html).toContain('>1,234</dd>');
+    // The data first, then what describes it.
     expect(texts(html, 'h2')).toEqual([
+      'Data',
       'Description',
       'About this dataset',
       'How to cite',
-      'Data',
       'Versions',
       'Statistics',
     ]);
@@ -109,5 +110,42 @@ describe('DatasetView', () => {
     const buttons = render(wire, () => undefined);
     expect(texts(buttons, 'button')).toEqual(['CSV', 'JSON', 'JSONL', 'Parquet']);
     expect(buttons).not.toContain('/data.');
+  });
+
+  it('shows the open tab only, with each tab a link and the open one the current page', () => {
+    const hrefs = {
+      data: '/en-US/datasets/42?page=2',
+      card: '/en-US/datasets/42?tab=card&page=2',
+      versions: '/en-US/datasets/42?tab=versions&page=2',
+      compare: '/en-US/datasets/42?tab=compare&page=2',
+      sql: '/en-US/datasets/42?tab=sql&page=2',
+    };
+    const tab = (current: keyof typeof hrefs) =>
+      renderToStaticMarkup(
+        <DatasetView
+          dataset={wire}
+          locale="en-US"
+          readmeHtml="<h3>Sources</h3>"
+          tabs={{ current, hrefs }}
+          data={<p>the rows</p>}
+          sql={<p>the console</p>}
+          use={<p>use it</p>}
+        />,
+      );
+    const versions = tab('versions');
+    expect(
+      texts(versions, 'a').filter((a) =>
+        ['Data', 'Card', 'Versions', 'Compare', 'SQL'].includes(a),
+      ),
+    ).toEqual(['Data', 'Card', 'Versions', 'Compare', 'SQL']);
+    expect(versions).toContain(
+      '<a href="/en-US/datasets/42?tab=versions&amp;page=2" data-view-tab="versions" aria-current="page"',
+    );
+    expect(texts(versions, 'h2')).toEqual(['Versions']);
+    expect(texts(tab('card'), 'h2')).toEqual(['Description', 'About this dataset', 'How to cite']);
+    expect(tab('card')).toContain('use it');
+    expect(tab('sql')).toContain('the console');
+    expect(tab('sql')).not.toContain('the rows');
+    expect(tab('data')).toContain('the rows');
   });
 });

@@ -2,7 +2,7 @@
 import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { expect, it } from 'vitest';
-import { useRowView } from '../../src/islands/datasets/viewer/RowView.tsx';
+import { useRowView } from '../../src/islands/datasets/viewer/useRowView.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { getT, type T } from '../../i18n/index.ts';
-import { localizePath, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import type { Dataset, DownloadFormat } from '../../contracts/datasets.ts';
-import { LICENSES, licenseUrl } from '../../contracts/limits.ts';
-import { formatDate, isoDate } from '../../lib/dates.ts';
-import { originGone } from '../../lib/fork-credit.ts';
-import { languageName, numberFormat, SCORE_FORMAT } from '../../lib/intl.ts';
+import { numberFormat, SCORE_FORMAT } from '../../lib/intl.ts';
+import type { ViewTab } from '../../lib/tables/view-address.ts';
 import { ColumnsSection } from './ColumnsSection.tsx';
+import { DatasetHeader } from './DatasetHeader.tsx';
+import { DatasetTabs } from './DatasetTabs.tsx';
 import { VersionList } from './VersionList.tsx';
 import '../../styles/prose.css';
 
@@ -19,16 +19,26 @@ type Props = {
   actions?: ReactNode;
   /** Under the name, before the facts: a note for the reader. */
   notice?: ReactNode;
-  /** The data section's viewer and SQL console; without them it says there are no rows. */
+  /** The data tab's viewer; without it the tab says there are no rows. */
   data?: ReactNode;
   /** The end of the side column (rating). */
   aside?: ReactNode;
+  /** The tabs and the open one; without them, the data tab alone (no links to the others). */
+  tabs?: Tabs | undefined;
+  /** The compare tab: two versions compared. */
+  compare?: ReactNode;
+  /** The SQL tab: the SQL console. */
+  sql?: ReactNode;
+  /** The card tab's place for how to use the dataset (after the columns). */
+  use?: ReactNode;
   /**
    * Saves a version's file in place of its plain download link (a private dataset's link is 404
    * without the owner's token).
    */
   onDownload?: (version: number, format: DownloadFormat) => void;
 };
+
+type Part = { dataset: Dataset; locale: Locale; t: T };
 
 type Fact = { label: string; value: string; live?: { name: string; value: number } };
 
@@ -60,101 +70,6 @@ function numbersOf(dataset: Dataset, locale: Locale, t: T): Fact[] {
     { label: t('datasets:detail.forks'), value: number.format(dataset.fork_count) },
     { label: t('datasets:detail.latestVersion'), value: String(dataset.latest_version) },
   ];
-}
-
-function When({ at, locale }: { at: string; locale: Locale }) {
-  const date = new Date(at);
-  return <time dateTime={isoDate(date)}>{formatDate(date, locale)}</time>;
-}
-
-function OwnerLink({ owner, locale }: { owner: Dataset['owner']; locale: Locale }) {
-  return owner.id === 0 ? (
-    <span lang="en" data-testid="unknown-owner">
-      {owner.nickname || 'Unknown User'}
-    </span>
-  ) : (
-    <a href={localizePath(`/users/${owner.id}`, locale)} className="font-medium">
-      {owner.nickname || owner.username}
-    </a>
-  );
-}
-
-type Part = { dataset: Dataset; locale: Locale; t: T };
-
-/** Owner, language, dates, licence and fork origin; then the tags, each a link to the list. */
-function Facts({ dataset, locale, t }: Part) {
-  const href = (path: string) => localizePath(path, locale);
-  return (
-    <>
-      {/* wrap-anywhere: an unbroken nickname or origin name wraps, not the page. */}
-      <dl className="grid gap-x-6 gap-y-2 text-sm wrap-anywhere sm:grid-cols-2 lg:grid-cols-4">
-        <div>
-          <dt className="text-muted">{t('datasets:detail.owner')}</dt>
-          <dd>
-            <OwnerLink owner={dataset.owner} locale={locale} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('datasets:detail.language')}</dt>
-          <dd>
-            {languageName(dataset.language, locale)}{' '}
-            <span className="text-muted">· {dataset.language}</span>
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('datasets:detail.created')}</dt>
-          <dd>
-            <When at={dataset.created_at} locale={locale} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('datasets:detail.updated')}</dt>
-          <dd>
-            <When at={dataset.updated_at} locale={locale} />
-          </dd>
-        </div>
-        <div>
-          <dt className="text-muted">{t('datasets:detail.license')}</dt>
-          <dd data-testid="dataset-license">
-            {dataset.license ? (
-              <a href={licenseUrl(dataset.license)} rel="license" title={LICENSES[dataset.license]}>
-                {dataset.license}
-              </a>
-            ) : (
-              <span className="text-muted">{t('datasets:license.none')}</span>
-            )}
-          </dd>
-        </div>
-        {dataset.is_fork && (
-          <div className="sm:col-span-2">
-            <dt className="text-muted">{t('datasets:detail.forkedFrom')}</dt>
-            <dd data-testid="fork-origin">
-              {dataset.forked_from ? (
-                <a href={href(`/datasets/${dataset.forked_from.id}`)}>{dataset.forked_from.name}</a>
-              ) : (
-                <span className="text-muted">{originGone(dataset.fork_credit, t)}</span>
-              )}
-            </dd>
-          </div>
-        )}
-      </dl>
-      {dataset.tags.length > 0 && (
-        <ul className="flex flex-wrap gap-1.5" aria-label={t('datasets:detail.tags')}>
-          {dataset.tags.map((tag) => (
-            <li key={tag}>
-              <a
-                href={`${href('/datasets')}?tags=${encodeURIComponent(tag)}`}
-                className="inline-block rounded-full bg-brand-50 px-2.5 py-0.5 text-sm text-brand-800 no-underline hover:underline"
-                title={t('datasets:card.tagLink', { tag })}
-              >
-                #{tag}
-              </a>
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
 }
 
 /** The description, the dataset card (when there is one) and how to cite it (when stated). */
@@ -224,59 +139,99 @@ function Numbers({ dataset, locale, t }: Part) {
   );
 }
 
-/**
- * A dataset as its page shows it — name, facts, tags, description, card, citation, data, versions
- * and numbers — written once for the server-rendered public page (views/DatasetPage.astro, which
- * ships no JavaScript for it) and the owner's view of a private dataset (islands/datasets/
- * PrivateDataset.tsx). Markup only: the interactive parts come in as `actions`, `data` and
- * `aside` (islands on the public page).
- */
-export function DatasetView(props: Props) {
-  const { dataset, locale, readmeHtml, actions, notice, data, aside, onDownload } = props;
-  const t = getT(locale);
-  return (
-    <article className="flex flex-col gap-6" data-dataset-id={dataset.id}>
-      <header className="card flex flex-col gap-4 p-6">
-        <div className="flex flex-wrap items-start gap-3">
-          <h1 className="min-w-0 flex-[1_1_16rem] text-2xl font-bold break-words sm:text-3xl">
-            {dataset.name}
-          </h1>
-          <div className="flex flex-wrap items-center gap-2">{actions}</div>
-        </div>
-        {notice}
-        <Facts dataset={dataset} locale={locale} t={t} />
-      </header>
+type Tabs = {
+  current: ViewTab;
+  /** Each tab's address (the page's own query kept, `tab` changed). */
+  hrefs: Record<ViewTab, string>;
+};
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
-        <div className="flex min-w-0 flex-col gap-6">
-          <Texts dataset={dataset} t={t} readmeHtml={readmeHtml} />
+/** The versions with their downloads. */
+function Versions({ dataset, locale, t, onDownload }: Part & Pick<Props, 'onDownload'>) {
+  return (
+    <section aria-labelledby="dataset-versions">
+      <h2 id="dataset-versions" className="mb-3 text-xl font-bold">
+        {t('datasets:versions.heading')}
+      </h2>
+      <VersionList
+        datasetId={dataset.id}
+        versions={dataset.versions}
+        latest={dataset.latest_version}
+        locale={locale}
+        t={t}
+        onDownload={onDownload}
+      />
+    </section>
+  );
+}
+
+/** What follows the data on its tab: the texts, the columns, the versions, the numbers. */
+function AfterData(props: Props & { t: T }) {
+  const { dataset, locale, t } = props;
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem]">
+      <div className="flex min-w-0 flex-col gap-6">
+        <Texts dataset={dataset} t={t} readmeHtml={props.readmeHtml} />
+        <ColumnsSection dataset={dataset} t={t} />
+        <Versions dataset={dataset} locale={locale} t={t} onDownload={props.onDownload} />
+      </div>
+      <aside className="flex flex-col gap-4" aria-label={t('datasets:detail.facts')}>
+        <Numbers dataset={dataset} locale={locale} t={t} />
+        {props.aside}
+      </aside>
+    </div>
+  );
+}
+
+/** The open tab's content (the data tab without `tabs`: the owner's view of a private dataset). */
+function TabContent(props: Props & { t: T }) {
+  const { dataset, locale, t } = props;
+  switch (props.tabs?.current ?? 'data') {
+    case 'card':
+      return (
+        <>
+          <Texts dataset={dataset} t={t} readmeHtml={props.readmeHtml} />
           <ColumnsSection dataset={dataset} t={t} />
-          <section className="card flex flex-col gap-3 p-4 sm:p-6" aria-labelledby="dataset-data">
-            <h2 id="dataset-data" className="text-xl font-bold">
+          {props.use}
+        </>
+      );
+    case 'versions':
+      return <Versions dataset={dataset} locale={locale} t={t} onDownload={props.onDownload} />;
+    case 'compare':
+      return props.compare;
+    case 'sql':
+      return props.sql;
+    default:
+      return (
+        <>
+          <section className="flex min-w-0 flex-col gap-3" aria-labelledby="dataset-data">
+            <h2 id="dataset-data" className="sr-only">
               {t('viewer:heading')}
             </h2>
-            {data ?? <p className="text-muted">{t('datasets:preview.empty')}</p>}
+            {props.data ?? <p className="text-muted">{t('datasets:preview.empty')}</p>}
           </section>
-          <section aria-labelledby="dataset-versions">
-            <h2 id="dataset-versions" className="mb-3 text-xl font-bold">
-              {t('datasets:versions.heading')}
-            </h2>
-            <VersionList
-              datasetId={dataset.id}
-              versions={dataset.versions}
-              latest={dataset.latest_version}
-              locale={locale}
-              t={t}
-              onDownload={onDownload}
-            />
-          </section>
-        </div>
+          <AfterData {...props} />
+        </>
+      );
+  }
+}
 
-        <aside className="flex flex-col gap-4" aria-label={t('datasets:detail.facts')}>
-          <Numbers dataset={dataset} locale={locale} t={t} />
-          {aside}
-        </aside>
-      </div>
+/**
+ * A dataset as its page shows it: a short title block, the tabs (Data · Card · Versions ·
+ * Compare · SQL, each its own address), and the open tab — the data at the page's full width,
+ * then the description, card, citation, columns, versions and numbers. Written once for the
+ * server-rendered public page (views/DatasetPage.astro, which ships no JavaScript for it) and
+ * the owner's view of a private dataset (islands/datasets/PrivateDataset.tsx, without tabs).
+ * Markup only: the interactive parts come in as `actions`, `data`, `compare`, `sql` and `aside`
+ * (islands on the public page).
+ */
+export function DatasetView(props: Props) {
+  const { dataset, locale, actions, notice, tabs } = props;
+  const t = getT(locale);
+  return (
+    <article className="flex flex-col gap-4" data-dataset-id={dataset.id}>
+      <DatasetHeader dataset={dataset} locale={locale} t={t} actions={actions} notice={notice} />
+      {tabs && <DatasetTabs t={t} current={tabs.current} hrefs={tabs.hrefs} />}
+      <TabContent {...props} t={t} />
     </article>
   );
 }

@@ -14,6 +14,7 @@ import type { Dataset, DownloadFormat, VersionContent } from '../../lib/api/type
 import { keysToSnake } from '../../lib/case.ts';
 import { failureText } from '../../lib/error-text.ts';
 import { headerDescriptions, VIEWER_PAGE_ROWS } from '../../lib/tables/viewer.ts';
+import { DEFAULT_VIEW } from '../../lib/tables/view-address.ts';
 import { $auth } from '../../stores/auth.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import RateControl from '../community/RateControl.tsx';
@@ -96,7 +97,8 @@ function OwnerView({
                 version: v.version,
                 rows: v.entries_count,
               }))}
-              version={content.version}
+              latest={content.version}
+              view={DEFAULT_VIEW}
               initial={{
                 columns: content.attributes.map((name) => ({
                   name,

@@ -51,7 +51,7 @@ const savedQueriesApi: SavedQueriesApi = {
 
 /** The address of this page with `params` as its query: what a shared link opens. */
 const pageLink = (params: Record<string, string>) =>
-  `${location.origin}${location.pathname}?${new URLSearchParams(params).toString()}`;
+  `${location.origin}${location.pathname}?${new URLSearchParams({ tab: 'sql', ...params }).toString()}`;
 
 /**
  * What a shared link's address asks the console to open, `?sql=…&version=…` or `?query=…`, unless

@@ -1,116 +1,126 @@
-import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useStore } from '@nanostores/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { VersionStats } from '../../../contracts/tables.ts';
 import { getT, type T } from '../../../i18n/index.ts';
 import type { Locale } from '../../../i18n/locales.ts';
 import { numberFormat } from '../../../lib/intl.ts';
-import { VIEWER_PAGE_ROWS, nextSort, pageWindow } from '../../../lib/tables/viewer.ts';
+import { shownColumns, type ViewState } from '../../../lib/tables/view-address.ts';
+import { VIEWER_PAGE_ROWS, pageWindow } from '../../../lib/tables/viewer.ts';
+import { createViewerStore, type RowsPage, type ViewerStore } from '../../../stores/viewer.ts';
 import { useHydrated } from '../../useHydrated.ts';
-import { failureText, fetchRows, fetchStats, type ViewerRows } from './api.ts';
-import ComparePanel from './ComparePanel.tsx';
+import { browserDeps, updateViewLinks } from './address.ts';
+import { failureText } from './api.ts';
 import Pager from './Pager.tsx';
-import RowsTable, { type SortState } from './RowsTable.tsx';
-import RowView, { useRowView } from './RowView.tsx';
-import StatsPanel from './StatsPanel.tsx';
+import RowsTable from './RowsTable.tsx';
+import { useRowView } from './useRowView.ts';
 import { ViewerControls, type Panel, type VersionRows } from './ViewerControls.tsx';
+import { ColumnsMenu, CopyLink, FilterChips, JumpToRow } from './ViewerTools.tsx';
 
 type Props = {
   datasetId: number;
   locale: Locale;
   /** Every version, newest first, with its row count. */
   versions: VersionRows[];
-  /** The version shown first and its first page (rendered on the server; rows 1, 2, …). */
-  version: number;
-  initial: FirstRows;
+  /** The latest version (shown when the view names none). */
+  latest: number;
+  /** The view the page's address names, as the server read it, and its rows (rendered there). */
+  view: ViewState;
+  initial: RowsPage;
+  /** The shown version's column statistics. */
   stats: VersionStats | null;
   /** Column descriptions for the headers, as [name, text] pairs (headerDescriptions). */
   descriptions?: [string, string][] | undefined;
 };
 
-/** A page of rows; the first page's rows are the table's first, so it needs no numbers. */
-type FirstRows = Omit<ViewerRows, 'rowNumbers'> & Partial<Pick<ViewerRows, 'rowNumbers'>>;
-
-type Query = SortState & { offset: number; q: string };
-
 const FILTER_DELAY_MS = 300;
 
-/**
- * The page of rows a query asks for. The first page came with the page (rendered on the
- * server), so it is fetched only when the version or the query changes.
- */
-function useRowsPage(t: T, datasetId: number, version: number, query: Query, initial: FirstRows) {
-  const [view, setView] = useState<FirstRows>(initial);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const first = useRef(true);
-
-  useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    const abort = new AbortController();
-    setBusy(true);
-    setError('');
-    const { offset, sort, order, q } = query;
-    fetchRows(datasetId, version, { offset, limit: VIEWER_PAGE_ROWS, sort, order, q }, abort.signal)
-      .then((rows) => setView(rows))
-      .catch((err: unknown) => {
-        if (!abort.signal.aborted) setError(failureText(t, err));
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setBusy(false);
-      });
-    return () => abort.abort();
-  }, [datasetId, version, query, t]);
-
-  return { view, busy, error };
-}
-
-/** Column statistics by version, each version's fetched once when first shown. */
-function useVersionStats(datasetId: number, version: number, initial: VersionStats | null) {
-  const [stats, setStats] = useState<Record<number, VersionStats>>(
-    initial ? { [initial.version]: initial } : {},
-  );
-  useEffect(() => {
-    if (stats[version]) return;
-    fetchStats(datasetId, version)
-      .then((s) => setStats((known) => ({ ...known, [version]: s })))
-      .catch(() => undefined);
-  }, [datasetId, version, stats]);
-  return stats;
-}
-
-/** The filter box's text, put into the query (back on the first page) once typing pauses. */
-function useFilterText(q: string, setQuery: Dispatch<SetStateAction<Query>>) {
-  const [filterText, setFilterText] = useState('');
-  useEffect(() => {
-    if (filterText === q) return;
-    const timer = setTimeout(
-      () => setQuery((current) => ({ ...current, q: filterText, offset: 0 })),
-      FILTER_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [filterText, q, setQuery]);
-  return [filterText, setFilterText] as const;
-}
+// Opened by their buttons only: loaded then, so the page's first JavaScript stays as small.
+const ComparePanel = lazy(() => import('./ComparePanel.tsx'));
+const StatsPanel = lazy(() => import('./StatsPanel.tsx'));
+const RowView = lazy(() => import('./RowView.tsx'));
 
 /** The table's caption: the version and which of its rows are shown. */
-function rowsCaption(t: T, version: number, view: FirstRows) {
-  const window = pageWindow(view.offset, view.rows.length, view.total, view.limit);
+function rowsCaption(t: T, version: number, page: RowsPage) {
+  const window = pageWindow(page.offset, page.rows.length, page.total, page.limit);
   return window.pages === 0
     ? t('viewer:captionEmpty', { version: String(version) })
     : t('viewer:caption', {
         version: String(version),
         first: window.first,
         last: window.last,
-        total: view.total,
+        total: page.total,
       });
 }
 
-type StatusProps = { t: T; error: string; busy: boolean; q: string; total: number };
+/** The store of this viewer, tied to the browser's history once hydrated. */
+function useViewerStore(props: Props): ViewerStore {
+  const [store] = useState(() =>
+    createViewerStore({
+      latest: props.latest,
+      view: props.view,
+      rows: props.initial,
+      stats: props.stats,
+      pageRows: VIEWER_PAGE_ROWS,
+      deps: browserDeps(props.datasetId),
+    }),
+  );
+  useEffect(() => {
+    store.start();
+    const back = () => void store.restore(window.location.search);
+    window.addEventListener('popstate', back);
+    const stop = store.$view.subscribe(updateViewLinks);
+    return () => {
+      window.removeEventListener('popstate', back);
+      stop();
+    };
+  }, [store]);
+  return store;
+}
 
-/** A failure to load, and what a screen reader hears: loading, or how many rows match. */
-function ViewerStatus({ t, error, busy, q, total }: StatusProps) {
+/** What the store says is shown: the view, its version, rows and statistics, loading, failure. */
+function useShown(t: T, store: ViewerStore, initial: RowsPage) {
+  const view = useStore(store.$view);
+  const version = useStore(store.$version);
+  const rows = useStore(store.$rows);
+  const stats = useStore(store.$stats)[String(version)];
+  return {
+    view,
+    version,
+    page: rows.data ?? initial,
+    busy: rows.status === 'loading',
+    error: rows.status === 'failed' ? failureText(t, rows.error) : '',
+    stats,
+  };
+}
+
+/** The text box's own text, sent to the store once typing pauses, and set again by Back. */
+function useFilterText(store: ViewerStore, q: string) {
+  const [text, setText] = useState(q);
+  const sent = useRef(q);
+  useEffect(() => {
+    if (q !== sent.current) {
+      sent.current = q;
+      setText(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    if (text === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = text;
+      void store.setText(text);
+    }, FILTER_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [text, store]);
+  return [text, setText] as const;
+}
+
+type StatusProps = { t: T; error: string; busy: boolean; filtered: boolean; total: number };
+
+/**
+ * A failure to load, what a screen reader hears (loading, or how many rows match), and that no
+ * row matches.
+ */
+function ViewerStatus({ t, error, busy, filtered, total }: StatusProps) {
   return (
     <>
       {error && (
@@ -119,31 +129,101 @@ function ViewerStatus({ t, error, busy, q, total }: StatusProps) {
         </p>
       )}
       <p className="sr-only" aria-live="polite">
-        {busy ? t('viewer:loading') : q ? t('viewer:matches', { count: total }) : ''}
+        {busy ? t('viewer:loading') : filtered ? t('viewer:matches', { count: total }) : ''}
       </p>
+      {filtered && total === 0 && !busy && (
+        <p className="text-sm text-muted">{t('viewer:noMatches')}</p>
+      )}
     </>
   );
 }
 
+type BelowProps = {
+  t: T;
+  store: ViewerStore;
+  view: ViewState;
+  page: RowsPage;
+  ready: boolean;
+  busy: boolean;
+  /** Row N is shown: its index on the page. */
+  onJumped: (index: number) => void;
+};
+
+/** Under the table: the pager, going to row N, the columns menu and the link to this view. */
+function BelowTable({ t, store, view, page, ready, busy, onJumped }: BelowProps) {
+  const order = shownColumns(page.columns, { ...view, hidden: [] }).map((c) => c.column.name);
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-3">
+      <Pager
+        t={t}
+        offset={page.offset}
+        shown={page.rows.length}
+        total={page.total}
+        limit={page.limit}
+        busy={busy || !ready}
+        onOffset={(offset) => void store.setPage(Math.floor(offset / page.limit) + 1)}
+      />
+      <div className="flex flex-wrap items-end gap-3">
+        <JumpToRow
+          t={t}
+          total={page.total}
+          disabled={!ready}
+          onJump={(n) => void store.jumpToRow(n).then(onJumped)}
+        />
+        <ColumnsMenu
+          t={t}
+          columns={page.columns}
+          order={order}
+          hidden={view.hidden}
+          pinned={view.pinned}
+          store={store}
+          disabled={!ready}
+        />
+        <CopyLink t={t} disabled={!ready} />
+      </div>
+    </div>
+  );
+}
+
+type PanelsProps = {
+  t: T;
+  number: Intl.NumberFormat;
+  panel: Panel;
+  stats: VersionStats | undefined;
+  datasetId: number;
+  versions: number[];
+  columns: string[];
+};
+
+/** The panel opened under the table: the column statistics, or two versions compared. */
+function Panels({ t, number, panel, stats, ...compare }: PanelsProps) {
+  return (
+    <Suspense fallback={<p className="text-sm text-muted">{t('viewer:loading')}</p>}>
+      {panel === 'stats' && stats && <StatsPanel t={t} number={number} stats={stats} />}
+      {panel === 'compare' && <ComparePanel t={t} number={number} {...compare} />}
+    </Suspense>
+  );
+}
+
 /**
- * The dataset page's data section. On the server it renders the first page of the latest
- * version (headers with type and summary), readable without JavaScript; in the browser it pages
- * through every row, sorts by a header, filters text, switches version, shows column statistics
- * and compares two versions. Its controls are disabled until it hydrates, so that a press that
- * would do nothing yet is not lost.
+ * The dataset page's data tab. On the server it renders the view the address names (version,
+ * page, sort, filters, columns), readable without JavaScript; in the browser its store
+ * (stores/viewer.ts) pages, sorts and filters (header charts add filters), hides, pins and moves
+ * columns, and writes each view to the address. The island only subscribes and renders; its
+ * controls are disabled until it hydrates, so that a press that would do nothing yet is not lost.
  */
 export default function DataViewer(props: Props) {
   const { datasetId, locale, versions } = props;
   const t = getT(locale);
   const number = numberFormat(locale);
-  const [version, setVersion] = useState(props.version);
-  const [query, setQuery] = useState<Query>({ offset: 0, q: '', order: 'asc' });
+  const store = useViewerStore(props);
+  const { view, version, page, busy, error, stats } = useShown(t, store, props.initial);
   const [panel, setPanel] = useState<Panel>('none');
-  const { view, busy, error } = useRowsPage(t, datasetId, version, query, props.initial);
-  const stats = useVersionStats(datasetId, version, props.stats);
-  const [filterText, setFilterText] = useFilterText(query.q, setQuery);
+  const [filterText, setFilterText] = useFilterText(store, view.q);
   const ready = useHydrated();
-  const rowView = useRowView(view);
+  const rowView = useRowView(page);
+  const table = useRef<HTMLDivElement>(null);
+  const filtered = view.q !== '' || view.filters.length > 0;
   return (
     <div className="flex flex-col gap-3" data-testid="data-viewer" aria-busy={busy}>
       <ViewerControls
@@ -151,64 +231,64 @@ export default function DataViewer(props: Props) {
         ready={ready}
         versions={versions}
         version={version}
-        onVersion={(next) => {
-          setVersion(next);
-          setQuery((q) => ({ ...q, offset: 0 }));
-        }}
+        onVersion={(next) => void store.setVersion(next)}
         filterText={filterText}
         onFilterText={setFilterText}
         panel={panel}
         onPanel={(next) => setPanel((p) => (p === next ? 'none' : next))}
       />
-      <ViewerStatus t={t} error={error} busy={busy} q={query.q} total={view.total} />
-
-      <RowsTable
-        t={t}
-        number={number}
-        caption={rowsCaption(t, version, view)}
-        columns={view.columns}
-        rows={view.rows}
-        numbers={view.rowNumbers}
-        offset={view.offset}
-        stats={stats[version]?.columns}
-        descriptions={props.descriptions}
-        sortState={query}
-        sortDisabled={!ready}
-        onSort={(column) => setQuery((q) => ({ ...q, ...nextSort(q, column), offset: 0 }))}
-        onOpenRow={ready ? rowView.open : undefined}
-      />
-      <RowView
-        t={t}
-        number={number}
-        at={{ datasetId, version, page: view }}
-        descriptions={props.descriptions}
-        state={rowView}
-      />
-      {query.q && view.total === 0 && !busy && (
-        <p className="text-sm text-muted">{t('viewer:noMatches')}</p>
-      )}
-      <Pager
-        t={t}
-        offset={view.offset}
-        shown={view.rows.length}
-        total={view.total}
-        limit={view.limit}
-        busy={busy || !ready}
-        onOffset={(offset) => setQuery((q) => ({ ...q, offset }))}
-      />
-
-      {panel === 'stats' && stats[version] && (
-        <StatsPanel t={t} number={number} stats={stats[version]} />
-      )}
-      {panel === 'compare' && (
-        <ComparePanel
+      <FilterChips t={t} filters={view.filters} store={store} disabled={!ready} />
+      <ViewerStatus t={t} error={error} busy={busy} filtered={filtered} total={page.total} />
+      <div ref={table}>
+        <RowsTable
           t={t}
           number={number}
-          datasetId={datasetId}
-          versions={versions.map((v) => v.version)}
-          columns={view.columns.map((c) => c.name)}
+          caption={rowsCaption(t, version, page)}
+          columns={page.columns}
+          rows={page.rows}
+          numbers={page.rowNumbers}
+          offset={page.offset}
+          stats={stats?.columns}
+          descriptions={props.descriptions}
+          sortState={{ sort: view.sort ?? undefined, order: view.order }}
+          sortDisabled={!ready}
+          onSort={(column) => void store.sortBy(column)}
+          onOpenRow={ready ? rowView.open : undefined}
+          layout={view}
+          onFilter={ready ? (filter) => void store.addFilter(filter) : undefined}
         />
+      </div>
+      {rowView.index !== null && (
+        <Suspense>
+          <RowView
+            t={t}
+            number={number}
+            at={{ datasetId, version, page }}
+            descriptions={props.descriptions}
+            state={rowView}
+          />
+        </Suspense>
       )}
+      <BelowTable
+        t={t}
+        store={store}
+        view={view}
+        page={page}
+        ready={ready}
+        busy={busy}
+        onJumped={(index) =>
+          table.current?.querySelectorAll('tbody tr')[index]?.scrollIntoView({ block: 'nearest' })
+        }
+      />
+      <Panels
+        t={t}
+        number={number}
+        panel={panel}
+        stats={stats}
+        datasetId={datasetId}
+        versions={versions.map((v) => v.version)}
+        columns={page.columns.map((c) => c.name)}
+      />
     </div>
   );
 }

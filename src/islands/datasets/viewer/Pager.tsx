@@ -11,7 +11,10 @@ type Props = {
   onOffset: (offset: number) => void;
 };
 
-/** First / previous / next / last, and "page p of n". */
+/**
+ * First / previous / next / last, and "page p of n", on one line: at 390 px "第 100 页，共 103 页"
+ * fits between the buttons (they never wrap to a line of their own).
+ */
 export default function Pager({ t, offset, shown, total, limit, busy, onOffset }: Props) {
   const { page, pages } = pageWindow(offset, shown, total, limit);
   if (pages <= 1) return null;
@@ -31,7 +34,7 @@ export default function Pager({ t, offset, shown, total, limit, busy, onOffset }
     <button
       key={b.label}
       type="button"
-      className="btn btn-secondary min-w-11 px-3"
+      className="btn btn-secondary min-w-10 shrink-0 px-2"
       aria-label={b.label}
       title={b.label}
       disabled={b.disabled || busy}
@@ -41,9 +44,12 @@ export default function Pager({ t, offset, shown, total, limit, busy, onOffset }
     </button>
   );
   return (
-    <nav aria-label={t('viewer:pager')} className="flex flex-wrap items-center gap-2">
+    <nav aria-label={t('viewer:pager')} className="flex flex-nowrap items-center gap-1">
       {buttons.slice(0, 2).map(button)}
-      <span className="px-1 text-sm text-muted" aria-live="polite">
+      <span
+        className="min-w-0 px-1 text-center text-sm whitespace-nowrap text-muted"
+        aria-live="polite"
+      >
         {t('viewer:pageOf', { page, pages })}
       </span>
       {buttons.slice(2).map(button)}

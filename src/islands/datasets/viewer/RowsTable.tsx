@@ -2,8 +2,10 @@ import type { Cell, Column, ColumnStats } from '../../../contracts/tables.ts';
 import type { T } from '../../../i18n/index.ts';
 import { isAttributeType } from '../../../lib/tables/infer.ts';
 import { columnSummary, rowNumberAt, shownText } from '../../../lib/tables/viewer.ts';
+import { shownColumns, type RowFilter, type ViewState } from '../../../lib/tables/view-address.ts';
+import { HeaderChart } from './HeaderChart.tsx';
 
-export type SortState = { sort?: string | undefined; order: 'asc' | 'desc' };
+type SortState = { sort?: string | undefined; order: 'asc' | 'desc' };
 
 type Props = {
   t: T;
@@ -30,7 +32,13 @@ type Props = {
    * it (on the server, before hydration, in the compare view) the numbers are text.
    */
   onOpenRow?: ((index: number, button: HTMLButtonElement) => void) | undefined;
+  /** Hidden, moved and pinned columns (all columns in table order without it). */
+  layout?: Pick<ViewState, 'hidden' | 'columns' | 'pinned'> | undefined;
+  /** Adds the filter of a header chart's bar (charts are drawn only without it). */
+  onFilter?: ((filter: RowFilter) => void) | undefined;
 };
+
+const NO_LAYOUT = { hidden: [], columns: [], pinned: [] };
 
 const LONG_TEXT = 40;
 
@@ -39,7 +47,9 @@ export const typeLabel = (t: T, type: string) =>
   isAttributeType(type) ? t(`datasets:type.${type}`) : type;
 
 /** A cell: short values never wrap; long text wraps inside a bounded width. */
-function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } | undefined }) {
+type CellProps = { value: Cell; t: T; old?: { value: Cell } | undefined; pinned?: boolean };
+
+function CellView({ value, t, old, pinned }: CellProps) {
   const text = shownText(value);
   const long = [...text].length > LONG_TEXT;
   const numeric = typeof value === 'number' || (value !== null && typeof value === 'object');
@@ -48,7 +58,7 @@ function CellView({ value, t, old }: { value: Cell; t: T; old?: { value: Cell } 
     <td
       className={`rows-cell${long ? ' min-w-64 max-w-md whitespace-pre-wrap break-words' : ''}${
         numeric ? ' text-right tabular-nums' : ''
-      }${changed ? ' bg-amber-100' : ''}`}
+      }${changed ? ' bg-amber-100' : ''}${pinned ? ' rows-pinned' : ''}`}
     >
       {value === null ? <span className="text-muted italic">{t('viewer:null')}</span> : text}
       {changed && (
@@ -91,7 +101,11 @@ function ColumnHeader({
   onSort,
   sortDisabled,
   t,
+  pinned,
+  onFilter,
 }: {
+  pinned: boolean;
+  onFilter: ((filter: RowFilter) => void) | undefined;
   column: Column;
   description: string | undefined;
   sorted: 'asc' | 'desc' | undefined;
@@ -114,7 +128,9 @@ function ColumnHeader({
     <th
       scope="col"
       aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
-      className="sticky top-0 z-10 border-b border-line bg-canvas px-3 py-2 text-left align-bottom"
+      className={`sticky top-0 z-10 border-b border-line bg-canvas px-3 py-2 text-left align-bottom${
+        pinned ? ' rows-pinned' : ''
+      }`}
     >
       {onSort ? (
         <button
@@ -139,88 +155,112 @@ function ColumnHeader({
         </span>
       )}
       {stats && <Summary stats={stats} t={t} />}
+      {stats && <HeaderChart t={t} stats={stats} onFilter={onFilter} />}
     </th>
+  );
+}
+
+type Shown = ReturnType<typeof shownColumns<Column>>;
+
+/** The header row: the row number's header, then each shown column's. */
+function HeaderRow({ props, shown }: { props: Props; shown: Shown }) {
+  const { t, sortState } = props;
+  const statsOf = new Map((props.stats ?? []).map((s) => [s.name, s]));
+  const descriptionOf = new Map(props.descriptions);
+  return (
+    <tr>
+      <th
+        scope="col"
+        className="sticky top-0 left-0 z-20 border-b border-line bg-canvas px-3 py-2 text-right font-semibold"
+      >
+        {t('viewer:rowNumber')}
+      </th>
+      {shown.map(({ column, pinned }, i) => (
+        <ColumnHeader
+          key={column.name}
+          column={column}
+          description={descriptionOf.get(column.name)}
+          sorted={sortState?.sort === column.name ? sortState.order : undefined}
+          stats={statsOf.get(column.name)}
+          onSort={props.onSort}
+          sortDisabled={props.sortDisabled}
+          t={t}
+          pinned={pinned && i === 0}
+          onFilter={props.onFilter}
+        />
+      ))}
+    </tr>
+  );
+}
+
+/** A row: its number (a button opening the row view, when offered), then its shown cells. */
+function Row({ props, shown, r }: { props: Props; shown: Shown; r: number }) {
+  const { t, offset, onOpenRow } = props;
+  const row = props.rows[r] ?? [];
+  const old = props.previous?.[r];
+  const number = props.number.format(rowNumberAt(props.numbers, offset, r));
+  return (
+    <tr className="odd:bg-white even:bg-canvas">
+      <th scope="row" className="rows-number">
+        {onOpenRow ? (
+          <button
+            type="button"
+            className="rows-open"
+            aria-haspopup="dialog"
+            title={t('viewer:row.open', { number })}
+            onClick={(event) => onOpenRow(r, event.currentTarget)}
+          >
+            {number}
+          </button>
+        ) : (
+          number
+        )}
+      </th>
+      {shown.map(({ column, index, pinned }, i) => {
+        const before = old ? (old[index] ?? null) : undefined;
+        const differs = before !== undefined && before !== (row[index] ?? null);
+        return (
+          <CellView
+            key={column.name}
+            value={row[index] ?? null}
+            t={t}
+            old={differs ? { value: before } : undefined}
+            pinned={pinned && i === 0}
+          />
+        );
+      })}
+    </tr>
   );
 }
 
 /**
  * A page of rows as an accessible table in its own scrolling box: sticky column headers (name,
- * type, summary; a sort button when sortable) and sticky row numbers as row headers (buttons
- * opening the row view, when offered).
+ * type, summary and chart; a sort button when sortable) and sticky row numbers as row headers
+ * (buttons opening the row view, when offered). The first pinned column stays beside the row
+ * numbers (on a phone, the first column when none is pinned).
  */
 export default function RowsTable(props: Props) {
-  const { t, number, columns, rows, offset, stats, sortState, onSort, sortDisabled, previous } =
-    props;
-  const { onOpenRow } = props;
-  const statsOf = new Map((stats ?? []).map((s) => [s.name, s]));
-  const descriptionOf = new Map(props.descriptions);
+  const shown = shownColumns(props.columns, props.layout ?? NO_LAYOUT);
+  const pins = shown.some((c) => c.pinned) ? 1 : 0;
   return (
     <div
       className="max-h-[70vh] overflow-auto rounded-lg border border-line"
       role="region"
-      aria-label={props.label ?? t('viewer:region')}
+      aria-label={props.label ?? props.t('viewer:region')}
       tabIndex={0}
     >
-      <table className="min-w-full border-separate border-spacing-0 text-sm">
+      <table
+        className="rows-table min-w-full border-separate border-spacing-0 text-sm"
+        data-pins={pins}
+      >
         <caption className="caption-top px-3 py-2 text-left text-muted">{props.caption}</caption>
         <thead>
-          <tr>
-            <th
-              scope="col"
-              className="sticky top-0 left-0 z-20 border-b border-line bg-canvas px-3 py-2 text-right font-semibold"
-            >
-              {t('viewer:rowNumber')}
-            </th>
-            {columns.map((column) => (
-              <ColumnHeader
-                key={column.name}
-                column={column}
-                description={descriptionOf.get(column.name)}
-                sorted={sortState?.sort === column.name ? sortState.order : undefined}
-                stats={statsOf.get(column.name)}
-                onSort={onSort}
-                sortDisabled={sortDisabled}
-                t={t}
-              />
-            ))}
-          </tr>
+          <HeaderRow props={props} shown={shown} />
         </thead>
         <tbody>
-          {rows.map((row, r) => {
-            const old = previous?.[r];
-            const shown = number.format(rowNumberAt(props.numbers, offset, r));
-            return (
-              <tr key={offset + r} className="odd:bg-white even:bg-canvas">
-                <th scope="row" className="rows-number">
-                  {onOpenRow ? (
-                    <button
-                      type="button"
-                      className="rows-open"
-                      aria-haspopup="dialog"
-                      title={t('viewer:row.open', { number: shown })}
-                      onClick={(event) => onOpenRow(r, event.currentTarget)}
-                    >
-                      {shown}
-                    </button>
-                  ) : (
-                    shown
-                  )}
-                </th>
-                {columns.map((column, c) => {
-                  const before = old ? (old[c] ?? null) : undefined;
-                  const differs = before !== undefined && before !== (row[c] ?? null);
-                  return (
-                    <CellView
-                      key={column.name}
-                      value={row[c] ?? null}
-                      t={t}
-                      old={differs ? { value: before } : undefined}
-                    />
-                  );
-                })}
-              </tr>
-            );
-          })}
+          {props.rows.map((_, r) => (
+            <Row key={props.offset + r} props={props} shown={shown} r={r} />
+          ))}
         </tbody>
       </table>
     </div>

@@ -22,7 +22,7 @@ type ControlsProps = {
 export function ViewerControls(props: ControlsProps) {
   const { t, ready, versions, version, onVersion, filterText, onFilterText } = props;
   return (
-    <div className="flex flex-wrap items-end gap-3">
+    <div className="flex flex-wrap items-end gap-2 sm:gap-3">
       <VersionSelect
         label={t('viewer:version')}
         options={versions.map((v) => ({
@@ -34,7 +34,7 @@ export function ViewerControls(props: ControlsProps) {
         onVersion={onVersion}
       />
       <div className="flex min-w-48 flex-1 flex-col gap-1 text-sm">
-        <label htmlFor="viewer-filter" className="field-label">
+        <label htmlFor="viewer-filter" className="field-label max-sm:sr-only">
           {t('viewer:filter')}
         </label>
         <div className="flex gap-2">

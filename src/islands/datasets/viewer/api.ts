@@ -18,7 +18,15 @@ export type ViewerRows = Omit<TableRows, 'row_numbers'> & { rowNumbers: number[]
 export const fetchRows = (
   id: number,
   version: number,
-  query: { offset: number; limit: number; sort?: string | undefined; order: string; q?: string },
+  query: {
+    offset: number;
+    limit: number;
+    sort?: string | undefined;
+    order: string;
+    q?: string | undefined;
+    /** The column filters as JSON (lib/tables/view-address.ts). */
+    filters?: string | undefined;
+  },
   signal?: AbortSignal,
 ) =>
   apiRequest<ViewerRows>(`/datasets/${id}/versions/${version}/rows`, {

@@ -11,8 +11,9 @@ import {
   type VersionContent,
   type VersionListResponse,
 } from '../../../contracts/datasets.ts';
+import { rowsQuerySchema, type TableRows, type VersionStats } from '../../../contracts/tables.ts';
 import type { Context } from '../../context.ts';
-import { nullIfNotFound } from '../../errors.ts';
+import { AppError, nullIfNotFound } from '../../errors.ts';
 import { PREVIEW_ROWS } from '../../tables/index.ts';
 import {
   datasetStats,
@@ -25,12 +26,23 @@ import { wasDeleted } from './deleted.ts';
 import { datasetLanguages } from './languages.ts';
 import { readPublicDatasetPage } from './page.ts';
 import { latestContent, listVersions } from './versions.ts';
+import { versionRows, versionStats } from './viewer.ts';
 
 /** Raw page parameters (from the URL), checked like the API checks them; null when invalid. */
 const parsed = <S extends z.ZodType>(schema: S, input: z.input<S>): z.output<S> | null => {
   const result = schema.safeParse(input);
   return result.success ? result.data : null;
 };
+
+/** A read refused as the API would refuse it (400, 404) is null; other failures stay failures. */
+async function refusedAsNull<T>(read: Promise<T>): Promise<T | null> {
+  try {
+    return await read;
+  } catch (error) {
+    if (error instanceof AppError && (error.status === 400 || error.status === 404)) return null;
+    throw error;
+  }
+}
 
 /**
  * Dataset reads for SSR pages, in the API's snake_case shapes. Pages render signed out, so
@@ -76,6 +88,21 @@ export function datasetSiteReads(ctx: Context) {
           limit: Math.min(Math.max(1, Math.floor(limit)), CONTENT_LIMIT_MAX),
         }),
       ),
+    /**
+     * A page of a public version's rows as `GET …/versions/{v}/rows` answers a guest the same
+     * query (parsed by the same schema); null when the query or the version is refused (400, 404).
+     */
+    rows: async (
+      id: number,
+      version: number,
+      input: Record<string, unknown>,
+    ): Promise<TableRows | null> => {
+      const query = parsed(rowsQuerySchema, input);
+      return query && refusedAsNull(versionRows(ctx, id, version, null, query));
+    },
+    /** A public version's column statistics, or null. */
+    versionStats: (id: number, version: number): Promise<VersionStats | null> =>
+      nullIfNotFound(versionStats(ctx, id, version, null)),
     stats: (): Promise<DatasetStats> => datasetStats(ctx),
     /** The languages of public datasets with their counts, most used first. */
     languages: () => datasetLanguages(ctx),
