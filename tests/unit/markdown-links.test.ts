@@ -32,7 +32,9 @@ function references(file: string): string[] {
   const links = [...text.matchAll(/\]\(([^)\s]+)\)/g)]
     .map((m) => m[1]!)
     .filter((target) => !/^[a-z]+:/i.test(target));
-  const paths = [...text.matchAll(/`((?:src|docs|tests|scripts|deploy|bench|cli)\/[^`\s*…<>{}]+)`/g)]
+  const paths = [
+    ...text.matchAll(/`((?:src|docs|tests|scripts|deploy|bench|cli)\/[^`\s*…<>{}]+)`/g),
+  ]
     .map((m) => m[1]!)
     .filter((p) => /\.[a-z]+$/.test(p) || p.endsWith('/'))
     .map((p) => `/${p}`);
