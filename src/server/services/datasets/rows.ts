@@ -3,9 +3,11 @@ import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DOWNLOAD_COUNT_WINDOW_MINUTES,
+  type CreateDatasetBody,
   type Dataset,
   type DatasetSummary,
   type DatasetVersion,
+  type UpdateDatasetBody,
 } from '../../../contracts/datasets.ts';
 import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
@@ -37,14 +39,17 @@ export function visibleTo(viewerId: ViewerId): SQL {
  * on update, and copied by a fork (docs/architecture.md "Adding a dataset field, end to end").
  * tests/api/datasets/stated-fields.test.ts round-trips every one.
  */
+type Insert = typeof datasets.$inferInsert;
 export const STATED_FIELDS = {
   language: 'language',
   license: 'license',
   citation: 'citation',
   readme: 'readme',
-} as const satisfies Record<string, keyof typeof datasets.$inferInsert>;
+} as const satisfies {
+  // A wire name both bodies and the dataset object carry, paired with a column of `datasets`.
+  [W in keyof CreateDatasetBody & keyof UpdateDatasetBody & keyof Dataset]?: keyof Insert;
+};
 type Stated = typeof STATED_FIELDS;
-type Insert = typeof datasets.$inferInsert;
 /** The stated fields as the create and update bodies carry them. */
 export type StatedWire = { [W in keyof Stated]?: Insert[Stated[W]] };
 /** The stated fields as columns. */
