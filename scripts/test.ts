@@ -1,7 +1,9 @@
 /**
  * `npm test`: every check in order — types, lint, dead code (knip), format, unit and API tests
  * (PGlite, and PostgreSQL when TEST_DATABASE_URL is set), the production build, the JavaScript
- * budget, browser tests — then one closing line with the test totals.
+ * budget, browser tests — then one closing line with the test totals (`N passed, M failed,
+ * F flaky`), the browser tests that passed only on a retry named above it.
+ * `npm test -- <step>` runs one step (`types`, `lint`, `dead code`, `unit+api`, `browser`, …).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
