@@ -6,15 +6,31 @@ import { z } from 'zod';
 import { emptyWhenBlank, isBlank } from '../lib/visible-text.ts';
 import { isTextByName } from '../lib/tables/column-names.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
-import { CITATION_MAX, LICENSE_IDS, README_MAX_BYTES, utf8Bytes } from './limits.ts';
+import {
+  CHANGELOG_MAX,
+  CITATION_MAX,
+  DATASET_DESCRIPTION_MAX,
+  DATASET_NAME_MAX,
+  DATASET_TAG_MAX,
+  DATASET_TAGS_MAX,
+  LANGUAGE_PATTERN,
+  LICENSE_IDS,
+  README_MAX_BYTES,
+  SEARCH_QUERY_MAX,
+  chars,
+  utf8Bytes,
+} from './limits.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
-export const DATASET_NAME_MAX = 100;
-export const DATASET_DESCRIPTION_MAX = 5000;
-export const DATASET_TAGS_MAX = 10;
-export const DATASET_TAG_MAX = 30;
-export const CHANGELOG_MAX = 2000;
-export const SEARCH_QUERY_MAX = 100;
+export {
+  CHANGELOG_MAX,
+  DATASET_DESCRIPTION_MAX,
+  DATASET_NAME_MAX,
+  DATASET_TAG_MAX,
+  DATASET_TAGS_MAX,
+  LANGUAGE_PATTERN,
+  SEARCH_QUERY_MAX,
+} from './limits.ts';
 /** A list cursor is an opaque string of at most this many characters. */
 const CURSOR_MAX = 1000;
 export { DEFAULT_DATASET_LANGUAGE, PUBLIC_DATASETS_PER_USER, SEARCH_PAGE_SIZE } from './limits.ts';
@@ -31,15 +47,7 @@ export {
   type TextDownloadFormat,
 } from './limits.ts';
 
-/** Length in characters (code points), so an emoji counts once. */
-const chars = (s: string) => [...s].length;
-
-/**
- * A BCP 47 language tag of the common shapes: language (2–3 letters), optional script
- * (4 letters) and optional region (2 letters or 3 digits): `zh-CN`, `en`, `zh-Hans-CN`, `es-419`.
- * Case is normalised (`ZH-cn` → `zh-CN`).
- */
-export const LANGUAGE_PATTERN = /^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|\d{3}))?$/;
+/** A language tag (LANGUAGE_PATTERN), its case normalised (`ZH-cn` → `zh-CN`). */
 export const languageSchema = z
   .string()
   .trim()

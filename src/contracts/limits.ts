@@ -103,6 +103,24 @@ export const licenseUrl = (id: string) => `https://spdx.org/licenses/${id}.html`
 
 /** Largest dataset card (`readme`, Markdown), in bytes of UTF-8. */
 export const README_MAX_BYTES = 64 * 1024;
+/** Length in characters (code points), so an emoji counts once: every text limit counts so. */
+export const chars = (s: string) => [...s].length;
+
+/**
+ * A BCP 47 language tag of the common shapes: language (2–3 letters), optional script
+ * (4 letters) and optional region (2 letters or 3 digits): `zh-CN`, `en`, `zh-Hans-CN`, `es-419`.
+ * Any case (the API normalises `ZH-cn` → `zh-CN`).
+ */
+export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?$/i;
+
+/** Dataset text limits, in characters; the API's schemas and the browser's forms both read them. */
+export const DATASET_NAME_MAX = 100;
+export const DATASET_DESCRIPTION_MAX = 5000;
+export const DATASET_TAGS_MAX = 10;
+export const DATASET_TAG_MAX = 30;
+export const CHANGELOG_MAX = 2000;
+export const SEARCH_QUERY_MAX = 100;
+
 /** Bytes of `text` in UTF-8 (works in the browser too). */
 export const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { emptyWhenBlank, isBlank } from '../lib/visible-text.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
+import { chars } from './limits.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 
 /** Field rules for accounts; the server validates with these, the client may reuse them. */
@@ -16,9 +17,6 @@ export const AVATAR_URL_MAX = 2048;
 const QUERY_MAX = 100;
 const LIST_LIMIT_DEFAULT = 20;
 export const LIST_LIMIT_MAX = 100;
-
-/** Length in characters (code points), so an emoji counts once. */
-const chars = (s: string) => [...s].length;
 
 function isHttpUrl(s: string): boolean {
   if (/\s/.test(s)) return false;

@@ -4,6 +4,7 @@
  * pulling zod into island bundles. Each check answers null or the `auth:` message key to show.
  */
 import type { MessageKey } from '../i18n/index.ts';
+import { chars } from '../contracts/limits.ts';
 import { directionControlIn, isBlank } from './visible-text.ts';
 
 export const RULES = {
@@ -18,8 +19,6 @@ export const RULES = {
 } as const;
 
 export type RuleError = { key: MessageKey; vars?: Record<string, number> };
-
-const chars = (s: string) => [...s].length;
 
 export function checkUsername(value: string): RuleError | null {
   const v = value.trim();

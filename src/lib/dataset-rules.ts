@@ -5,16 +5,28 @@
  */
 import type { RuleError } from './account-rules.ts';
 import { directionControlIn, isBlank } from './visible-text.ts';
+import {
+  CHANGELOG_MAX,
+  DATASET_DESCRIPTION_MAX,
+  DATASET_NAME_MAX,
+  DATASET_TAG_MAX,
+  DATASET_TAGS_MAX,
+  LANGUAGE_PATTERN,
+  SEARCH_QUERY_MAX,
+  chars,
+} from '../contracts/limits.ts';
 
 export type { RuleError };
+export { LANGUAGE_PATTERN };
 
+/** The limits of src/contracts/limits.ts, as the forms name them. */
 export const DATASET_RULES = {
-  nameMax: 100,
-  descriptionMax: 5000,
-  tagsMax: 10,
-  tagMax: 30,
-  changelogMax: 2000,
-  queryMax: 100,
+  nameMax: DATASET_NAME_MAX,
+  descriptionMax: DATASET_DESCRIPTION_MAX,
+  tagsMax: DATASET_TAGS_MAX,
+  tagMax: DATASET_TAG_MAX,
+  changelogMax: CHANGELOG_MAX,
+  queryMax: SEARCH_QUERY_MAX,
 } as const;
 
 /**
@@ -23,11 +35,6 @@ export const DATASET_RULES = {
  */
 export const searchWords = (raw: string): string =>
   [...raw.trim()].slice(0, DATASET_RULES.queryMax).join('');
-
-/** Same shapes as the server's LANGUAGE_PATTERN: zh-CN, en, zh-Hans-CN, es-419. */
-export const LANGUAGE_PATTERN = /^[a-z]{2,3}(-[a-z]{4})?(-([a-z]{2}|\d{3}))?$/i;
-
-const chars = (s: string) => [...s].length;
 
 export function checkName(value: string): RuleError | null {
   const v = value.trim();

@@ -11,7 +11,7 @@ import { lockVisible, recount } from './dataset-counters.ts';
 import { getDataset } from './datasets/browse.ts';
 import { forgetCounts } from './datasets/counts.ts';
 import { recomputeHeat } from './datasets/heat.ts';
-import { datasetNotFound, lockOwned, now, searchTextOf, statedFields } from './datasets/rows.ts';
+import { datasetNotFound, lockOwned, now, searchTextOf, statedOfRow } from './datasets/rows.ts';
 
 /**
  * Forks a dataset the caller may see into a new dataset of theirs. The fork gets its own
@@ -56,7 +56,7 @@ export async function forkDataset(
         isPublic: input.is_public ?? source.isPublic,
         tags: source.tags,
         // The licence travels with the data; so do its language, how to cite it and its card.
-        ...statedFields(source),
+        ...statedOfRow(source),
         columnDescriptions: source.columnDescriptions,
         searchText: searchTextOf(name, description, source.tags),
         forkedFromId: source.id,

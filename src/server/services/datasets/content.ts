@@ -39,9 +39,9 @@ import {
   lockOwned,
   now,
   searchTextOf,
-  statedFields,
+  statedFromBody,
   toVersion,
-  type StatedFields,
+  type StatedWire,
 } from './rows.ts';
 
 /** POST /datasets/validate: checks a table without storing anything. */
@@ -123,7 +123,7 @@ export type DatasetMetadata = Pick<
   'name' | 'description' | 'is_public' | 'language' | 'tags' | 'changelog'
 > &
   Partial<Pick<CreateDatasetBody, 'column_descriptions'>> &
-  StatedFields;
+  StatedWire;
 
 const TABLE_FIELDS = new Set(['attributes', 'attribute_types', 'attributes_type', 'entries']);
 
@@ -164,7 +164,7 @@ export async function createDatasetWith(
           description: meta.description,
           isPublic: meta.is_public,
           tags: meta.tags,
-          ...statedFields(meta),
+          ...statedFromBody(meta),
           columnDescriptions,
           searchText: searchTextOf(meta.name, meta.description, meta.tags),
           latestVersion: 1,

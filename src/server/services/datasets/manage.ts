@@ -11,7 +11,7 @@ import { getDataset } from './browse.ts';
 import { describedColumns } from './column-descriptions.ts';
 import { rememberDeleted } from './deleted.ts';
 import { forgetCounts } from './counts.ts';
-import { lockOwned, now, searchTextOf, statedFields } from './rows.ts';
+import { lockOwned, now, searchTextOf, statedFromBody } from './rows.ts';
 
 /** PUT /datasets/{id}: the owner changes metadata; fields left out keep their value. */
 export async function updateDataset(
@@ -46,7 +46,7 @@ export async function updateDataset(
         tags,
         searchText: searchTextOf(name, description, tags),
         ...(input.is_public === undefined ? {} : { isPublic: input.is_public }),
-        ...statedFields(input),
+        ...statedFromBody(input),
         ...(input.column_descriptions && {
           columnDescriptions: describedColumns(
             ctx,

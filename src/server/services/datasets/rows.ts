@@ -3,9 +3,11 @@ import { and, eq, getTableColumns, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
   DOWNLOAD_COUNT_WINDOW_MINUTES,
+  type CreateDatasetBody,
   type Dataset,
   type DatasetSummary,
   type DatasetVersion,
+  type UpdateDatasetBody,
 } from '../../../contracts/datasets.ts';
 import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
@@ -32,17 +34,43 @@ export function visibleTo(viewerId: ViewerId): SQL {
 }
 
 /**
- * The metadata an owner states as is: written as given on create and on update, and copied by a
- * fork (docs/architecture.md "Adding a dataset field, end to end").
+ * The metadata an owner states as is, each field's name on the wire (the create and update
+ * bodies, snake_case) with its column on `datasets` (camelCase): written as given on create and
+ * on update, and copied by a fork (docs/architecture.md "Adding a dataset field, end to end").
+ * tests/api/datasets/stated-fields.test.ts round-trips every one.
  */
-const STATED_FIELDS = ['language', 'license', 'citation', 'readme'] as const;
-export type StatedFields = {
-  [K in (typeof STATED_FIELDS)[number]]?: (typeof datasets.$inferInsert)[K];
+type Insert = typeof datasets.$inferInsert;
+export const STATED_FIELDS = {
+  language: 'language',
+  license: 'license',
+  citation: 'citation',
+  readme: 'readme',
+} as const satisfies {
+  // A wire name both bodies and the dataset object carry, paired with a column of `datasets`.
+  [W in keyof CreateDatasetBody & keyof UpdateDatasetBody & keyof Dataset]?: keyof Insert;
 };
+type Stated = typeof STATED_FIELDS;
+/** The stated fields as the create and update bodies carry them. */
+export type StatedWire = { [W in keyof Stated]?: Insert[Stated[W]] };
+/** The stated fields as columns. */
+type StatedColumns = { [W in keyof Stated as Stated[W]]?: Insert[Stated[W]] };
 
-/** The stated fields of `from` that are given (left out: the column keeps its value or default). */
-export const statedFields = (from: StatedFields): StatedFields =>
-  Object.fromEntries(STATED_FIELDS.flatMap((k) => (from[k] === undefined ? [] : [[k, from[k]]])));
+const wireNames = Object.keys(STATED_FIELDS) as (keyof Stated)[];
+
+/** The stated fields a create or update body gives, as columns (left out: the column is kept). */
+export const statedFromBody = (body: StatedWire): StatedColumns =>
+  Object.fromEntries(
+    wireNames.flatMap((w) => (body[w] === undefined ? [] : [[STATED_FIELDS[w], body[w]]])),
+  );
+
+/** A dataset row's stated fields, as columns: what a fork copies. */
+export const statedOfRow = (row: StatedColumns): StatedColumns =>
+  Object.fromEntries(
+    wireNames.flatMap((w) => {
+      const column = STATED_FIELDS[w];
+      return row[column] === undefined ? [] : [[column, row[column]]];
+    }),
+  );
 
 const origin = alias(datasets, 'origin');
 

@@ -1,0 +1,69 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Every dictionary key is used: its `area:key` is written out somewhere in src/, or it sits under
+ * one of the prefixes below, which code completes with a variable (`t(\`area:prefix.${x}\`)`).
+ * errors.json is checked apart: its keys are the API's error codes, looked up by the code the
+ * API answered.
+ */
+const DYNAMIC: Record<string, string> = {
+  'common:locale.': 'the locale switcher names each locale of locales.ts',
+  'datasets:sort.': 'the sort menus name each sort order of the contracts',
+  'datasets:type.': 'every column type of src/server/tables/types.ts, in forms and the viewer',
+  'datasets:table.separator.': 'the separators the upload form detects',
+  'datasets:table.error.': "the browser's table-file problems carry their key",
+  'datasets:validation.': "the validation report's column headings",
+  'viewer:compare.': "a comparison's kinds of change (added, removed, …)",
+  'viewer:error.': 'the error codes the viewer explains in its own words',
+  'oauth:error.': 'the failure codes of a sign-in with another site',
+};
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (statSync(file).isDirectory()) return file.endsWith('i18n') ? [] : files(file);
+    return /\.(ts|tsx|astro|mjs)$/.test(name) ? [file] : [];
+  });
+}
+
+const code = files('src')
+  .map((file) => readFileSync(file, 'utf8'))
+  .join('\n');
+const areas = readdirSync('src/i18n/zh-CN')
+  .filter((name) => name.endsWith('.json') && name !== 'errors.json')
+  .map((name) => name.slice(0, -'.json'.length));
+const keysOf = (area: string) =>
+  Object.keys(JSON.parse(readFileSync(`src/i18n/zh-CN/${area}.json`, 'utf8')) as object);
+
+const typeKeys = Object.fromEntries(keysOf('datasets').map((key) => [`datasets:${key}`, true]));
+
+describe('dictionary keys', () => {
+  it('are all used by the code, in full or under a dynamic prefix', () => {
+    const unused = areas.flatMap((area) =>
+      keysOf(area)
+        .map((key) => `${area}:${key}`)
+        .filter((key) => !code.includes(key))
+        .filter((key) => !Object.keys(DYNAMIC).some((prefix) => key.startsWith(prefix))),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it.each(Object.keys(DYNAMIC))('%s is still completed by the code', (prefix) => {
+    expect(code).toContain(`${prefix}\${`);
+  });
+
+  it("errors.json has only codes the server or the browser's client names", () => {
+    const errors = Object.keys(
+      JSON.parse(readFileSync('src/i18n/zh-CN/errors.json', 'utf8')) as object,
+    );
+    // A cell that does not read as its column's type: `INVALID_${type.toUpperCase()}`.
+    expect(code).toContain('`INVALID_${type.toUpperCase()}`');
+    const cellCode = (key: string) =>
+      /^INVALID_[A-Z]+$/.test(key) && `datasets:type.${key.slice(8).toLowerCase()}` in typeKeys;
+    const named = (key: string) =>
+      code.includes(`'${key}'`) || code.includes(`"${key}"`) || cellCode(key);
+    expect(errors.filter((key) => !named(key))).toEqual([]);
+  });
+});
