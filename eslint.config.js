@@ -13,6 +13,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       'data/',
+      // The CLI's bundle (npm run build:cli), written from src/cli.
+      'cli/sheaf.mjs',
       '**/*.astro',
     ],
   },

@@ -7,7 +7,7 @@ import { orderQueryFields, selectionQueryFields } from './tables.ts';
  * "Download this view": the rows call's `filters`, `q` and `sort` / `order` on a download. With
  * none of them the stored file is served; with any, exactly the rows kept, in that order.
  */
-export const downloadViewQuerySchema = z.object({
+const downloadViewQuerySchema = z.object({
   ...selectionQueryFields,
   ...orderQueryFields,
 });
@@ -17,7 +17,7 @@ export const downloadViewQuerySchema = z.object({
  * the user it was issued to, for a reader that cannot send a bearer token (the SQL console's
  * DuckDB reading a private dataset's Parquet file over HTTP).
  */
-export const readKeyQuerySchema = z.object({
+const readKeyQuerySchema = z.object({
   key: z
     .string()
     .max(2000)
