@@ -18,6 +18,8 @@ const DYNAMIC: Record<string, string> = {
   'viewer:compare.': "a comparison's kinds of change (added, removed, …)",
   'viewer:error.': 'the error codes the viewer explains in its own words',
   'oauth:error.': 'the failure codes of a sign-in with another site',
+  'datasets:tab.': "the dataset page's tabs, one for each of VIEW_TABS",
+  'sql:chart.': "the SQL console's chart kinds (bar, line, scatter)",
 };
 
 function files(dir: string): string[] {
