@@ -171,6 +171,12 @@ export const versionCompareSchema = z.object({
     changed: z.number().int().nullable(),
   }),
   /**
+   * With `key`: the shared columns (the key aside) whose value differs between rows paired by
+   * key, and in how many pairs, most first (a column no pair differs in is left out). Null
+   * without `key`.
+   */
+  changed_columns: z.array(z.object({ name: z.string(), rows: z.number().int() })).nullable(),
+  /**
    * With `key`: in each version, how many rows share their key with another row of that version
    * (0 when the key is unique). Repeated keys pair every copy with every copy, so the counts
    * above read high. Null without `key`.

@@ -129,3 +129,26 @@ test('without JavaScript the row numbers are plain text', async ({ newPage, data
   await expect(table.getByRole('rowheader', { name: '3', exact: true })).toBeVisible();
   await expect(table.locator('tbody').getByRole('button')).toHaveCount(0);
 });
+
+test('a cell of 300,000 characters is cut to 1,000 in the page, which stays small', async ({
+  createAccount,
+  createDataset,
+  request,
+  newPage,
+}) => {
+  const owner = await createAccount({ prefix: 'w' });
+  const { id } = await createDataset(owner, {
+    name: `长文本 ${owner.username}`,
+    attributes: ['备注', '编号'],
+    entries: [
+      ['长'.repeat(300_000), 1],
+      ['短', 2],
+    ],
+  });
+  const html = await (await request.get(`/datasets/${id}`)).text();
+  expect(html.length).toBeLessThan(150_000);
+  const page = await newPage({ locale: 'zh-CN' });
+  await page.goto(`/datasets/${id}`);
+  const cell = page.getByTestId('data-viewer').getByRole('cell').filter({ hasText: '长长长' });
+  await expect(cell).toHaveText(`${'长'.repeat(999)}…`);
+});

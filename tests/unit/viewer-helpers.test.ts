@@ -3,6 +3,7 @@ import {
   columnSummary,
   compareKinds,
   headerDescriptions,
+  changedOnly,
   comparedCells,
   histogramBars,
   lastPageOffset,
@@ -178,6 +179,29 @@ describe('compared rows', () => {
     ];
     expect(comparedCells(rows, 'removed')).toEqual([['a', 1], [], ['c', 4]]);
     expect(comparedCells(rows, 'changed')).toEqual([['a', 2], ['b', 3], []]);
+  });
+
+  it("narrows changed rows to the key's column and the columns some row changed in", () => {
+    const columns = ['city', 'name', 'loans', 'area', 'rate'].map((name) => ({
+      name,
+      type: 'string',
+    }));
+    const big = 7.5;
+    const page = {
+      columns,
+      rows: [
+        { from: ['x', '北京', 1, 5, big], to: ['x', '北京', 2, 5, big] },
+        {
+          from: ['y', '上海', 3, 6, big],
+          to: ['y', '上海', 3, 6, 8.5],
+        },
+      ],
+    };
+    const narrowed = changedOnly(page, 'name');
+    expect(narrowed.columns.map((c) => c.name)).toEqual(['name', 'loans', 'rate']);
+    expect(narrowed.rows[0]).toEqual({ from: ['北京', 1, big], to: ['北京', 2, big] });
+    // No row on the page: no column changed, and without a key nothing is left.
+    expect(changedOnly({ columns: columns.slice(2, 3), rows: [] }, null).columns).toEqual([]);
   });
 });
 

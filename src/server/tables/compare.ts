@@ -128,6 +128,37 @@ export async function compareCounts(
   };
 }
 
+/**
+ * With a key: the shared columns (the key's aside) that differ between paired rows, and in how
+ * many pairs each, most first; columns that never differ are left out. One pass over the same
+ * pairs as the changed rows, so the key's admission bounds it too.
+ */
+export async function changedColumns(
+  connection: DuckDBConnection,
+  from: CompareSide,
+  to: CompareSide,
+  key: string,
+): Promise<{ name: string; rows: number }[]> {
+  const columns = shared(from, to).filter((c) => c.name !== key);
+  if (columns.length === 0) return [];
+  const side = (mine: CompareSide, other: CompareSide) =>
+    `SELECT ${comparable(mine, other, key)} AS k, ${columns
+      .map((c, i) => `${comparable(mine, other, c.name)} AS c${i}`)
+      .join(', ')} FROM ${parquetSource(mine.file)}`;
+  const counts = columns
+    .map((_, i) => `count(*) FILTER (WHERE x.c${i} IS DISTINCT FROM y.c${i})`)
+    .join(', ');
+  const reader = await connection.runAndReadAll(
+    `SELECT ${counts} FROM (${side(from, to)}) x JOIN (${side(to, from)}) y
+     ON x.k IS NOT DISTINCT FROM y.k`,
+  );
+  const row = reader.getRows()[0] ?? [];
+  return columns
+    .map((c, i) => ({ name: c.name, rows: Number(row[i] ?? 0) }))
+    .filter((c) => c.rows > 0)
+    .sort((a, b) => b.rows - a.rows);
+}
+
 /** What a key says of a compare before it runs: its row pairs, and each side's repeated rows. */
 export type KeyStats = {
   /** Rows paired by key: the sum over key values of their copies in `from` × copies in `to`. */

@@ -43,6 +43,7 @@ describe('compare', () => {
       key: null,
       columns: { added: [{ name: 'area', type: 'integer' }], removed: [], changed: [] },
       rows: { added: 2, removed: 2, changed: null },
+      changed_columns: null,
       key_repeats: null,
     });
     const added = (
@@ -68,6 +69,8 @@ describe('compare', () => {
       await get(t, `/datasets/${id}/compare?from=1&to=2&key=${encodeURIComponent('城市')}`)
     ).json<VersionCompare>();
     expect(summary.rows).toEqual({ added: 1, removed: 1, changed: 1 });
+    // 上海's population is the one value a pair differs in; the key and `area` (new) are not.
+    expect(summary.changed_columns).toEqual([{ name: 'population', rows: 1 }]);
     expect(summary.key_repeats).toEqual({ from: 0, to: 0 });
     const changed = (
       await get(

@@ -5,6 +5,7 @@ import type { T } from '../../../i18n/index.ts';
 import {
   VIEWER_PAGE_ROWS,
   compareKinds,
+  changedOnly,
   comparedCells,
   openingKind,
   pageWindow,
@@ -124,6 +125,7 @@ function CompareResult({ t, number, result, busy, onRows }: ResultProps) {
         )}
       </ul>
       <KeyRepeats t={t} summary={result.summary} />
+      <ChangedColumns t={t} summary={result.summary} />
       <ColumnChanges t={t} summary={result.summary} />
       <div role="group" aria-label={t('viewer:compare.kinds')} className="flex flex-wrap gap-2">
         {compareKinds(counts).map((kind) => (
@@ -145,6 +147,7 @@ function CompareResult({ t, number, result, busy, onRows }: ResultProps) {
           t={t}
           number={number}
           kind={result.kind}
+          keyName={result.summary.key}
           page={page}
           busy={busy}
           onRows={onRows}
@@ -158,14 +161,20 @@ type ComparedRowsProps = {
   t: T;
   number: Intl.NumberFormat;
   kind: CompareKind;
+  /** The key the rows were matched by, whose column a changed row always shows. */
+  keyName: string | null;
   page: CompareRows;
   busy: boolean;
   onRows: LoadRows;
 };
 
-/** A page of added, removed or changed rows (changed cells with their old value), and its pager. */
-function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps) {
+/**
+ * A page of added, removed or changed rows (changed cells with their old value, the key's column
+ * and the changed columns only), and its pager.
+ */
+function ComparedRows({ t, number, kind, keyName, page, busy, onRows }: ComparedRowsProps) {
   const window = pageWindow(page.offset, page.rows.length, page.total, page.limit);
+  const shown = kind === 'changed' ? changedOnly(page, keyName) : page;
   return (
     <>
       <RowsTable
@@ -177,10 +186,10 @@ function ComparedRows({ t, number, kind, page, busy, onRows }: ComparedRowsProps
           last: window.last,
           total: page.total,
         })}
-        columns={page.columns}
-        rows={comparedCells(page.rows, kind)}
+        columns={shown.columns}
+        rows={comparedCells(shown.rows, kind)}
         offset={page.offset}
-        previous={kind === 'changed' ? page.rows.map((r) => r.from) : undefined}
+        previous={kind === 'changed' ? shown.rows.map((r) => r.from) : undefined}
         label={t('viewer:compare.region', { kind: t(`viewer:compare.${kind}`) })}
       />
       <Pager
@@ -230,5 +239,22 @@ function ColumnChanges({ t, summary }: { t: T; summary: CompareSummary }) {
         <li key={c.name}>{t('viewer:compare.columnChanged', { ...c })}</li>
       ))}
     </ul>
+  );
+}
+
+/** With a key: which columns the changed rows differ in, and in how many rows each. */
+function ChangedColumns({ t, summary }: { t: T; summary: CompareSummary }) {
+  const columns = summary.changedColumns;
+  if (!columns || columns.length === 0) return null;
+  return (
+    <p className="text-sm" data-testid="compare-changed-columns">
+      {t('viewer:compare.changedIn')}
+      {columns.map((c, i) => (
+        <span key={c.name}>
+          {i > 0 && t('viewer:compare.listSeparator')}
+          {t('viewer:compare.changedColumn', { name: c.name, count: c.rows })}
+        </span>
+      ))}
+    </p>
   );
 }

@@ -17,6 +17,7 @@ import { AppError } from '../../errors.ts';
 import { storedColumns, type StoredColumn } from '../../tables/columns.ts';
 import {
   compareColumns,
+  changedColumns,
   compareCounts,
   compareRows,
   keyStats,
@@ -144,7 +145,8 @@ async function compareSides(
 /** Answers computed from tables that never change, kept by pair of tables, key and page. */
 const ANSWERS_KEPT = { max: 200 };
 const keyStatsCache = new LRUCache<string, KeyStats>(ANSWERS_KEPT);
-const countsCache = new LRUCache<string, VersionCompare['rows']>(ANSWERS_KEPT);
+type Counts = Pick<VersionCompare, 'rows' | 'changed_columns'>;
+const countsCache = new LRUCache<string, Counts>(ANSWERS_KEPT);
 const rowsCache = new LRUCache<string, Awaited<ReturnType<typeof compareRows>>>(ANSWERS_KEPT);
 
 /** 400 COMPARE_TOO_LARGE: the key's repeated values would pair more rows than a compare may. */
@@ -187,17 +189,20 @@ export async function compareVersions(
   const { key } = query;
   const stats = key === undefined ? undefined : await admitKey(ctx, from, to, key);
   const cacheKey = JSON.stringify([from.file, to.file, key ?? null]);
-  let rows = countsCache.get(cacheKey);
-  if (!rows) {
-    rows = await ctx.tables.use((connection) => compareCounts(connection, from, to, key));
-    countsCache.set(cacheKey, rows);
+  let counts = countsCache.get(cacheKey);
+  if (!counts) {
+    counts = await ctx.tables.use(async (connection) => ({
+      rows: await compareCounts(connection, from, to, key),
+      changed_columns: key === undefined ? null : await changedColumns(connection, from, to, key),
+    }));
+    countsCache.set(cacheKey, counts);
   }
   return {
     from: query.from,
     to: query.to,
     key: key ?? null,
     columns: compareColumns(from, to),
-    rows,
+    ...counts,
     key_repeats: stats?.repeats ?? null,
   };
 }
