@@ -85,7 +85,7 @@ test('the SQL editor completes a column, joins two datasets, draws a chart and s
   await page.getByRole('button', { name: t('sql:saved.save') }).click();
   const link = page.getByRole('link', { name: 'Rain and people' });
   const href = await link.getAttribute('href');
-  expect(href).toMatch(/\?query=\d+$/);
+  expect(href).toMatch(/\?tab=sql&query=\d+$/);
   const guest = await newPage();
   await guest.goto(href!);
   const guestEditor = guest.getByLabel(t('sql:query'), { exact: true });
