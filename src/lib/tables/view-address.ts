@@ -5,24 +5,10 @@
  * viewer's store (Back and Forward); written by the store. No DOM, no zod: islands import it.
  */
 
+import { FILTER_OPS, type FilterOp } from '../../contracts/limits.ts';
+
 export const VIEW_TABS = ['data', 'card', 'versions', 'compare', 'sql'] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
-
-const FILTER_OPS = [
-  'eq',
-  'ne',
-  'lt',
-  'le',
-  'gt',
-  'ge',
-  'between',
-  'in',
-  'contains',
-  'starts_with',
-  'is_null',
-  'not_null',
-] as const;
-type FilterOp = (typeof FILTER_OPS)[number];
 
 /** A filter as the rows call takes it in `filters=<JSON>`; null ops have no value. */
 export type RowFilter = { column: string; op: FilterOp; value?: unknown };
