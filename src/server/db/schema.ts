@@ -29,6 +29,8 @@ export * from './schema-standalone.ts';
 export * from './schema-idempotency.ts';
 // Queries saved on a dataset's SQL tab.
 export * from './schema-queries.ts';
+// Watches, notifications and webhooks (docs/living-datasets.md).
+export * from './schema-living.ts';
 
 export const users = pgTable(
   'users',
@@ -151,6 +153,7 @@ export const datasets = pgTable(
     ratingCount: integer('rating_count').notNull().default(0),
     downloadCount: integer('download_count').notNull().default(0),
     favoriteCount: integer('favorite_count').notNull().default(0),
+    watchCount: integer('watch_count').notNull().default(0),
     forkCount: integer('fork_count').notNull().default(0),
     forkedFromId: integer('forked_from_id').references((): never => datasets.id as never, {
       onDelete: 'set null',
@@ -163,6 +166,14 @@ export const datasets = pgTable(
     originName: text('origin_name'),
     originAuthor: text('origin_author'),
     latestVersion: integer('latest_version').notNull().default(0),
+    /**
+     * The key: columns whose values name a row, unique and never empty in every version
+     * published since it was declared (patches upsert and delete by it; compare uses it).
+     */
+    keyColumns: text('key_columns')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     searchText: text('search_text').notNull().default(''),
     /**
      * The search index: CJK unigrams and bigrams, words and symbols of name (weight A), tags (B)
@@ -220,6 +231,12 @@ export const datasetVersions = pgTable(
       .notNull()
       .references(() => blobs.sha256),
     preview: jsonb('preview').$type<unknown[][]>().notNull(),
+    /** How the version was made: a whole table (`replace`) or a patch of the one before. */
+    mode: text('mode', { enum: ['replace', 'append', 'upsert', 'delete'] })
+      .notNull()
+      .default('replace'),
+    /** What changed from the version before (services/datasets/changes.ts); null for v1. */
+    changeSummary: jsonb('change_summary').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
   (t) => [

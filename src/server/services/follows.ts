@@ -10,6 +10,7 @@ import { preparedPer } from '../db/prepared.ts';
 import { follows, users } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import { lockCaller } from './accounts.ts';
+import { announce } from './activity.ts';
 import { getUserRow, publicUserColumns, toPublicUser, userNotFound } from './users.ts';
 
 const cannotFollowSelf = () =>
@@ -26,7 +27,7 @@ export async function follow(
   followeeId: number,
 ): Promise<FollowStatus> {
   if (followerId === followeeId) throw cannotFollowSelf();
-  await ctx.db.transaction(async (tx) => {
+  const added = await ctx.db.transaction(async (tx) => {
     await lockCaller(tx, followerId);
     const [followee] = await tx
       .select({ id: users.id })
@@ -34,8 +35,15 @@ export async function follow(
       .where(and(eq(users.id, followeeId), eq(users.isActive, true)))
       .for('key share');
     if (!followee) throw userNotFound();
-    await tx.insert(follows).values({ followerId, followeeId }).onConflictDoNothing();
+    const inserted = await tx
+      .insert(follows)
+      .values({ followerId, followeeId })
+      .onConflictDoNothing()
+      .returning({ followerId: follows.followerId });
+    return inserted.length > 0;
   });
+  if (added)
+    await announce(ctx, { kind: 'user.followed', actorId: followerId, userId: followeeId });
   return { is_following: true };
 }
 

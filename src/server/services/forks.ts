@@ -7,6 +7,7 @@ import { transactionRetried } from '../db/deadlock.ts';
 import { datasets, datasetVersions, users } from '../db/schema.ts';
 import { forbidden, nullIfNotFound } from '../errors.ts';
 import { accountGone, isAccountActive, lockCaller } from './accounts.ts';
+import { announce } from './activity.ts';
 import { lockVisible, recount } from './dataset-counters.ts';
 import { getDataset } from './datasets/browse.ts';
 import { forgetCounts } from './datasets/counts.ts';
@@ -94,6 +95,7 @@ export async function forkDataset(
     return fork.id;
   });
   forgetCounts(ctx.db);
+  await announce(ctx, { kind: 'dataset.forked', actorId: viewerId, datasetId: sourceId, forkId });
   // The account may be deleted, and the fork with it, as soon as the fork is committed.
   const fork = await nullIfNotFound(getDataset(ctx, forkId, viewerId));
   if (fork) return fork;

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { transactionRetried } from '../db/deadlock.ts';
 import { datasets, ratings } from '../db/schema.ts';
 import { forbidden } from '../errors.ts';
+import { announce } from './activity.ts';
 import { lockVisible, recount } from './dataset-counters.ts';
 import { datasetNotFound, visibleTo, type ViewerId } from './datasets/rows.ts';
 
@@ -21,12 +22,14 @@ export async function rateDataset(
   score: number,
   order?: RatingOrder,
 ): Promise<RatingResponse> {
-  return transactionRetried(ctx.db, async (tx) => {
+  let saved = false;
+  const answer = await transactionRetried(ctx.db, async (tx) => {
+    saved = false;
     const dataset = await lockVisible(tx, datasetId, viewerId);
     if (dataset.ownerId === viewerId)
       throw forbidden('You cannot rate your own dataset', 'CANNOT_RATE_OWN_DATASET');
     const placed = { pageId: order?.page ?? null, sequence: order?.sequence ?? null };
-    const [saved] = await tx
+    const [row] = await tx
       .insert(ratings)
       .values({ datasetId, userId: viewerId, score, ...placed })
       .onConflictDoUpdate({
@@ -38,9 +41,12 @@ export async function rateDataset(
       })
       .returning({ score: ratings.score });
     // Sent before the stored score from the same page: that score answers (the dataset is locked).
-    if (!saved) return (await readRating(tx, datasetId, viewerId))!;
+    if (!row) return (await readRating(tx, datasetId, viewerId))!;
+    saved = true;
     return { score, ...(await recount(tx, datasetId, { ratings: true })) };
   });
+  if (saved) await announce(ctx, { kind: 'dataset.rated', actorId: viewerId, datasetId, score });
+  return answer;
 }
 
 /**

@@ -34,6 +34,7 @@ import {
 } from './idempotency.ts';
 import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
+import { announce } from '../activity.ts';
 import {
   checkOwned,
   lockOwned,
@@ -244,7 +245,11 @@ export async function addVersionWith(
     },
     canRewrite,
   );
-  if (!added.replayed) computeDownloadDigestsLater(ctx, added.made.sha256);
+  if (!added.replayed) {
+    computeDownloadDigestsLater(ctx, added.made.sha256);
+    const { version } = added.made;
+    await announce(ctx, { kind: 'version.published', actorId: viewerId, datasetId, version });
+  }
   return added;
 }
 
