@@ -14,6 +14,8 @@ import { startProductionServer } from './production-server.ts';
 import { seedSamplePages } from './sample-pages.ts';
 
 const clientDir = path.resolve(process.argv[2] ?? 'dist/client');
+/** `BUDGET_FILES='/datasets/1 (SSR)'`: also lists that page's files with their gzip size. */
+const listed = process.env.BUDGET_FILES;
 /** Server-rendered pages that have no islands and so must ship no JavaScript. */
 const SSR_PAGES_WITHOUT_JS = ['/', '/en-US'];
 
@@ -116,6 +118,10 @@ function measure(html: string, page: string): PageReport {
     const code = readFileSync(file);
     rawBytes += code.length;
     gzipBytes += gz(code);
+    if (listed === page)
+      console.log(
+        `${(gz(code) / 1024).toFixed(1).padStart(7)} KB  ${path.relative(clientDir, file)}`,
+      );
     // The page's dictionary chunk is imported dynamically (src/i18n/index.ts) but always loaded.
     const dictionaries = [
       ...code.toString('utf8').matchAll(/\bimport\(\s*["'`]([^"'`]+)["'`]\s*\)/g),

@@ -1,28 +1,56 @@
 import { listFormat, numberFormat } from '../lib/intl.ts';
+import type { LateArea } from './areas.ts';
 import type { Locale } from './locales.ts';
-import type zhCN from './zh-CN/index.ts';
+import type zhCN from './zh-CN/all.ts';
 
 /**
  * UI strings: one JSON file per area and locale (src/i18n/<locale>/<area>.json), flat dotted
  * keys, `{{name}}` for variables. A key is addressed as `<area>:<key>`, e.g.
- * t('common:nav.home'). To add an area: add both JSON files and one line to zh-CN/index.ts
- * (en-US/index.ts takes every JSON file beside it).
+ * t('common:nav.home'). To add an area: add both JSON files and one line to zh-CN/all.ts
+ * (en-US/all.ts takes every JSON file beside it).
  *
- * The server (and tests) load both locales; a browser loads only its page's language (the
- * `lang` of the document), as one chunk, before any island runs.
+ * The server (and tests) load every area of both locales; a browser loads only its page's
+ * language (the `lang` of the document): the areas of every page as one chunk before any island
+ * runs, the others when an island asks for them (loadAreas, src/i18n/areas.ts).
  */
 type Areas = typeof zhCN;
 type Dictionary = Record<string, Record<string, string>>;
 
 const loaded = new Map<Locale, Dictionary>();
-if (import.meta.env.SSR || import.meta.env.MODE === 'test') {
-  const [zh, en] = await Promise.all([import('./zh-CN/index.ts'), import('./en-US/index.ts')]);
+const inBrowser = !(import.meta.env.SSR || import.meta.env.MODE === 'test');
+if (!inBrowser) {
+  const [zh, en] = await Promise.all([import('./zh-CN/all.ts'), import('./en-US/all.ts')]);
   loaded.set('zh-CN', zh.default);
   loaded.set('en-US', en.default);
 } else {
   const english = document.documentElement.lang === 'en-US';
   const module = await (english ? import('./en-US/index.ts') : import('./zh-CN/index.ts'));
-  loaded.set(english ? 'en-US' : 'zh-CN', module.default);
+  loaded.set(english ? 'en-US' : 'zh-CN', { ...module.default });
+}
+
+/**
+ * The late areas' files, each a chunk of its own: one pattern per area of LATE_AREAS (the
+ * patterns must be literal; tests/unit/dictionaries.test.ts checks that the two lists agree).
+ */
+const areaFiles = import.meta.glob<Record<string, string>>(
+  ['./*/sql.json', './*/oauth.json', './*/debug.json'],
+  { import: 'default' },
+);
+
+/**
+ * Loads areas that are not in every page's chunk (src/i18n/areas.ts), in the page's language;
+ * an island that uses one awaits this at the top of its module. Nothing to do on the server.
+ */
+export async function loadAreas(areas: readonly LateArea[]): Promise<void> {
+  if (!inBrowser) return;
+  const [[locale, dictionary]] = [...loaded] as [[Locale, Dictionary]];
+  await Promise.all(
+    areas
+      .filter((area) => !dictionary[area])
+      .map(async (area) => {
+        dictionary[area] = await areaFiles[`./${locale}/${area}.json`]!();
+      }),
+  );
 }
 
 export type MessageKey = {

@@ -1,12 +1,15 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { getT, type T } from '../i18n/index.ts';
+import { getT, type T, loadAreas } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { toApiError } from '../lib/api/errors.ts';
 import { $auth, clearAuth, refreshAccessToken, type AuthState } from '../stores/auth.ts';
 import { $refreshState, NO_REFRESH_YET, type RefreshState } from '../stores/refresh.ts';
 import { startLeaving, stayHere } from '../stores/navigation.ts';
 import { useHydrated } from './useHydrated.ts';
+
+// Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
+await loadAreas(['debug']);
 
 /** The first and last characters of a token: enough to tell two apart, not enough to use one. */
 function truncateToken(token: string): string {

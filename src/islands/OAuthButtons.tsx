@@ -1,10 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { getT } from '../i18n/index.ts';
+import { getT, loadAreas } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { toApiError } from '../lib/api/errors.ts';
 import { $oauthProviders, loadOAuthProviders, startOAuthSignIn } from '../stores/oauth.ts';
 import { oauthFailureText } from './oauth-messages.ts';
+
+// Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
+await loadAreas(['oauth']);
 
 /**
  * One sign-in button per configured OAuth2 provider; renders nothing while loading and when

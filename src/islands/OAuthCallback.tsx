@@ -1,9 +1,12 @@
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
-import { getT } from '../i18n/index.ts';
+import { getT, loadAreas } from '../i18n/index.ts';
 import { localizePath, type Locale } from '../i18n/locales.ts';
 import { $oauthCallback, completeOAuthSignIn } from '../stores/oauth.ts';
 import { oauthFailureText } from './oauth-messages.ts';
+
+// Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
+await loadAreas(['oauth']);
 
 /**
  * The OAuth2 return page's work: reads code, state and error from the URL (the provider from

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LATE_AREAS } from '../../src/i18n/areas.ts';
 import { getT, type MessageKey } from '../../src/i18n/index.ts';
 
 const ROOT = path.resolve('src/i18n');
@@ -16,6 +17,19 @@ describe('the two dictionaries', () => {
 
   it.each(namespaces)('%s has the same keys in zh-CN and en-US', (file) => {
     expect(keys('en-US', file)).toEqual(keys('zh-CN', file));
+  });
+});
+
+describe('the late areas (src/i18n/areas.ts)', () => {
+  it('each have a file pattern in the browser loader', () => {
+    const loader = readFileSync(path.join(ROOT, 'index.ts'), 'utf8');
+    const patterns = [...loader.matchAll(/'\.\/\*\/([\w-]+)\.json'/g)].map((m) => m[1]);
+    expect(patterns.sort()).toEqual([...LATE_AREAS].sort());
+  });
+
+  it('are not in the first-load chunk, and every other area is in all.ts', () => {
+    const firstLoad = readFileSync(path.join(ROOT, 'zh-CN/index.ts'), 'utf8');
+    for (const area of LATE_AREAS) expect(firstLoad).not.toContain(`./${area}.json`);
   });
 });
 

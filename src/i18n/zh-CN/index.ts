@@ -1,30 +1,13 @@
 import common from './common.json';
 import auth from './auth.json';
-import users from './users.json';
-import reading from './reading.json';
-import oauth from './oauth.json';
-import debug from './debug.json';
 import site from './site.json';
 import datasets from './datasets.json';
 import community from './community.json';
-import home from './home.json';
 import viewer from './viewer.json';
-import sql from './sql.json';
 import errors from './errors.json';
 
-/** Every area's strings in zh-CN (one chunk per locale in the browser: src/i18n/index.ts). */
-export default {
-  common,
-  auth,
-  users,
-  reading,
-  oauth,
-  debug,
-  site,
-  datasets,
-  community,
-  home,
-  viewer,
-  sql,
-  errors,
-};
+/**
+ * The zh-CN areas a browser loads with every page, as one chunk (src/i18n/areas.ts); all.ts
+ * adds the others.
+ */
+export default { common, auth, site, datasets, community, viewer, errors };

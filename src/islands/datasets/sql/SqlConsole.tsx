@@ -1,7 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
-import { getT } from '../../../i18n/index.ts';
+import { getT, loadAreas } from '../../../i18n/index.ts';
 import { useHydrated } from '../../useHydrated.ts';
 import type { ConsoleProps } from './ConsolePanel.tsx';
+
+// Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
+await loadAreas(['sql']);
 
 const ConsolePanel = lazy(() => import('./ConsolePanel.tsx'));
 
