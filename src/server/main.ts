@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { createFsBlobStore } from './blobs/fs-store.ts';
 import { pino } from 'pino';
+import { logSerializers } from './lib/log-serializers.ts';
 import { createShutdown } from './shutdown.ts';
 import { ConfigError, getConfig, type Config } from './config.ts';
 import { loadOrCreateSiteSecret } from './auth/site-secret.ts';
@@ -71,7 +72,7 @@ async function main(): Promise<void> {
   const config = getConfig(process.env);
   // The embedded database is one process's; with DATABASE_URL any number may run.
   const lock = config.databaseUrl ? null : await lockDataDir(config.dataDir);
-  const log = pino({ level: config.logLevel });
+  const log = pino({ level: config.logLevel, serializers: logSerializers });
   // Read while the database starts (docs/performance.md, "Memory and start-up").
   const distDir = config.distDir ?? defaultDistDir;
   const loaded = loadSite(distDir);
