@@ -133,7 +133,7 @@ export const MAX_ATTRIBUTE_LENGTH = 128;
 export const COLUMN_DESCRIPTION_MAX = 1_000;
 
 /** Formats written from the table's rows as they stream (and described in Croissant). */
-export const TEXT_DOWNLOAD_FORMATS = ['csv', 'json', 'jsonl'] as const;
+export const TEXT_DOWNLOAD_FORMATS = ['csv', 'tsv', 'json', 'jsonl'] as const;
 export type TextDownloadFormat = (typeof TEXT_DOWNLOAD_FORMATS)[number];
 /** Every download format: the text ones and the version's Parquet file (typed, range requests). */
 export const DOWNLOAD_FORMATS = [...TEXT_DOWNLOAD_FORMATS, 'parquet'] as const;

@@ -110,6 +110,7 @@ describe('GET /datasets/{id}/croissant', () => {
     expect(doc.distribution.map((d) => [d['@type'], d['encodingFormat']])).toEqual([
       [['cr:FileObject', 'sc:DataDownload'], 'application/x-parquet'],
       [['cr:FileObject', 'sc:DataDownload'], 'text/csv'],
+      [['cr:FileObject', 'sc:DataDownload'], 'text/tab-separated-values'],
       [['cr:FileObject', 'sc:DataDownload'], 'application/json'],
       [['cr:FileObject', 'sc:DataDownload'], 'application/jsonlines'],
     ]);
@@ -160,7 +161,7 @@ describe('GET /datasets/{id}/croissant', () => {
       const url = file['contentUrl'] as string;
       expect(url).toMatch(
         new RegExp(
-          `^${site}/api/v1/datasets/${dataset.id}/versions/1/data\\.(parquet|csv|jsonl?)$`,
+          `^${site}/api/v1/datasets/${dataset.id}/versions/1/data\\.(parquet|csv|tsv|jsonl?)$`,
         ),
       );
       const got = await fetchBytes(url);
@@ -171,10 +172,11 @@ describe('GET /datasets/{id}/croissant', () => {
     expect(doc.distribution.map((d) => d['name'])).toEqual([
       'China city census-v1.parquet',
       'China city census-v1.csv',
+      'China city census-v1.tsv',
       'China city census-v1.json',
       'China city census-v1.jsonl',
     ]);
-    // Building the document counted no download; the four fetches above counted one.
+    // Building the document counted no download; the five fetches above counted one.
     const after = (await get(t, `/datasets/${dataset.id}`)).json<Dataset>().download_count;
     expect(after).toBe(before + 1);
   });

@@ -108,7 +108,7 @@ describe('DatasetView', () => {
     expect(links).toContain('href="/api/v1/datasets/42/versions/1/data.parquet"');
     expect(links).not.toContain('<button');
     const buttons = render(wire, () => undefined);
-    expect(texts(buttons, 'button')).toEqual(['CSV', 'JSON', 'JSONL', 'Parquet']);
+    expect(texts(buttons, 'button')).toEqual(['CSV', 'TSV', 'JSON', 'JSONL', 'Parquet']);
     expect(buttons).not.toContain('/data.');
   });
 

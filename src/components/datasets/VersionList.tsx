@@ -7,6 +7,7 @@ import { formatDate, isoDate } from '../../lib/dates.ts';
 
 const FORMAT_NAMES: Record<DownloadFormat, string> = {
   csv: 'CSV',
+  tsv: 'TSV',
   json: 'JSON',
   jsonl: 'JSONL',
   parquet: 'Parquet',

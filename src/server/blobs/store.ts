@@ -59,9 +59,14 @@ export type DerivedLink = {
  * Text downloads rendered once into a file (for `derivedUrl`): the clients fetch them from the
  * store, so no working copy keeps them.
  */
-export const RENDERED_SUFFIXES = ['.r2.csv', '.r2.json', '.r2.jsonl'] as const;
+export const RENDERED_SUFFIXES = ['.r2.csv', '.r2.tsv', '.r2.json', '.r2.jsonl'] as const;
 /** The rendered suffix of each text format; `r2` is the rendering (`DOWNLOAD_RENDERING`). */
-export const RENDERED_SUFFIX = { csv: '.r2.csv', json: '.r2.json', jsonl: '.r2.jsonl' } as const;
+export const RENDERED_SUFFIX = {
+  csv: '.r2.csv',
+  tsv: '.r2.tsv',
+  json: '.r2.json',
+  jsonl: '.r2.jsonl',
+} as const;
 /** Files an earlier rendering wrote: never read, only removed with their blob. */
 const EARLIER_RENDERED = ['.csv', '.json', '.jsonl'] as const;
 export const DERIVED_SUFFIXES = [

@@ -208,7 +208,9 @@ export const blobs = pgTable('blobs', {
    * were taken of (download-digests.ts).
    */
   downloadDigests: jsonb('download_digests').$type<
-    { [F in 'csv' | 'json' | 'jsonl']?: { sha256: string; bytes: number } } & { rendering?: number }
+    { [F in 'csv' | 'tsv' | 'json' | 'jsonl']?: { sha256: string; bytes: number } } & {
+      rendering?: number;
+    }
   >(),
   createdAt: createdAt(),
 });

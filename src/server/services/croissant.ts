@@ -79,6 +79,7 @@ const DATA_TYPES: Record<string, string> = {
 const ENCODING_FORMATS: Record<DownloadFormat, string> = {
   parquet: 'application/x-parquet',
   csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
   json: 'application/json',
   jsonl: 'application/jsonlines',
 };

@@ -12,6 +12,7 @@ export type DownloadFormat = TextDownloadFormat;
 
 const CONTENT_TYPES: Record<DownloadFormat, string> = {
   csv: 'text/csv; charset=utf-8',
+  tsv: 'text/tab-separated-values; charset=utf-8',
   json: 'application/json; charset=utf-8',
   jsonl: 'application/x-ndjson; charset=utf-8',
 };
@@ -71,10 +72,11 @@ function numbersOf(header: TableHeader): (cells: Cell[]) => Cell[] {
 }
 
 function formatterOf(format: DownloadFormat, attributes: string[]): Formatter {
-  if (format === 'csv') {
+  if (format === 'csv' || format === 'tsv') {
+    const delimiter = format === 'csv' ? ',' : '\t';
     return {
-      start: () => `${CSV_BOM}${csvRecord(attributes)}${CSV_LINE_END}`,
-      row: (cells) => `${csvRecord(cells)}${CSV_LINE_END}`,
+      start: () => `${CSV_BOM}${csvRecord(attributes, delimiter)}${CSV_LINE_END}`,
+      row: (cells) => `${csvRecord(cells, delimiter)}${CSV_LINE_END}`,
       end: () => '',
     };
   }

@@ -10,7 +10,7 @@ const fetchFile = (url: string, headers: Record<string, string> = {}) =>
 describe('download addresses that name their format', () => {
   it('answer every format exactly as download?format= does, ranges and ETags included', async () => {
     const d = await createDataset(t, alice, { name: '城市' });
-    for (const format of ['csv', 'json', 'jsonl', 'parquet']) {
+    for (const format of ['csv', 'tsv', 'json', 'jsonl', 'parquet']) {
       const named = await fetchFile(`/datasets/${d.id}/versions/1/data.${format}`);
       const queried = await fetchFile(`/datasets/${d.id}/versions/1/download?format=${format}`);
       expect(named.statusCode).toBe(200);
@@ -30,6 +30,21 @@ describe('download addresses that name their format', () => {
     }
     expect((await fetchFile(`/datasets/${d.id}/versions/1/data.xlsx`)).statusCode).toBe(400);
     expect((await fetchFile(`/datasets/${d.id}/versions/7/data.csv`)).statusCode).toBe(404);
+  });
+
+  it('data.tsv is the table with tabs between fields, a tab inside a value quoted', async () => {
+    const d = await createDataset(t, alice, {
+      name: 'tabs',
+      attributes: ['城市', 'note'],
+      entries: [
+        ['北京', 'a\tb'],
+        ['上海', 'plain, with a comma'],
+      ],
+    });
+    const res = await fetchFile(`/datasets/${d.id}/versions/1/data.tsv`);
+    expect(res.headers['content-type']).toBe('text/tab-separated-values; charset=utf-8');
+    expect(res.headers['content-disposition']).toContain('.tsv');
+    expect(res.body).toBe('\uFEFF城市\tnote\r\n北京\t"a\tb"\r\n上海\tplain, with a comma\r\n');
   });
 
   it('latest/data.<format> follows the newest version', async () => {

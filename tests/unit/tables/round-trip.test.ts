@@ -34,14 +34,14 @@ async function again(blobs: BlobStore, sha: string, format: DownloadFormat) {
     return { ...(await writeTable(blobs, r.table)), header, types: attributeTypes };
   }
   const parsed =
-    format === 'csv'
-      ? await parseCsvStream(bytes(file, 5))
-      : await parseJsonlStream(bytes(file, 5));
+    format === 'jsonl'
+      ? await parseJsonlStream(bytes(file, 5))
+      : await parseCsvStream(bytes(file, 5), { delimiter: format === 'tsv' ? '\t' : ',' });
   const stored = await ingestTable(blobs, parsed, LIMITS);
   return { ...stored, types: stored.header.attributeTypes };
 }
 
-const FORMATS: DownloadFormat[] = ['csv', 'json', 'jsonl'];
+const FORMATS: DownloadFormat[] = ['csv', 'tsv', 'json', 'jsonl'];
 
 describe('download, then upload the file again', () => {
   it.each(FORMATS)('%s: a number column of whole values stays a number column', async (format) => {
@@ -73,7 +73,20 @@ describe('download, then upload the file again', () => {
 
   it.each(FORMATS)('%s: text keeps its spaces, quotes, line ends and marks', async (format) => {
     const { blobs } = await tempStore();
-    const values = [' ', '\t', 'a\r', '"', '\uFEFFx', '=1+2', '-3', 'x\r\ny', ' 007 ', '\u2028'];
+    const values = [
+      ' ',
+      '\t',
+      'a\tb',
+      'a,b',
+      'a\r',
+      '"',
+      '\uFEFFx',
+      '=1+2',
+      '-3',
+      'x\r\ny',
+      ' 007 ',
+      '\u2028',
+    ];
     const original = await store(blobs, { attributes: ['t'], entries: values.map((v) => [v]) });
     const back = await again(blobs, original.sha256, format);
     expect(back.types).toEqual({ t: 'string' });
@@ -90,11 +103,12 @@ describe('download, then upload the file again', () => {
     const text = async (format: DownloadFormat) =>
       (await buffer(downloadStream(blobs, sha256, format))).toString('utf8');
     expect(await text('csv')).toBe('\uFEFFn,i\r\n3.0,3\r\n');
+    expect(await text('tsv')).toBe('\uFEFFn\ti\r\n3.0\t3\r\n');
     expect(await text('json')).toBe('[\n{"n":3.0,"i":3}\n]\n');
     expect(await text('jsonl')).toBe('{"n":3.0,"i":3}\n');
   });
 
-  it.each(['csv', 'jsonl'] as const)(
+  it.each(['csv', 'tsv', 'jsonl'] as const)(
     '%s: a table without rows keeps its columns',
     async (format) => {
       const { blobs } = await tempStore();
@@ -108,6 +122,7 @@ describe('download, then upload the file again', () => {
   it('a rendered download file is named by the rendering it holds', () => {
     expect(RENDERED_SUFFIX).toEqual({
       csv: `.r${DOWNLOAD_RENDERING}.csv`,
+      tsv: `.r${DOWNLOAD_RENDERING}.tsv`,
       json: `.r${DOWNLOAD_RENDERING}.json`,
       jsonl: `.r${DOWNLOAD_RENDERING}.jsonl`,
     });

@@ -87,6 +87,7 @@ const downloadResponses = {
     headers: fileHeaders,
     content: {
       'text/csv': file('text/csv'),
+      'text/tab-separated-values': file('text/tab-separated-values'),
       'application/json': {
         schema: z
           .array(z.record(z.string(), z.unknown()))
@@ -104,6 +105,7 @@ const downloadResponses = {
     },
     content: {
       'text/csv': file('text/csv'),
+      'text/tab-separated-values': file('text/tab-separated-values'),
       'application/json': file('application/json'),
       'application/x-ndjson': file('application/x-ndjson'),
       'application/vnd.apache.parquet': file('application/vnd.apache.parquet'),
@@ -210,7 +212,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
       compress: false,
       schema: {
         tags,
-        summary: 'Download a version as CSV, JSON, JSON Lines or Parquet',
+        summary: 'Download a version as CSV, TSV, JSON, JSON Lines or Parquet',
         description: `Streamed, with \`Content-Disposition: attachment\` naming the file after the dataset and version. A download counts once per downloader (signed-in user, else IP address) and version within 5 minutes. Every format has a known length and a strong ETag, and answers \`Range: bytes=…\` with 206 (one range; 416 past the end), \`HEAD\`, and \`If-None-Match\` / \`If-Range\`; range requests, HEAD and answers 304 do not count as downloads. With \`BLOB_REDIRECT=true\` (table files in S3) the answer is instead 302 to a presigned URL of the store, valid for ${linkMinutes} minutes, which serves the same bytes (ranges too) under the same file name; visibility is checked and the download counted before it (\`Cache-Control: private, no-store\`). The URL lets anyone who holds it download the file until it expires. \`…/versions/{version}/data.<format>\` answers the same with the format in the path. With \`filters\`, \`q\` or \`sort\` (as the rows call takes them) the answer is that view instead: exactly the rows kept, in that order, in the same encoding, streamed with its \`Content-Length\` but without ranges or ETag (\`Cache-Control\` as for the stored file: shared for five minutes when public, \`private, no-store\` when private); bad filters are 400 BAD_FILTER, an unknown sort column 400 UNKNOWN_COLUMN.`,
         params: versionParamsSchema,
         querystring: downloadQuerySchema,

@@ -61,6 +61,7 @@ export async function countDownload(
 
 const EXTENSIONS: Record<DownloadFormat, string> = {
   csv: 'csv',
+  tsv: 'tsv',
   json: 'json',
   jsonl: 'jsonl',
   parquet: 'parquet',
