@@ -1,6 +1,6 @@
 /** What each `sheaf` command does; main.ts parses the arguments and calls these. */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,17 +13,17 @@ import type {
   DownloadFormat,
 } from '../contracts/datasets.ts';
 import { pullQuery, type PullView } from './filters.ts';
+import { saved } from './pulled-files.ts';
 import { CliError, EXIT, type Client, type Env } from './client.ts';
 import { counting, progress } from './progress.ts';
 import { jsonAsLines } from './json-upload.ts';
 import { pushAnswer, pushKey, retryCommand } from './push-key.ts';
-import { savedTypes, saveTypes } from './types-file.ts';
+import { savedTypes } from './types-file.ts';
 import {
   describeColumns,
   describedLines,
   notDescribed,
   savedDescriptions,
-  saveDescriptions,
 } from './columns-file.ts';
 import { parseTypesFile } from '../lib/tables/types-file.ts';
 
@@ -239,7 +239,13 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     // Nothing lies past what the .part holds: it is the whole file (a pull stopped before
     // renaming it), or it is longer than the file and the pull starts over.
     const size = Number(/\/(\d+)$/.exec(res.headers.get('content-range') ?? '')?.[1]);
-    if (size === have) return saved(io, o, { output, version, types, descriptions, resumed: true });
+    if (size === have)
+      return saved(
+        client,
+        io,
+        { ...o, id },
+        { output, version, types, descriptions, resumed: true },
+      );
     await rm(part, { force: true });
     return pull(client, io, id, { ...o, version });
   }
@@ -258,38 +264,5 @@ export async function pull(client: Client, io: Io, id: number, o: PullOptions): 
     createWriteStream(part, { flags: partial ? 'a' : 'w' }),
   );
   bar.done();
-  await saved(io, o, { output, version, types, descriptions, resumed: partial });
-}
-
-/**
- * Renames a pulled `FILE.part` to `FILE`, drops its ETag, writes the column types beside a text
- * file (`FILE.types.json`, which `sheaf push FILE` declares) and the dataset's column
- * descriptions, if any (`FILE.columns.json`, which it sends), and says what was saved.
- */
-async function saved(
-  io: Io,
-  o: PullOptions,
-  pulled: {
-    output: string;
-    version: number;
-    types: Record<string, string> | null;
-    descriptions: Record<string, string> | null;
-    resumed: boolean;
-  },
-): Promise<void> {
-  const { output, version, types, descriptions, resumed } = pulled;
-  await rename(`${output}.part`, output);
-  await rm(`${output}.part.etag`, { force: true });
-  const typesFile = types ? await saveTypes(output, types) : null;
-  const columnsFile = descriptions ? await saveDescriptions(output, descriptions) : null;
-  const bytes = (await stat(output)).size;
-  const answer = {
-    ...{ file: output, bytes, version, format: o.format, resumed },
-    ...{ types_file: typesFile, columns_file: columnsFile },
-  };
-  print(io, o.json, answer, () => [
-    `Saved ${output} (${bytes} bytes, v${version}, ${o.format})`,
-    ...(typesFile ? [`Column types saved in ${typesFile}`] : []),
-    ...(columnsFile ? [`Column descriptions saved in ${columnsFile}`] : []),
-  ]);
+  await saved(client, io, { ...o, id }, { output, version, types, descriptions, resumed: partial });
 }

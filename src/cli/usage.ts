@@ -30,9 +30,10 @@ export const USAGE = `Usage: sheaf <command> [options]
                                     nothing new (a push that got no answer prints the command)
   columns ID FILE.columns.json                         set a dataset's column descriptions
                                                        ({"zip":"Postal code"}; others stay)
-  pull ID [--version N] [--format csv|json|jsonl|parquet] [-o FILE]   download (resumes);
+  pull ID [--version N] [--format csv|tsv|json|jsonl|parquet] [-o FILE]   download (resumes);
             a text format saves the column types beside it in FILE.types.json, and the
-            column descriptions, if any, in FILE.columns.json
+            column descriptions, if any, in FILE.columns.json; CSV and TSV their Data
+            Package (Table Schema) in FILE.datapackage.json
             [--filter 'loans>1000' ...] [--sort COLUMN [--desc]]   only the rows the filters
                                     keep (COLUMN OP VALUE, OP = != > >= < <=, or a JSON filter
                                     such as '{"column":"city","op":"in","value":["北京"]}'),

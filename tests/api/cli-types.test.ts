@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -81,6 +82,44 @@ describe('the sheaf command with column types and JSON tables', () => {
     expect(refused.err).toContain(`the column types come from ${edited}.types.json`);
     const inferred = await sheaf(['push', edited, '--name', 'edited', '--types', '{}', '--json']);
     expect(JSON.parse(inferred.out).versions[0].attribute_types).toEqual({ code: 'number' });
+  });
+
+  it('pull saves the Data Package beside a CSV or TSV file: its resource is the file saved', async () => {
+    const source = path.join(cli.dir, 'zips.csv');
+    await writeFile(source, 'zip,n\n00123,1\n02139,2\n');
+    const pushed = await sheaf(['push', source, '--name', 'zips', '--json']);
+    const ds = JSON.parse(pushed.out).id as number;
+    for (const [format, delimiter] of [
+      ['csv', ','],
+      ['tsv', '\t'],
+    ] as const) {
+      const file = path.join(cli.dir, `zips-${ds}.${format}`);
+      const pulled = await sheaf(['pull', String(ds), '--format', format, '-o', file, '--json']);
+      expect(JSON.parse(pulled.out).datapackage_file).toBe(`${file}.datapackage.json`);
+      const descriptor = JSON.parse(await readFile(`${file}.datapackage.json`, 'utf8'));
+      const bytes = await readFile(file);
+      expect(descriptor.resources).toHaveLength(1);
+      expect(descriptor.resources[0]).toMatchObject({
+        path: `zips-${ds}.${format}`,
+        format,
+        bytes: bytes.length,
+        hash: `sha256:${createHash('sha256').update(bytes).digest('hex')}`,
+        dialect: { delimiter, header: true },
+        schema: { fields: [{ name: 'zip', type: 'string' }, { name: 'n' }] },
+      });
+    }
+    // A view of the version: the same schema, the view's own file.
+    const view = path.join(cli.dir, `zips-view.csv`);
+    await sheaf(['pull', String(ds), '-o', view, '--filter', 'n = 2']);
+    const described = JSON.parse(await readFile(`${view}.datapackage.json`, 'utf8'));
+    expect(described.resources[0]).toMatchObject({
+      path: 'zips-view.csv',
+      bytes: (await readFile(view)).length,
+      schema: { fields: [{ name: 'zip', type: 'string' }, { name: 'n' }] },
+    });
+    const parquet = path.join(cli.dir, `zips-${ds}.parquet`);
+    const typed = await sheaf(['pull', String(ds), '--format', 'parquet', '-o', parquet, '--json']);
+    expect(JSON.parse(typed.out).datapackage_file).toBeNull();
   });
 
   it('pushes a JSON table as the upload form reads it: its columns, its numbers, its types', async () => {
