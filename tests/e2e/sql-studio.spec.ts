@@ -40,6 +40,12 @@ test('the SQL editor completes a column, joins two datasets, draws a chart and s
   const file = await page.request.get(url);
   expect(file.status()).toBe(200);
   expect(await file.text()).toContain('Chengdu');
+  // Each snippet has a Copy button that puts its code on the clipboard.
+  await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  const copy = page.getByRole('button', { name: t('sql:use.copyOne', { tool: 'curl' }) });
+  await copy.click();
+  await expect(copy).toHaveText(t('sql:use.copied'));
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(curl);
 
   await page.goto(`/en-US/datasets/${rain}?tab=sql`);
 

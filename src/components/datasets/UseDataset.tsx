@@ -32,7 +32,19 @@ export function UseDataset({ origin, datasetId, version, t }: Props) {
       <p className="text-sm text-muted">{t('sql:use.intro', { version: String(version) })}</p>
       {datasetSnippets({ origin, datasetId, version }).map((snippet) => (
         <figure key={snippet.tool} className="flex flex-col gap-1" data-snippet={snippet.tool}>
-          <figcaption className="text-sm font-semibold">{t(TOOL_NAMES[snippet.tool])}</figcaption>
+          <div className="flex items-center justify-between gap-2">
+            <figcaption className="text-sm font-semibold">{t(TOOL_NAMES[snippet.tool])}</figcaption>
+            <button
+              type="button"
+              hidden
+              data-copy-snippet
+              data-copied={t('sql:use.copied')}
+              aria-label={t('sql:use.copyOne', { tool: t(TOOL_NAMES[snippet.tool]) })}
+              className="rounded border border-line px-2 py-0.5 text-xs hover:bg-canvas"
+            >
+              {t('sql:use.copy')}
+            </button>
+          </div>
           <pre
             className="overflow-x-auto rounded-md border border-line bg-canvas p-3 text-xs"
             tabIndex={0}

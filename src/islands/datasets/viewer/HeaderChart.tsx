@@ -1,3 +1,4 @@
+import { useState, type KeyboardEvent } from 'react';
 import type { Cell, ColumnStats } from '../../../contracts/tables.ts';
 import type { T } from '../../../i18n/index.ts';
 import { cellText } from '../../../lib/tables/cells.ts';
@@ -63,13 +64,26 @@ function topValues(t: T, stats: ColumnStats): Drawn[] {
   }));
 }
 
+/** The arrow keys move between bars; Home and End go to the first and last. */
+const STEPS: Record<string, (i: number, last: number) => number> = {
+  ArrowRight: (i, last) => Math.min(last, i + 1),
+  ArrowDown: (i, last) => Math.min(last, i + 1),
+  ArrowLeft: (i) => Math.max(0, i - 1),
+  ArrowUp: (i) => Math.max(0, i - 1),
+  Home: () => 0,
+  End: (_i, last) => last,
+};
+
 /**
  * A header's picture of its column, from the version's stored statistics: the histogram of a
  * number or date column, the most frequent values of a text or boolean one, and the share of
  * empty values as a line under it. A click on a bar adds its filter (the bin's range, the value);
- * each bar says what it stands for on hover. Nothing for a column without either.
+ * each bar says what it stands for on hover. Once interactive, the chart is one stop of the Tab
+ * key: the arrow keys move between its bars (each a button named by what it stands for), Enter
+ * or Space adds the bar's filter. Nothing for a column without either.
  */
 export function HeaderChart({ t, stats, onFilter }: Props) {
+  const [active, setActive] = useState(0);
   const bars = stats.histogram ? histogram(t, stats) : stats.top ? topValues(t, stats) : [];
   if (bars.length === 0) return null;
   const rows = stats.count + stats.nulls;
@@ -80,7 +94,7 @@ export function HeaderChart({ t, stats, onFilter }: Props) {
       width={WIDTH}
       height={HEIGHT + 3}
       className="mt-1 block"
-      role="img"
+      role={onFilter ? 'group' : 'img'}
       aria-label={t(stats.histogram ? 'viewer:chart.histogram' : 'viewer:chart.top', {
         column: stats.name,
       })}
@@ -93,9 +107,28 @@ export function HeaderChart({ t, stats, onFilter }: Props) {
           y={bar.y}
           width={bar.width}
           height={bar.height}
-          className={`fill-brand-600${onFilter ? ' cursor-pointer hover:fill-brand-800' : ''}`}
+          className={`fill-brand-600${onFilter ? ' cursor-pointer outline-none hover:fill-brand-800 focus-visible:fill-brand-800 focus-visible:stroke-ink focus-visible:stroke-2' : ''}`}
           data-bar={i}
-          onClick={onFilter && (() => onFilter(bar.filter))}
+          {...(onFilter && {
+            role: 'button',
+            'aria-label': bar.title,
+            tabIndex: i === Math.min(active, bars.length - 1) ? 0 : -1,
+            onClick: () => onFilter(bar.filter),
+            onFocus: () => setActive(i),
+            onKeyDown: (event: KeyboardEvent<SVGRectElement>) => {
+              if (event.key === 'Enter' || event.key === ' ') {
+                event.preventDefault();
+                onFilter(bar.filter);
+                return;
+              }
+              const step = STEPS[event.key];
+              if (!step) return;
+              event.preventDefault();
+              const next = step(i, bars.length - 1);
+              const rects = event.currentTarget.parentElement?.querySelectorAll('[data-bar]');
+              (rects?.[next] as SVGRectElement | undefined)?.focus();
+            },
+          })}
         >
           <title>{bar.title}</title>
         </rect>
