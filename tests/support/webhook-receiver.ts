@@ -6,7 +6,7 @@ import { startWebhookWorker } from '../../src/server/services/webhooks/worker.ts
 import { queryRows, type Caller } from './api.ts';
 import type { TestApp } from './app.ts';
 
-export type Received = {
+type Received = {
   path: string;
   headers: http.IncomingHttpHeaders;
   /** The body exactly as it arrived. */
@@ -14,7 +14,7 @@ export type Received = {
 };
 
 /** What the receiver answers a request with: a status, or `'hang'` (no answer at all). */
-export type Answer = number | 'hang';
+type Answer = number | 'hang';
 
 export type Receiver = {
   /** http://127.0.0.1:port (append a path to tell hooks apart). */

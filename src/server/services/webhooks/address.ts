@@ -36,7 +36,7 @@ for (const [net, bits] of [
 }
 
 /** Whether an IP address is one webhooks are not sent to by default. */
-export function isPrivateAddress(address: string): boolean {
+function isPrivateAddress(address: string): boolean {
   const family = isIP(address);
   if (family === 0) return true;
   return refused.check(address, family === 4 ? 'ipv4' : 'ipv6');

@@ -11,7 +11,7 @@ const ANSWER_READ_MAX = 4096;
 export type Outcome = { status: number; error: null } | { status: null; error: string };
 
 /** The value of X-Sheaf-Signature for a body signed with a hook's secret. */
-export const signatureOf = (secret: string, body: string) =>
+const signatureOf = (secret: string, body: string) =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 /** A DNS lookup that answers the address already checked, whatever the name. */
