@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import { sweepWebhookDeliveries } from '../../../src/server/services/webhooks/hooks.ts';
 import { newDataset, suiteApp, suiteUser } from '../../support/api.ts';
 import {
   deliveries,
@@ -111,5 +112,23 @@ describe('a hook whose host turns private after registration', () => {
       await stop();
       await receiver.close();
     }
+  });
+});
+
+describe('the delivery sweep', () => {
+  const t = suiteApp({ WEBHOOK_ALLOW_PRIVATE: 'true' });
+  const alice = suiteUser(t, 'alice');
+
+  it('deletes finished deliveries older than 30 days and keeps the rest', async () => {
+    const created = await register(t, alice, { url: 'http://127.0.0.1:9/' });
+    const hook = created.json<{ id: number }>().id;
+    await t.ctx.db
+      .execute(sql`insert into webhook_deliveries (webhook_id, event, body, state, created_at)
+      values (${hook}, 'version.published', '{}', 'delivered', now() - interval '31 days'),
+             (${hook}, 'version.published', '{}', 'failed', now() - interval '31 days'),
+             (${hook}, 'version.published', '{}', 'pending', now() - interval '31 days'),
+             (${hook}, 'version.published', '{}', 'delivered', now() - interval '29 days')`);
+    expect(await sweepWebhookDeliveries(t.ctx.db)).toEqual({ deleted: 2 });
+    expect((await deliveries(t)).map((d) => d.state)).toEqual(['pending', 'delivered']);
   });
 });

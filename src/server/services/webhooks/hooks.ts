@@ -20,6 +20,8 @@ import { AddressError, resolveTarget } from './address.ts';
 
 /** Deliveries listed under each hook by GET /webhooks. */
 const RECENT_DELIVERIES = 5;
+/** Days a delivered or failed delivery stays in the log; then the hourly sweep deletes it. */
+const DELIVERY_KEPT_DAYS = 30;
 
 const wireHook = (row: typeof webhooks.$inferSelect): Webhook => ({
   id: row.id,
@@ -179,4 +181,16 @@ export async function deleteWebhook(ctx: Context, userId: number, id: number): P
     .where(and(eq(webhooks.id, id), eq(webhooks.userId, userId)))
     .returning({ id: webhooks.id });
   if (deleted.length === 0) throw webhookNotFound();
+}
+
+/**
+ * Deletes deliveries that were delivered or failed more than DELIVERY_KEPT_DAYS ago (run by the
+ * hourly sweeps, `sweeps.ts`); pending ones stay whatever their age.
+ */
+export async function sweepWebhookDeliveries(db: Db): Promise<{ deleted: number }> {
+  const deleted = await db.execute(sql`delete from webhook_deliveries
+    where state <> 'pending'
+      and created_at < now() - ${DELIVERY_KEPT_DAYS}::int * interval '1 day'
+    returning id`);
+  return { deleted: (deleted as { rows: unknown[] }).rows.length };
 }
