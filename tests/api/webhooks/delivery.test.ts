@@ -117,6 +117,10 @@ describe('webhook deliveries', () => {
     const other = await newDataset(t, carol);
     await hook(carol, '/other-dataset', { dataset_id: other.id });
     await watch(t, bob.id, dataset.id);
+    // carol watched it when she named it in a hook, and no longer does.
+    await watch(t, carol.id, dataset.id);
+    await hook(carol, '/unwatched', { dataset_id: dataset.id });
+    await t.ctx.db.execute(sql`delete from watches where user_id = ${carol.id}`);
     stop = startTestWorker(t);
     await publish(t, alice, dataset.id);
     await until(() => receiver.received.length >= 2);

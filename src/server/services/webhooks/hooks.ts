@@ -95,6 +95,9 @@ async function reserveHook(tx: Db, userId: number): Promise<void> {
   }
 }
 
+/** The events asked for, each once; the column's default when none were. */
+const eventsOf = (body: CreateWebhookBody) => (body.events ? [...new Set(body.events)] : undefined);
+
 /** A new hook for the user; its secret is in the answer and never shown again. */
 export async function createWebhook(
   ctx: Context,
@@ -109,7 +112,7 @@ export async function createWebhook(
     if (datasetId !== null) await checkDataset(tx, userId, datasetId);
     const [inserted] = await tx
       .insert(webhooks)
-      .values({ userId, datasetId, url: body.url, secret, events: body.events ?? undefined })
+      .values({ userId, datasetId, url: body.url, secret, events: eventsOf(body) })
       .returning();
     return inserted!;
   });

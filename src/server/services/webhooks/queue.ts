@@ -7,8 +7,8 @@ import { wakeWorkers } from './worker.ts';
 /**
  * Queues a delivery of a new version to every webhook it concerns, in one statement: active
  * hooks that want `version.published` whose user is active and may see the dataset (a private
- * one: its owner only), for that dataset or, with no dataset, for every dataset their user
- * owns or watches. Each body is built and stored here, exactly as it is signed and sent
+ * one: its owner only) and owns or watches it, for that dataset or for every one (no
+ * dataset). Each body is built and stored here, exactly as it is signed and sent
  * (docs/webhooks.md, "Bodies"). Other activities send nothing yet.
  */
 export async function queueWebhooks(ctx: Context, activity: Activity): Promise<void> {
@@ -30,8 +30,9 @@ export async function queueWebhooks(ctx: Context, activity: Activity): Promise<v
       join datasets d on d.id = ${datasetId}
       where w.active and ${event} = any(w.events)
         and (d.listed or d.owner_id = w.user_id)
-        and (w.dataset_id = d.id or (w.dataset_id is null and (d.owner_id = w.user_id
-          or exists (select 1 from watches s where s.user_id = w.user_id and s.dataset_id = d.id))))
+        and (w.dataset_id = d.id or w.dataset_id is null)
+        and (d.owner_id = w.user_id
+          or exists (select 1 from watches s where s.user_id = w.user_id and s.dataset_id = d.id))
     ) n
     returning id`);
   if ((result as { rows: unknown[] }).rows.length > 0) wakeWorkers();

@@ -107,10 +107,10 @@ type Run = Required<WorkerOptions> & { signal: AbortSignal };
 
 /** One attempt at one claimed delivery: the address checked again, then the POST. */
 async function attempt(ctx: Context, d: Claimed, run: Run): Promise<void> {
-  const url = new URL(d.url);
   let outcome: Outcome;
   let final = false;
   try {
+    const url = new URL(d.url);
     const target = await resolveTarget(url, ctx.config.webhookAllowPrivate);
     outcome = await send({
       url,
@@ -123,9 +123,9 @@ async function attempt(ctx: Context, d: Claimed, run: Run): Promise<void> {
       signal: run.signal,
     });
   } catch (err) {
-    if (!(err instanceof AddressError)) throw err;
-    outcome = { status: null, error: `${err.code}: ${err.message}` };
-    final = err.code === 'WEBHOOK_ADDRESS_REFUSED';
+    const address = err instanceof AddressError;
+    outcome = { status: null, error: address ? `${err.code}: ${err.message}` : String(err) };
+    final = address && err.code === 'WEBHOOK_ADDRESS_REFUSED';
   }
   // Stopped mid-send: left as a crash would leave it, retried once the lease ends.
   if (run.signal.aborted) return;
