@@ -78,6 +78,21 @@ describe('registering webhooks', () => {
     });
   });
 
+  it('takes a write token from scripts, and refuses a read token', async () => {
+    const token = async (scope: string) => {
+      const res = await call('POST', '/tokens', alice, { name: scope, scope });
+      return { auth: { authorization: `Bearer ${res.json<{ token: string }>().token}` } };
+    };
+    const reader = await token('read');
+    const refused = await register(t, reader, { url: 'http://127.0.0.1:9/' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'TOKEN_SCOPE_INSUFFICIENT' });
+    expect((await call('GET', '/webhooks', reader)).statusCode).toBe(200);
+    expect(
+      (await register(t, await token('write'), { url: 'http://127.0.0.1:9/' })).statusCode,
+    ).toBe(201);
+  });
+
   it('asks for a signed-in caller', async () => {
     expect(
       (await register(t, { auth: { authorization: '' } }, { url: 'http://a.b/' })).statusCode,
