@@ -19,6 +19,13 @@ export const TOKEN_SCOPES = ['read', 'write'] as const;
 export const LIVE_TOKENS_MAX = 50;
 export type TokenScope = (typeof TOKEN_SCOPES)[number];
 
+/** At most this many webhooks per user: one more is 409 WEBHOOK_LIMIT_REACHED. */
+export const WEBHOOKS_MAX = 20;
+/** Longest webhook URL, in characters. */
+export const WEBHOOK_URL_MAX = 2000;
+/** What a webhook may be sent (docs/webhooks.md); a hook lists those it wants. */
+export const WEBHOOK_EVENTS = ['version.published'] as const;
+
 /** `q` (the text filter over string columns) is at most this many characters. */
 export const ROWS_FILTER_MAX = 200;
 /**

@@ -33,7 +33,7 @@ if (!inBrowser) {
  * patterns must be literal; tests/unit/dictionaries.test.ts checks that the two lists agree).
  */
 const areaFiles = import.meta.glob<Record<string, string>>(
-  ['./*/sql.json', './*/oauth.json', './*/debug.json'],
+  ['./*/sql.json', './*/oauth.json', './*/debug.json', './*/webhooks.json'],
   { import: 'default' },
 );
 

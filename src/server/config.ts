@@ -80,6 +80,7 @@ const envSchema = z.object({
   OAUTH_PROVIDERS: z.string().optional(),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   REFRESH_COOKIE_SAMESITE: z.enum(['lax', 'none']).default('lax'),
+  WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.string().default('production'),
 });
@@ -158,6 +159,11 @@ export type Config = {
    * API are on different sites (docs/deploy.md: a same-site API host is the better choice).
    */
   refreshCookieSameSite: 'lax' | 'none';
+  /**
+   * WEBHOOK_ALLOW_PRIVATE=true: webhooks may be sent to loopback, link-local and private
+   * addresses (docs/webhooks.md, "Addresses"); refused otherwise.
+   */
+  webhookAllowPrivate: boolean;
 };
 
 /** Where this server's own pages and API are: ORIGIN_URL, else the site's address. */
@@ -255,5 +261,6 @@ export function getConfig(env: Record<string, string | undefined>): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     secureCookies: siteUrl.startsWith('https://'),
     refreshCookieSameSite: e.REFRESH_COOKIE_SAMESITE,
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'true',
   };
 }

@@ -19,6 +19,7 @@ import { DataDirLockedError, loadOrCreateSecret, lockDataDir } from './lib/data-
 import { convertTables } from './services/table-files.ts';
 import { startHeatJob } from './services/datasets/heat.ts';
 import { startSweeps } from './services/sweeps.ts';
+import { startWebhookWorker } from './services/webhooks/worker.ts';
 import { downloadDigestsSettled } from './services/download-digests.ts';
 import { loadSite, mountSite } from './site/mount.ts';
 import { createServedSite } from './site/services.ts';
@@ -102,17 +103,22 @@ async function main(): Promise<void> {
 
   const stopHeatJob = startHeatJob(ctx, app.log, undefined, database.kind === 'pglite');
   const stopSweeps = startSweeps(ctx, app.log);
+  const stopWebhooks = startWebhookWorker(ctx, app.log);
+  let webhooksStopped: Promise<void> = Promise.resolve();
   const shutdown = createShutdown({
     log: app.log,
     stopJobs: () => {
       stopHeatJob();
       stopSweeps();
+      // Sends under way are abandoned: retried after their lease, here or by another process.
+      webhooksStopped = stopWebhooks();
     },
     tables: ctx.tables,
     closeApp: () => app.close(),
     closeRest: async () => {
       try {
         await downloadDigestsSettled();
+        await webhooksStopped;
         await ctx.changes.close();
         await database.close();
         await embedded?.stop();

@@ -15,6 +15,7 @@ import {
 } from '../contracts/tables.ts';
 import { apiTokenSchema } from '../contracts/tokens.ts';
 import { fullUserSchema, publicUserSchema } from '../contracts/users.ts';
+import { webhookDeliverySchema, webhookSchema } from '../contracts/webhooks.ts';
 
 /**
  * The named schemas of the OpenAPI document (`components.schemas`), referenced by `$ref`
@@ -35,6 +36,8 @@ const NAMED: [z.ZodType, string][] = [
   [versionCompareSchema, 'VersionCompare'],
   [compareRowsSchema, 'CompareRows'],
   [apiTokenSchema, 'ApiToken'],
+  [webhookSchema, 'Webhook'],
+  [webhookDeliverySchema, 'WebhookDelivery'],
 ];
 
 for (const [schema, id] of NAMED) {

@@ -44,6 +44,8 @@ const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts
     RATE_LIMIT_IP_PER_MINUTE: '0',
     RATE_LIMIT_USER_PER_MINUTE: '0',
     PUBLIC_SITE_URL: siteUrl,
+    // tests/e2e/webhooks.spec.ts receives its webhooks on loopback.
+    WEBHOOK_ALLOW_PRIVATE: 'true',
     OAUTH_PROVIDERS: oidc.providersJson,
   },
 });

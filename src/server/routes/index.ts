@@ -13,6 +13,7 @@ import { dataPackageRoutes } from './datapackage/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { markdownRoutes } from './markdown/index.ts';
 import { sqlRoutes } from './sql/index.ts';
+import { webhooksRoutes } from './webhooks/index.ts';
 
 /** Every resource's routes, mounted under /api/v1 in this order. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
@@ -31,6 +32,7 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
     tokensRoutes,
     markdownRoutes,
     sqlRoutes,
+    webhooksRoutes,
   ]) {
     await app.register(routes, opts);
   }
