@@ -109,6 +109,8 @@ type Deps<C, R> = {
   datasetId: number;
   t: T;
   $console: MapStore<SqlConsoleState<R>>;
+  /** Keeps the statement that ran and its version (the page's address, so a reload reruns it). */
+  remember?: ((sql: string, version: number) => void) | undefined;
 };
 
 /** The statement with the datasets it names registered and read from their files. */
@@ -149,6 +151,7 @@ async function runStatement<C, R>(deps: Deps<C, R>, live: Live<C>) {
     if (!stop.signal.aborted) {
       const pinnedSql = pinnedDatasets(sql, live.versionsRead);
       $console.set({ ...$console.get(), result, pinnedSql });
+      deps.remember?.(sql, $console.get().version);
     }
   } catch (err) {
     if (!stop.signal.aborted) $console.set({ ...$console.get(), error: failureOf(t, err) });
@@ -197,6 +200,7 @@ export function createSqlConsole<C, R>(options: {
   version: number;
   sql: string;
   t: T;
+  remember?: (sql: string, version: number) => void;
 }): SqlConsole<C, R> {
   const $console = map<SqlConsoleState<R>>({
     version: options.version,

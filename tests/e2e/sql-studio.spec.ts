@@ -76,6 +76,10 @@ test('the SQL editor completes a column, joins two datasets, draws a chart and s
     timeout: 60_000,
   });
   await expect(result.getByRole('cell', { name: 'Chengdu' })).toHaveCount(0);
+  // The statement that ran is in the address: a reload opens it again.
+  const address = new URL(page.url()).searchParams;
+  expect([address.get('tab'), address.get('version')]).toEqual(['sql', '1']);
+  expect(address.get('sql')).toContain(`JOIN dataset(${people}) p`);
 
   // A chart of the result.
   await page.getByRole('button', { name: t('sql:chart.show') }).click();

@@ -47,7 +47,7 @@ export const DEFAULT_VIEW: ViewState = {
 /** Filters at most in one address; more are dropped. */
 const FILTERS_MAX = 20;
 const TEXT_MAX = 200;
-const SQL_MAX = 4000;
+export const SQL_ADDRESS_MAX = 4000;
 const PAGE_MAX = 1_000_000;
 
 const positive = (raw: string | null, max: number): number | null => {
@@ -99,7 +99,7 @@ export function readView(params: URLSearchParams): ViewState {
     columns: names(params, 'col'),
     pinned: names(params, 'pin'),
     tab: (VIEW_TABS as readonly string[]).includes(tab) ? (tab as ViewTab) : linkedTab(params),
-    sql: (params.get('sql') ?? '').slice(0, SQL_MAX),
+    sql: (params.get('sql') ?? '').slice(0, SQL_ADDRESS_MAX),
   };
 }
 

@@ -14,6 +14,7 @@ import { errorOffset } from '../../../lib/sql-errors.ts';
 import { createSavedQueries, type SavedQueriesApi } from '../../../stores/saved-queries.ts';
 import { toast } from '../../../stores/toasts.ts';
 import { createSqlConsole, type SqlConsoleState } from '../../../stores/sql-console.ts';
+import { SQL_ADDRESS_MAX } from '../../../lib/tables/view-address.ts';
 import { VersionSelect } from '../viewer/VersionSelect.tsx';
 import type { SqlResult } from './duckdb.ts';
 import { browserEngine, browserSources } from './engine.ts';
@@ -69,6 +70,17 @@ function linkedQuery(props: ConsoleProps): ConsoleProps {
   return Number.isSafeInteger(queryId) && queryId > 0 ? { ...props, queryId } : props;
 }
 
+/**
+ * The statement that ran, in the page's address (`?tab=sql&sql=…&version=…`, as a shared link
+ * has it): a reload, or the address copied from the browser, opens it again. Replaced, not
+ * added to the history: Back leaves the console rather than stepping through its runs.
+ */
+function rememberInAddress(sql: string, version: number) {
+  if (sql.length > SQL_ADDRESS_MAX) return;
+  const search = new URLSearchParams({ tab: 'sql', sql, version: String(version) });
+  history.replaceState(history.state, '', `${location.pathname}?${search.toString()}`);
+}
+
 /** Copies the address that opens this statement on this version (`?sql=…&version=…`). */
 function copyLink(t: T, sql: string, version: number) {
   void navigator.clipboard
@@ -89,6 +101,7 @@ function useSession(given: ConsoleProps, t: T) {
         props.version && versions.includes(props.version) ? props.version : (versions[0] ?? 1),
       sql: props.sql ?? SQL_EXAMPLES[0],
       t,
+      remember: rememberInAddress,
     }),
   );
   const [saved] = useState(() => createSavedQueries(savedQueriesApi, datasetId));
