@@ -13,6 +13,8 @@ import { dataPackageRoutes } from './datapackage/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
 import { markdownRoutes } from './markdown/index.ts';
 import { sqlRoutes } from './sql/index.ts';
+import { watchesRoutes } from './watches/index.ts';
+import { notificationsRoutes } from './notifications/index.ts';
 
 /** Every resource's routes, mounted under /api/v1 in this order. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
@@ -31,6 +33,8 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
     tokensRoutes,
     markdownRoutes,
     sqlRoutes,
+    watchesRoutes,
+    notificationsRoutes,
   ]) {
     await app.register(routes, opts);
   }

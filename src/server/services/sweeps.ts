@@ -2,6 +2,7 @@ import type { Context } from '../context.ts';
 import { sweepApiTokens } from './api-tokens.ts';
 import { sweepBlobs } from './blob-sweep.ts';
 import { sweepIdempotencyKeys } from './datasets/idempotency.ts';
+import { sweepNotifications } from './notifications/inbox.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -13,7 +14,8 @@ type SweepLog = {
 /**
  * The hourly clean-ups: blob files no version references and derived files beside no blob
  * (`blob-sweep.ts`), tokens that ended more than 30 days ago (`api-tokens.ts`), and publishes'
- * idempotency keys older than 24 hours (`datasets/idempotency.ts`). Each runs at start-up and then every hour; a
+ * idempotency keys older than 24 hours (`datasets/idempotency.ts`), and notifications older than
+ * NOTIFICATION_DAYS (`notifications/inbox.ts`). Each runs at start-up and then every hour; a
  * failed one is logged and tried again at the next hour. Returns a function that stops them.
  */
 export function startSweeps(ctx: Context, log: SweepLog): () => void {
@@ -21,6 +23,7 @@ export function startSweeps(ctx: Context, log: SweepLog): () => void {
     'blob sweep': () => sweepBlobs(ctx),
     'token sweep': () => sweepApiTokens(ctx.db),
     'idempotency key sweep': () => sweepIdempotencyKeys(ctx.db),
+    'notification sweep': () => sweepNotifications(ctx.db),
   };
   const run = () => {
     for (const [name, sweep] of Object.entries(sweeps)) {
