@@ -31,7 +31,10 @@ const publish = async (owner: SignedUp, id: number) => {
   expect(res.statusCode).toBe(201);
 };
 
-const users = (n: number) => Promise.all(Array.from({ length: n }, () => signUp(t.app)));
+type Four = [SignedUp, SignedUp, SignedUp, SignedUp];
+/** `n` (at most 4) new users. */
+const users = async (n: number) =>
+  (await Promise.all(Array.from({ length: n }, () => signUp(t.app)))) as Four;
 
 describe('a new version of a watched dataset', () => {
   it('notifies every watcher but the publisher, once each', async () => {

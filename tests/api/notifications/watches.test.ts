@@ -46,7 +46,8 @@ describe('watching a dataset', () => {
     const second = await newDataset(t, owner, { name: 'Second watched' });
     await watch(ann, first.id);
     await watch(ann, second.id);
-    const list = async () => (await caller(t)('GET', '/users/me/watching', ann)).json();
+    const list = async () =>
+      (await caller(t)('GET', '/users/me/watching', ann)).json<{ total: number }>();
     expect(await list()).toMatchObject({
       datasets: [{ id: second.id, name: 'Second watched' }, { id: first.id }],
       total: 2,
