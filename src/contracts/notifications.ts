@@ -22,7 +22,7 @@ export const NOTIFICATION_KINDS = [
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** Where notifications of a kind go: the inbox (the default), or nowhere. */
-export const DELIVERIES = ['inbox', 'none'] as const;
+const DELIVERIES = ['inbox', 'none'] as const;
 export type Delivery = (typeof DELIVERIES)[number];
 
 const timestamp = z.iso.datetime();
@@ -48,7 +48,7 @@ export type WatchingListResponse = z.infer<typeof watchingListResponseSchema>;
 
 /* ---------- notifications ---------- */
 
-export const notificationSchema = z.object({
+const notificationSchema = z.object({
   id: z.number().int(),
   kind: z.string().describe('One of NOTIFICATION_KINDS; a client shows a generic line for others'),
   read: z.boolean(),
