@@ -69,4 +69,14 @@ describe('watching a dataset', () => {
     const detail = (await caller(t)('GET', `/datasets/${d.id}`, ann)).json();
     expect(detail.favorite_count).toBe(0);
   });
+
+  it('recounts a dataset when a watcher deletes their account', async () => {
+    const [owner, ann] = await Promise.all([signUp(t.app), signUp(t.app)]);
+    const d = await newDataset(t, owner);
+    await watch(ann, d.id);
+    const gone = await caller(t)('DELETE', '/users/me', ann, { password: ann.password });
+    expect(gone.statusCode).toBe(204);
+    const status = await caller(t)('GET', `/datasets/${d.id}/watch`, owner);
+    expect(status.json()).toEqual({ watching: false, watch_count: 0 });
+  });
 });
