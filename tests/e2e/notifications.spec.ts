@@ -17,6 +17,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       test(`${locale} at ${width} px: watch, a new version, the badge, the inbox, mark read`, async ({
         page,
         request,
+        axe,
         createAccount,
         createDataset,
         signIn,
@@ -66,6 +67,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           version: '2',
         });
         await expect(item).toContainText(line);
+        await axe(page, ['wcag2a', 'wcag2aa', 'wcag21aa']);
         await expect(item.getByRole('link', { name: line })).toHaveAttribute(
           'href',
           at(`/datasets/${dataset.id}`),

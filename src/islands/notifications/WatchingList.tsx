@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getT } from '../../i18n/index.ts';
-import { localizePath, type Locale } from '../../i18n/locales.ts';
+import type { Locale } from '../../i18n/locales.ts';
 import { listWatching, setWatching, type WatchingPage } from '../../lib/api/notifications.ts';
 import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
 import { failureText } from '../../lib/error-text.ts';
@@ -75,10 +75,7 @@ export default function WatchingList({ locale }: { locale: Locale }) {
         {message}
       </p>
       {datasets.length === 0 ? (
-        <p>
-          {t('notifications:watching.empty')}{' '}
-          <a href={localizePath('/datasets', locale)}>{t('community:collections.browse')}</a>
-        </p>
+        <p>{t('notifications:watching.empty')}</p>
       ) : (
         <ul className="flex flex-col gap-4">
           {datasets.map((d) => (
