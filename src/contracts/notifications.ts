@@ -90,6 +90,4 @@ export const notificationSettingsSchema = z.object(
 );
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
-export const notificationSettingsBodySchema = notificationSettingsSchema
-  .partial()
-  .strict();
+export const notificationSettingsBodySchema = notificationSettingsSchema.partial().strict();
