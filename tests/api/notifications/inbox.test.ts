@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { users as userRows } from '../../../src/server/db/schema.ts';
 import { sweepNotifications } from '../../../src/server/services/notifications/inbox.ts';
 import { caller, newDataset, queryRows, setPublic, suiteApp } from '../../support/api.ts';
 import { signUp, type SignedUp } from '../../support/users.ts';
@@ -77,6 +78,23 @@ describe('a new version of a watched dataset', () => {
     // The version published while private made nothing; the earlier one shows again.
     expect(back.notifications.map((n) => n.version)).toEqual([2]);
     expect(JSON.stringify(hidden)).not.toContain('Secret harvest');
+  });
+});
+
+describe('a deactivated account', () => {
+  it('hides the notifications about its datasets, and itself as an actor', async () => {
+    const [owner, ann, fan] = await users(3);
+    const d = await newDataset(t, owner, { name: 'Switched off' });
+    await call('PUT', `/datasets/${d.id}/watch`, ann);
+    await publish(owner, d.id);
+    await call('POST', `/users/${ann.user.id}/follow`, fan);
+    const setActive = (who: SignedUp, isActive: boolean) =>
+      t.ctx.db.update(userRows).set({ isActive }).where(eq(userRows.id, who.user.id));
+    await Promise.all([setActive(owner, false), setActive(fan, false)]);
+    const box = await inbox(ann);
+    expect(box.notifications.map((n) => [n.kind, n.actor])).toEqual([['user.followed', null]]);
+    expect(JSON.stringify(box)).not.toContain('Switched off');
+    await Promise.all([setActive(owner, true), setActive(fan, true)]);
   });
 });
 
