@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import precompress from './src/integrations/precompress.ts';
 import renderPatches from './src/integrations/render-patches.ts';
 import { headerAccountScriptHash } from './src/lib/header-account.ts';
+import { headerInboxScriptHash } from './src/lib/header-inbox.ts';
 import { headerMenuScriptHash } from './src/lib/header-menu.ts';
 
 // One id per build (src/lib/build-id.ts): open pages compare it with /build.json every hour.
@@ -47,7 +48,11 @@ export default defineConfig({
       ],
       scriptDirective: {
         resources: ["'self'", "'wasm-unsafe-eval'"],
-        hashes: [headerAccountScriptHash(process.env.PUBLIC_API_BASE), headerMenuScriptHash()],
+        hashes: [
+          headerAccountScriptHash(process.env.PUBLIC_API_BASE),
+          headerInboxScriptHash(process.env.PUBLIC_API_BASE),
+          headerMenuScriptHash(),
+        ],
       },
     },
   },

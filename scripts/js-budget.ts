@@ -76,10 +76,14 @@ function measure(html: string, page: string): PageReport {
   )?.[1];
   // So is the phone menu's (lib/header-menu.ts): Escape and a tap outside close the menu.
   const menu = /<script\b[^>]*\bdata-header-menu-script\b[^>]*>[\s\S]*?<\/script>/.exec(html)?.[0];
-  const headerBytes = (account ? gz(account) : 0) + (menu ? gz(menu) : 0);
+  // And the inbox link's (lib/header-inbox.ts): the unread count for a signed-in person.
+  const inbox = /<script\b[^>]*\bdata-header-inbox-script\b[^>]*>[\s\S]*?<\/script>/.exec(
+    html,
+  )?.[0];
+  const headerBytes = [account, menu, inbox].reduce((n, s) => n + (s ? gz(s) : 0), 0);
   const lang = /<html\b[^>]*\blang=["']([^"']+)["']/.exec(html)?.[1] ?? 'zh-CN';
   for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
-    if (m[0] === account || m[0] === menu) continue;
+    if (m[0] === account || m[0] === menu || m[0] === inbox) continue;
     const [, attrs = '', body = ''] = m;
     const type = attr(attrs, 'type');
     if (type && !/module|javascript/.test(type)) continue; // JSON-LD and other data

@@ -175,3 +175,6 @@ export const SAVED_QUERY_TITLE_MAX = 100;
 export const SAVED_QUERY_SQL_MAX = 10_000;
 /** Most queries saved on one dataset: one more is refused (409 SAVED_QUERY_LIMIT_REACHED). */
 export const SAVED_QUERIES_MAX = 200;
+
+/** Days a notification is kept in its owner's inbox, read or not; then the hourly sweep deletes it. */
+export const NOTIFICATION_DAYS = 90;

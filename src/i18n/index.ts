@@ -33,7 +33,13 @@ if (!inBrowser) {
  * patterns must be literal; tests/unit/dictionaries.test.ts checks that the two lists agree).
  */
 const areaFiles = import.meta.glob<Record<string, string>>(
-  ['./*/sql.json', './*/oauth.json', './*/debug.json', './*/webhooks.json'],
+  [
+    './*/sql.json',
+    './*/oauth.json',
+    './*/debug.json',
+    './*/webhooks.json',
+    './*/notifications.json',
+  ],
   { import: 'default' },
 );
 

@@ -1,11 +1,13 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { AccountButton, AccountPages, SignedOutLinks } from '../components/AccountMenuParts.tsx';
+import { InboxLink } from '../components/InboxLink.tsx';
 import type { Locale } from '../i18n/locales.ts';
 import { getT } from '../i18n/index.ts';
 import { localizePath } from '../i18n/locales.ts';
 import { $auth, initAuth, logout } from '../stores/auth.ts';
 import { leaveTo, startLeaving } from '../stores/navigation.ts';
+import { $unread, loadUnread } from '../stores/notifications.ts';
 import { useHydrated } from './useHydrated.ts';
 
 /**
@@ -41,6 +43,7 @@ function useClosing(
 /**
  * The header's account control on pages with islands (the markup is components/AccountMenuParts,
  * shared with the static header of other pages). Signed out: sign-in and sign-up links. Signed in: the nickname,
+ * after the inbox link with its unread count (read once per page, stores/notifications.ts),
  * opening a list of the account pages and sign-out. Renders signed out on the server and on the
  * first client render, then shows the stored session. Starts the session (initAuth: fetch the
  * current user, run the token refresh) once per page.
@@ -49,6 +52,7 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const { user, isAuthenticated } = useStore($auth);
+  const unread = useStore($unread);
   const [open, setOpen] = useState(false);
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -58,6 +62,10 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   useEffect(() => {
     void initAuth();
   }, []);
+
+  useEffect(() => {
+    if (isAuthenticated) loadUnread();
+  }, [isAuthenticated]);
 
   useClosing(open, setOpen, root, button);
 
@@ -75,21 +83,24 @@ export default function AccountMenu({ locale }: { locale: Locale }) {
   const name = user?.nickname || user?.username || t('auth:menu.account');
 
   return (
-    <div
-      ref={root}
-      className="relative"
-      onBlur={(event) => {
-        if (!root.current?.contains(event.relatedTarget)) setOpen(false);
-      }}
-    >
-      <AccountButton
-        ref={button}
-        name={name}
-        open={open}
-        listId={listId}
-        onClick={() => setOpen((o) => !o)}
-      />
-      <AccountPages id={listId} open={open} href={href} onSignOut={() => void signOut()} t={t} />
-    </div>
+    <>
+      <InboxLink href={href('/notifications')} count={unread} t={t} />
+      <div
+        ref={root}
+        className="relative"
+        onBlur={(event) => {
+          if (!root.current?.contains(event.relatedTarget)) setOpen(false);
+        }}
+      >
+        <AccountButton
+          ref={button}
+          name={name}
+          open={open}
+          listId={listId}
+          onClick={() => setOpen((o) => !o)}
+        />
+        <AccountPages id={listId} open={open} href={href} onSignOut={() => void signOut()} t={t} />
+      </div>
+    </>
   );
 }

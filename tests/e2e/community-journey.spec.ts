@@ -252,11 +252,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       const row = b.page.getByRole('row').filter({ hasText: `@${author.username}` });
       await expect(row.getByRole('link', { name: author.username })).toBeVisible();
       await expect(row.getByRole('cell').last()).toHaveText('1');
-      // Plain links: no script file, only the header's inline account and menu scripts.
+      // Plain links: no script file, only the header's inline account, inbox and menu scripts.
       expect(await b.page.locator('script[src], script[type="module"]').count()).toBe(0);
       expect(await b.page.locator('script:not([type="application/ld+json"])').count()).toBe(
         await b.page
-          .locator('[data-header-account] script, script[data-header-menu-script]')
+          .locator(
+            '[data-header-account] script, script[data-header-inbox-script], script[data-header-menu-script]',
+          )
           .count(),
       );
 

@@ -101,10 +101,15 @@ for (const locale of LOCALES) {
       expect(homeNews).toEqual(allNews.slice(0, 3));
       expect(homeNews).toHaveLength(3);
 
-      // A page without islands: no script file, only the header's inline account and menu scripts.
+      // A page without islands: no script file, only the header's inline account, inbox and menu
+      // scripts.
       expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
       expect(await page.locator('script').count()).toBe(
-        await page.locator('[data-header-account] script, script[data-header-menu-script]').count(),
+        await page
+          .locator(
+            '[data-header-account] script, script[data-header-inbox-script], script[data-header-menu-script]',
+          )
+          .count(),
       );
     });
 

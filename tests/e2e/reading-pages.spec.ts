@@ -67,17 +67,20 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('main')).toContainText(p.sample[locale]);
       await expect(page).toHaveTitle(new RegExp(`^${p.title[locale]} · Sheaf$`));
       // A reading page loads no JavaScript: its scripts are the header's few hundred inline
-      // bytes that swap the sign-in links for the signed-in person's name, and the phone menu's
-      // that close it on Escape or a tap outside.
+      // bytes that swap the sign-in links for the signed-in person's name, those that show the
+      // inbox link with its unread count, and the phone menu's that close it on Escape or a tap
+      // outside.
       expect(await page.locator('script[src], script[type="module"]').count()).toBe(0);
       const inline = page.locator('script:not([type="application/ld+json"])');
-      await expect(inline).toHaveCount(2);
+      await expect(inline).toHaveCount(3);
       for (const script of await inline.all()) {
         expect(((await script.textContent()) ?? '').length).toBeLessThan(1_000);
       }
       await expect(
-        page.locator('[data-header-account] script, script[data-header-menu-script]'),
-      ).toHaveCount(2);
+        page.locator(
+          '[data-header-account] script, script[data-header-inbox-script], script[data-header-menu-script]',
+        ),
+      ).toHaveCount(3);
 
       await axe(page, ['wcag2a', 'wcag2aa', 'wcag21aa']);
     });

@@ -86,6 +86,7 @@ describe('AccountMenu', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
     expect(hrefs).toEqual([
+      '/en-US/notifications', // the inbox link, beside the menu
       '/en-US/datasets/my',
       '/en-US/collections',
       '/en-US/following',

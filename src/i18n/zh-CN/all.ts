@@ -6,9 +6,10 @@ import debug from './debug.json';
 import home from './home.json';
 import sql from './sql.json';
 import webhooks from './webhooks.json';
+import notifications from './notifications.json';
 
 /**
  * Every zh-CN area: the server's dictionary and the type of every key. To add an area: add its
  * JSON file in both locales and a line here (and in index.ts when every page's islands use it).
  */
-export default { ...firstLoad, users, reading, oauth, debug, home, sql, webhooks };
+export default { ...firstLoad, users, reading, oauth, debug, home, sql, webhooks, notifications };

@@ -14,6 +14,8 @@ import { tokensRoutes } from './tokens/index.ts';
 import { markdownRoutes } from './markdown/index.ts';
 import { sqlRoutes } from './sql/index.ts';
 import { webhooksRoutes } from './webhooks/index.ts';
+import { watchesRoutes } from './watches/index.ts';
+import { notificationsRoutes } from './notifications/index.ts';
 
 /** Every resource's routes, mounted under /api/v1 in this order. One line per resource. */
 export const apiRoutes: RoutesPlugin = async (app, opts) => {
@@ -33,6 +35,8 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
     markdownRoutes,
     sqlRoutes,
     webhooksRoutes,
+    watchesRoutes,
+    notificationsRoutes,
   ]) {
     await app.register(routes, opts);
   }

@@ -4,7 +4,7 @@ import type { AccountDeletion } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { transactionRetried } from '../db/deadlock.ts';
-import { datasets, datasetVersions, favorites, ratings, users } from '../db/schema.ts';
+import { datasets, datasetVersions, favorites, ratings, users, watches } from '../db/schema.ts';
 import { callerRow, confirmPassword, lockConfirmedAccount, type Confirmation } from './accounts.ts';
 import { recount } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
@@ -37,7 +37,7 @@ export async function accountDeletion(ctx: Context, userId: number): Promise<Acc
   };
 }
 
-/** The datasets whose counters the account's ratings, favourites and forks are part of. */
+/** The datasets whose counters the account's ratings, favourites, forks and watches are part of. */
 async function touchedBy(tx: Db, userId: number) {
   const ids = (rows: { id: number | null }[]) =>
     new Set(rows.flatMap((r) => (r.id === null ? [] : [r.id])));
@@ -53,7 +53,16 @@ async function touchedBy(tx: Db, userId: number) {
     .select({ id: datasets.forkedFromId })
     .from(datasets)
     .where(and(eq(datasets.ownerId, userId), isNotNull(datasets.forkedFromId)));
-  return { ratings: ids(rated), favorites: ids(favourited), forks: ids(forked) };
+  const watched = await tx
+    .select({ id: watches.datasetId })
+    .from(watches)
+    .where(eq(watches.userId, userId));
+  return {
+    ratings: ids(rated),
+    favorites: ids(favourited),
+    forks: ids(forked),
+    watches: ids(watched),
+  };
 }
 
 /**
@@ -78,7 +87,9 @@ export async function deleteAccount(
     // committed before the look at what the account touched, or finds no account after.
     await lockConfirmedAccount(tx, user, 'update', 'Password is incorrect');
     const touched = await touchedBy(tx, userId);
-    const all = [...new Set([...touched.ratings, ...touched.favorites, ...touched.forks])];
+    const all = [
+      ...new Set([...touched.ratings, ...touched.favorites, ...touched.forks, ...touched.watches]),
+    ];
 
     // Counter changes lock the dataset row (see dataset-counters.ts). The datasets to recount
     // and the account's own are locked together, oldest first (an origin before its forks,
@@ -112,6 +123,7 @@ export async function deleteAccount(
         ratings: touched.ratings.has(id),
         favorites: touched.favorites.has(id),
         forks: touched.forks.has(id),
+        watches: touched.watches.has(id),
       });
     }
     return versions.map((v) => v.sha256);

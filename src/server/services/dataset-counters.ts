@@ -1,12 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { datasets, favorites, ratings } from '../db/schema.ts';
+import { datasets, favorites, ratings, watches } from '../db/schema.ts';
 import { lockCaller } from './accounts.ts';
 import { datasetNotFound, visibleTo } from './datasets/rows.ts';
 import { heatOf } from './datasets/heat.ts';
 
 /**
- * A dataset's rating, favourite and fork counters are recounted from their tables, never
+ * A dataset's rating, favourite, fork and watch counters are recounted from their tables, never
  * incremented. Every change first locks the dataset row (`lockVisible`), so changes to one
  * dataset's counters run one after another and each recount sees the committed rows of the
  * ones before it: counters stay exact under concurrent requests.
@@ -45,7 +45,7 @@ export async function lockAny(tx: Db, id: number): Promise<boolean> {
 }
 
 /** Which of a dataset's counters a recount rewrites. */
-type Counted = { ratings?: boolean; favorites?: boolean; forks?: boolean };
+type Counted = { ratings?: boolean; favorites?: boolean; forks?: boolean; watches?: boolean };
 
 /**
  * Recounts the `counted` counters of a dataset, and heat, in one update: a second update of a
@@ -58,12 +58,14 @@ export async function recount(tx: Db, id: number, counted: Counted) {
   const averageScore = sql<number>`coalesce((select avg(${ratings.score}) from ${ratings} where ${ratings.datasetId} = ${id}), 0)`;
   const favoriteCount = sql<number>`(select count(*) from ${favorites} where ${favorites.datasetId} = ${id})`;
   const forkCount = sql<number>`(select count(*) from ${datasets} as forks where forks.forked_from_id = ${id})`;
+  const watchCount = sql<number>`(select count(*) from ${watches} where ${watches.datasetId} = ${id})`;
   const [row] = await tx
     .update(datasets)
     .set({
       ...(counted.ratings ? { ratingCount, averageScore } : {}),
       ...(counted.favorites ? { favoriteCount } : {}),
       ...(counted.forks ? { forkCount } : {}),
+      ...(counted.watches ? { watchCount } : {}),
       heat: heatOf({
         ...(counted.ratings ? { ratings: ratingCount, average: averageScore } : {}),
         ...(counted.favorites ? { favorites: favoriteCount } : {}),

@@ -3,6 +3,7 @@ import { sweepApiTokens } from './api-tokens.ts';
 import { sweepBlobs } from './blob-sweep.ts';
 import { sweepIdempotencyKeys } from './datasets/idempotency.ts';
 import { sweepWebhookDeliveries } from './webhooks/hooks.ts';
+import { sweepNotifications } from './notifications/inbox.ts';
 
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
@@ -14,10 +15,10 @@ type SweepLog = {
 /**
  * The hourly clean-ups: blob files no version references and derived files beside no blob
  * (`blob-sweep.ts`), tokens that ended more than 30 days ago (`api-tokens.ts`), publishes'
- * idempotency keys older than 24 hours (`datasets/idempotency.ts`), and webhook deliveries
- * finished more than 30 days ago (`webhooks/hooks.ts`). Each runs at start-up and then every
- * hour; a failed one is logged and tried again at the next hour. Returns a function that stops
- * them.
+ * idempotency keys older than 24 hours (`datasets/idempotency.ts`), webhook deliveries finished
+ * more than 30 days ago (`webhooks/hooks.ts`), and notifications older than NOTIFICATION_DAYS
+ * (`notifications/inbox.ts`). Each runs at start-up and then every hour; a failed one is logged
+ * and tried again at the next hour. Returns a function that stops them.
  */
 export function startSweeps(ctx: Context, log: SweepLog): () => void {
   const sweeps: Record<string, () => Promise<object>> = {
@@ -25,6 +26,7 @@ export function startSweeps(ctx: Context, log: SweepLog): () => void {
     'token sweep': () => sweepApiTokens(ctx.db),
     'idempotency key sweep': () => sweepIdempotencyKeys(ctx.db),
     'webhook delivery sweep': () => sweepWebhookDeliveries(ctx.db),
+    'notification sweep': () => sweepNotifications(ctx.db),
   };
   const run = () => {
     for (const [name, sweep] of Object.entries(sweeps)) {
