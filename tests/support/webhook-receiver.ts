@@ -72,7 +72,7 @@ export const startTestWorker = (
   );
 
 /** Waits until `check` answers true (polling), failing after `ms`. */
-export async function until(check: () => boolean | Promise<boolean>, ms = 5_000): Promise<void> {
+export async function until(check: () => boolean | Promise<boolean>, ms = 15_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > end) throw new Error(`still waiting after ${ms} ms`);
