@@ -17,7 +17,7 @@ export const CHANGE_EXAMPLES = 10;
 const shiftSchema = <T extends z.ZodType>(value: T) =>
   z.object({ before: value.nullable(), after: value.nullable() });
 
-export const columnChangeSchema = z.object({
+const columnChangeSchema = z.object({
   type: shiftSchema(z.string()),
   /** Cells that differ between rows paired by key; null without a key or for a column only one side has. */
   changed_cells: z.number().int().nullable(),
@@ -33,7 +33,7 @@ export type ColumnChange = z.infer<typeof columnChangeSchema>;
 
 const rowValuesSchema = z.record(z.string(), cellSchema);
 
-export const changeExampleSchema = z.object({
+const changeExampleSchema = z.object({
   kind: z.enum(['changed', 'added', 'removed']),
   /** The row's key values (rows paired by key), else null. */
   key: rowValuesSchema.nullable(),
@@ -43,7 +43,7 @@ export const changeExampleSchema = z.object({
 });
 export type ChangeExample = z.infer<typeof changeExampleSchema>;
 
-export const changeSummarySchema = z.object({
+const changeSummarySchema = z.object({
   version: z.number().int(),
   /** The columns rows were paired by, or null when they compared whole. */
   key: z.array(z.string()).nullable(),

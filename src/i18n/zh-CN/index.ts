@@ -11,6 +11,7 @@ import home from './home.json';
 import viewer from './viewer.json';
 import sql from './sql.json';
 import errors from './errors.json';
+import changes from './changes.json';
 
 /** Every area's strings in zh-CN (one chunk per locale in the browser: src/i18n/index.ts). */
 export default {
@@ -27,4 +28,5 @@ export default {
   viewer,
   sql,
   errors,
+  changes,
 };

@@ -48,7 +48,7 @@ const numberOf = (value: unknown) => Number(value ?? 0);
  * The key to pair rows by: every column of it in both versions, and its values present and
  * unique on both sides; else null (rows then compare whole).
  */
-export async function usableKey(
+async function usableKey(
   connection: DuckDBConnection,
   from: CompareSide,
   to: CompareSide,
