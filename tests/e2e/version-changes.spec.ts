@@ -1,7 +1,7 @@
 /**
  * The versions tab says what changed in each version (docs/living-datasets.md, "What changed"):
  * a line per version, and the full summary of the version the address names at the top, in
- * both languages, without JavaScript; the page's head links the versions Atom feed.
+ * both languages, without JavaScript, passing axe; the page's head links the versions Atom feed.
  */
 import { localePrefix, type Locale } from '../../src/i18n/locales.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -57,9 +57,49 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
       await expect(
         page.locator('link[rel="alternate"][type="application/atom+xml"]'),
       ).toHaveAttribute('href', at(`/datasets/${dataset.id}/versions.atom`));
+      if (process.env['SHOT'])
+        await page.screenshot({ path: `/tmp/changes-${locale}.png`, fullPage: true });
       const feed = await request.get(at(`/datasets/${dataset.id}/versions.atom`));
       expect(feed.status()).toBe(200);
       expect(await feed.text()).toContain(`<title>${line}</title>`);
+    });
+  });
+
+  test.describe(`what changed with JavaScript, in ${locale}`, () => {
+    test.use({ locale });
+
+    test(`the versions tab with a summary passes axe (WCAG 2 A and AA), in ${locale}`, async ({
+      page,
+      request,
+      account,
+      createDataset,
+      uniqueName,
+      axe,
+    }) => {
+      const dataset = await createDataset(account, {
+        name: uniqueName('changes-axe'),
+        attributes: ['id', 'v'],
+        entries: [
+          [1, 'a'],
+          [2, 'b'],
+        ],
+      });
+      const res = await request.post(`/api/v1/datasets/${dataset.id}/versions`, {
+        headers: { authorization: `Bearer ${account.token}` },
+        data: {
+          attributes: ['id', 'v'],
+          entries: [
+            [1, 'a'],
+            [3, 'c'],
+          ],
+        },
+      });
+      expect(res.status()).toBe(201);
+      await page.goto(at(`/datasets/${dataset.id}?tab=versions&v=2`));
+      await expect(
+        page.getByRole('heading', { name: t('changes:heading', { version: '2' }) }),
+      ).toBeVisible();
+      await axe(page, ['wcag2a', 'wcag2aa']);
     });
   });
 }

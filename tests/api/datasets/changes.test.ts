@@ -174,6 +174,8 @@ describe('GET /datasets/{id}/changes', () => {
       columns_removed: ['note'],
       columns_retyped: [{ name: 'population', from: 'integer', to: 'string' }],
     });
+    // In the new version's column order, then the removed ones (jsonb keeps its own order).
+    expect(Object.keys(summary!.columns)).toEqual(['城市', 'year', 'population', 'area', 'note']);
     // 100 and "100" are the same value across the type change; 101 → "102" is not.
     expect(summary!.columns['population']).toMatchObject({
       type: { before: 'integer', after: 'string' },
@@ -181,6 +183,7 @@ describe('GET /datasets/{id}/changes', () => {
       mean: { before: 133 + 2 / 3, after: null },
     });
     expect(summary!.columns['note']).toMatchObject({ type: { before: 'string', after: null } });
+    expect(Object.keys(summary!.examples[0]!.key!)).toEqual(['城市', 'year']);
     expect(summary!.examples).toEqual([
       {
         kind: 'changed',

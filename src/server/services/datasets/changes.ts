@@ -6,7 +6,7 @@ import {
   type ChangesResponse,
   type ColumnChange,
 } from '../../../contracts/changes.ts';
-import type { ColumnStats } from '../../../contracts/tables.ts';
+import type { Cell, ColumnStats } from '../../../contracts/tables.ts';
 import { isBigInteger } from '../../../lib/big-integer.ts';
 import { asBackgroundJob } from '../../lib/request-owner.ts';
 import type { Context } from '../../context.ts';
@@ -191,9 +191,34 @@ export async function summarizeVersion(
   }
 }
 
+/** `values` with the version's columns first, in its order (jsonb keeps keys in its own order). */
+function inOrder<V>(values: Record<string, V>, attributes: string[]): Record<string, V> {
+  const names = Object.keys(values);
+  const rest = names.filter((n) => !attributes.includes(n));
+  const order = [...attributes.filter((a) => names.includes(a)), ...rest];
+  return Object.fromEntries(order.map((n) => [n, values[n]!]));
+}
+
+/** A stored summary with its columns and example cells in the version's column order. */
+function storedSummary(row: VersionRow): ChangeSummary {
+  const stored = row.changeSummary as ChangeSummary;
+  const order = (v: Record<string, Cell> | null) => v && inOrder(v, row.attributes);
+  return {
+    ...stored,
+    version: row.version,
+    columns: inOrder(stored.columns, row.attributes),
+    examples: stored.examples.map((e) => ({
+      ...e,
+      key: order(e.key),
+      before: order(e.before),
+      after: order(e.after),
+    })),
+  };
+}
+
 /** A version's summary: stored, else computed now (version 1's from its statistics alone). */
 export async function summaryOf(ctx: Context, row: VersionRow): Promise<ChangeSummary> {
-  if (row.changeSummary) return { ...(row.changeSummary as ChangeSummary), version: row.version };
+  if (row.changeSummary) return storedSummary(row);
   if (row.version === 1) return firstSummary(await sideOf(ctx, row));
   return computeSummary(ctx, row.datasetId, row);
 }
