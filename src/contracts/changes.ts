@@ -17,6 +17,22 @@ export const CHANGE_EXAMPLES = 10;
 const shiftSchema = <T extends z.ZodType>(value: T) =>
   z.object({ before: value.nullable(), after: value.nullable() });
 
+/**
+ * Column name → value, checked to be an object and passed on as it is: z.record would copy it and
+ * leave out a column named `__proto__` (any text is a column name).
+ */
+function byColumn<T extends z.ZodType>(value: T) {
+  const { $schema: _, ...values } = z.toJSONSchema(value, { io: 'output', unrepresentable: 'any' });
+  return z
+    .unknown()
+    .refine((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
+    .meta({
+      type: 'object',
+      propertyNames: { type: 'string' },
+      additionalProperties: values,
+    }) as unknown as z.ZodType<Record<string, z.output<T>>>;
+}
+
 const columnChangeSchema = z.object({
   type: shiftSchema(z.string()),
   /** Cells that differ between rows paired by key; null without a key or for a column only one side has. */
@@ -31,7 +47,7 @@ const columnChangeSchema = z.object({
 });
 export type ColumnChange = z.infer<typeof columnChangeSchema>;
 
-const rowValuesSchema = z.record(z.string(), cellSchema);
+const rowValuesSchema = byColumn(cellSchema);
 
 const changeExampleSchema = z.object({
   kind: z.enum(['changed', 'added', 'removed']),
@@ -54,7 +70,7 @@ const changeSummarySchema = z.object({
   columns_added: z.array(z.string()),
   columns_removed: z.array(z.string()),
   columns_retyped: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
-  columns: z.record(z.string(), columnChangeSchema),
+  columns: byColumn(columnChangeSchema),
   examples: z.array(changeExampleSchema),
 });
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;

@@ -132,17 +132,15 @@ async function keyedChanges(
 
 /** A changed row's example: its key, and the cells that differ before and after. */
 function changedExample(key: string[], columns: StoredColumn[], row: unknown[]): ChangeExample {
-  const keyValues: Values = {};
-  key.forEach((k, i) => (keyValues[k] = cellOf(row[i])));
-  const before: Values = {};
-  const after: Values = {};
-  columns.forEach((c, i) => {
-    const at = key.length + i * 3;
-    if (row[at + 2] !== true) return;
-    before[c.name] = cellOf(row[at]);
-    after[c.name] = cellOf(row[at + 1]);
-  });
-  return { kind: 'changed', key: keyValues, before, after };
+  const at = (i: number) => key.length + i * 3;
+  const differing = columns.flatMap((c, i) => (row[at(i) + 2] === true ? [{ c, i }] : []));
+  // Built with fromEntries: every column name (`__proto__` too) is an own key.
+  return {
+    kind: 'changed',
+    key: Object.fromEntries(key.map((k, i) => [k, cellOf(row[i])])),
+    before: Object.fromEntries(differing.map(({ c, i }) => [c.name, cellOf(row[at(i)])])),
+    after: Object.fromEntries(differing.map(({ c, i }) => [c.name, cellOf(row[at(i) + 1])])),
+  };
 }
 
 /**
@@ -198,8 +196,9 @@ async function wholeRowChanges(
        ORDER BY z.n LIMIT ${left}`,
     );
     for (const row of reader.getRows()) {
-      const values: Values = {};
-      mine.columns.forEach((c, i) => (values[c.name] = cellOf(row[i])));
+      const values: Values = Object.fromEntries(
+        mine.columns.map((c, i) => [c.name, cellOf(row[i])]),
+      );
       found.push({
         kind,
         key: null,

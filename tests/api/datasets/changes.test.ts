@@ -212,6 +212,32 @@ describe('GET /datasets/{id}/changes', () => {
     });
   });
 
+  it('keeps a column named __proto__ as its own key', async () => {
+    const d = await createDataset(t, alice, {
+      attributes: ['id', '__proto__'],
+      entries: [
+        [1, 'a'],
+        [2, 'b'],
+      ],
+    });
+    await t.ctx.db
+      .update(datasets)
+      .set({ keyColumns: ['id'] })
+      .where(eq(datasets.id, d.id));
+    await publish(
+      d.id,
+      [
+        [1, 'z'],
+        [2, 'b'],
+      ],
+      ['id', '__proto__'],
+    );
+    const res = await call('GET', `/datasets/${d.id}/changes?since=1`, alice);
+    expect(res.body).toContain('"before":{"__proto__":"a"},"after":{"__proto__":"z"}');
+    expect(res.body).toContain('"columns":{"id":');
+    expect(res.json<ChangesResponse>().changes[0]!.rows_changed).toBe(1);
+  });
+
   it('computes a missing summary when asked, and a fork keeps its source summaries', async () => {
     const d = await createDataset(t, alice, { attributes: ['a'], entries: [[1], [2]] });
     await publish(d.id, [[1], [2], [3]], ['a']);
