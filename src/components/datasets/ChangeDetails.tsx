@@ -4,6 +4,7 @@ import type { Locale } from '../../i18n/locales.ts';
 import { changeLine } from '../../lib/change-line.ts';
 import { isBigInteger } from '../../lib/big-integer.ts';
 import { numberFormat } from '../../lib/intl.ts';
+import { isAttributeType } from '../../lib/tables/infer.ts';
 
 type Props = { summary: ChangeSummary; locale: Locale; t: T };
 
@@ -37,13 +38,15 @@ function ColumnRow({
   t,
 }: { name: string; change: ColumnChange } & Omit<Props, 'summary'>) {
   const value = (v: unknown) => shown(v, t, locale);
+  const typeName = (v: string | null) =>
+    v === null ? t('changes:none') : isAttributeType(v) ? t(`datasets:type.${v}`) : v;
   const share = (v: number | null) => (v === null ? t('changes:none') : percent(locale).format(v));
   return (
     <tr className="border-t border-line align-top">
       <th scope="row" className="px-2 py-1 text-left font-medium break-words">
         {name}
       </th>
-      <td className="px-2 py-1">{shift(change.type, value, t)}</td>
+      <td className="px-2 py-1">{shift(change.type, typeName, t)}</td>
       <td className="px-2 py-1 text-right tabular-nums">{value(change.changed_cells)}</td>
       <td className="px-2 py-1 text-right tabular-nums">{shift(change.null_share, share, t)}</td>
       <td className="px-2 py-1 text-right tabular-nums">{shift(change.distinct, value, t)}</td>
