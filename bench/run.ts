@@ -13,6 +13,7 @@ import { runSerializerBench } from './serializer.ts';
 import { runFaultsBench } from './faults.ts';
 import { runScaleBench } from './scale.ts';
 import { runStartupBench } from './startup.ts';
+import { runChangesBench } from './changes.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
@@ -24,6 +25,7 @@ const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'faults', run: runFaultsBench },
   { name: 'scale', run: runScaleBench },
   { name: 'startup', run: runStartupBench },
+  { name: 'changes', run: runChangesBench },
 ];
 
 const only = process.argv.slice(2);

@@ -7,7 +7,7 @@ import type { ViewTab } from '../../lib/tables/view-address.ts';
 import { ColumnsSection } from './ColumnsSection.tsx';
 import { DatasetHeader } from './DatasetHeader.tsx';
 import { DatasetTabs } from './DatasetTabs.tsx';
-import { VersionList } from './VersionList.tsx';
+import { VersionList, type VersionChangeLines } from './VersionList.tsx';
 import '../../styles/prose.css';
 
 type Props = {
@@ -31,6 +31,10 @@ type Props = {
   sql?: ReactNode;
   /** The card tab's place for how to use the dataset (after the columns). */
   use?: ReactNode;
+  /** The versions tab: what changed in the version the address names, above the list. */
+  changes?: ReactNode;
+  /** The versions tab: each version's change line. */
+  changeLines?: VersionChangeLines;
   /**
    * Saves a version's file in place of its plain download link (a private dataset's link is 404
    * without the owner's token).
@@ -146,7 +150,13 @@ type Tabs = {
 };
 
 /** The versions with their downloads. */
-function Versions({ dataset, locale, t, onDownload }: Part & Pick<Props, 'onDownload'>) {
+function Versions({
+  dataset,
+  locale,
+  t,
+  onDownload,
+  changeLines,
+}: Part & Pick<Props, 'onDownload' | 'changeLines'>) {
   return (
     <section aria-labelledby="dataset-versions">
       <h2 id="dataset-versions" className="mb-3 text-xl font-bold">
@@ -159,6 +169,7 @@ function Versions({ dataset, locale, t, onDownload }: Part & Pick<Props, 'onDown
         locale={locale}
         t={t}
         onDownload={onDownload}
+        changes={changeLines}
       />
     </section>
   );
@@ -195,7 +206,18 @@ function TabContent(props: Props & { t: T }) {
         </>
       );
     case 'versions':
-      return <Versions dataset={dataset} locale={locale} t={t} onDownload={props.onDownload} />;
+      return (
+        <>
+          {props.changes}
+          <Versions
+            dataset={dataset}
+            locale={locale}
+            t={t}
+            onDownload={props.onDownload}
+            changeLines={props.changeLines}
+          />
+        </>
+      );
     case 'compare':
       return props.compare;
     case 'sql':

@@ -21,14 +21,20 @@ type Props = {
   t: T;
   /** Saves a file in place of the plain link (see `onDownload` of DatasetView). */
   onDownload?: ((version: number, format: DownloadFormat) => void) | undefined;
+  /** What changed in each version, in one line, linking to its full summary. */
+  changes?: VersionChangeLines | undefined;
 };
+
+/** Per version: its change line and the address of its summary. */
+export type VersionChangeLines = Map<number, { line: string; href: string }>;
 
 /**
  * A dataset's versions, newest first: number, date, size, changelog and a download in every
  * format. Plain links to the API (guests download public datasets without JavaScript), or buttons
  * that call `onDownload`.
  */
-export function VersionList({ datasetId, versions, latest, locale, t, onDownload }: Props) {
+export function VersionList(props: Props) {
+  const { datasetId, versions, latest, locale, t, onDownload, changes } = props;
   return (
     <ol className="flex flex-col gap-3">
       {versions.map((v) => {
@@ -54,6 +60,11 @@ export function VersionList({ datasetId, versions, latest, locale, t, onDownload
                 {t('datasets:versions.columns', { count: v.attributes.length })}
               </span>
             </div>
+            {changes?.has(v.version) && (
+              <p className="mt-2 break-words font-medium">
+                <a href={changes.get(v.version)!.href}>{changes.get(v.version)!.line}</a>
+              </p>
+            )}
             <p className="mt-2 whitespace-pre-line break-words">
               {v.changelog || (
                 <span className="text-muted">{t('datasets:versions.noChangelog')}</span>

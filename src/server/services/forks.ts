@@ -83,12 +83,15 @@ export async function forkDataset(
           v.byteSize,
           v.sha256,
           v.preview,
+          v.mode,
+          v.changeSummary,
           v.createdAt,
         ].map((c) => sql.identifier(c.name)),
         sql`, `,
       )})
       select ${fork.id}::integer, ${v.version}, ${v.changelog}, ${v.attributes}, ${v.attributeTypes},
-        ${v.entriesCount}, ${v.byteSize}, ${v.sha256}, ${v.preview}, ${v.createdAt}
+        ${v.entriesCount}, ${v.byteSize}, ${v.sha256}, ${v.preview}, ${v.mode},
+        ${v.changeSummary}, ${v.createdAt}
       from ${v} where ${v.datasetId} = ${source.id}`);
     await recomputeHeat(tx, fork.id);
     await recount(tx, source.id, { forks: true });

@@ -39,10 +39,15 @@ const shared = (from: CompareSide, to: CompareSide) => {
  * A shared column as one side reads it for comparing: as stored when both store it alike, else
  * as canonical text.
  */
-function comparable(side: CompareSide, other: CompareSide, name: string): string {
+export function comparable(
+  side: CompareSide,
+  other: CompareSide,
+  name: string,
+  source = ident(name),
+): string {
   const column = side.columns.find((c) => c.name === name)!;
   const same = other.columns.find((c) => c.name === name)?.storage === column.storage;
-  return same ? ident(name) : canonicalText(column);
+  return same ? source : canonicalText(column, source);
 }
 
 /**

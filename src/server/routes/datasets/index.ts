@@ -1,5 +1,6 @@
 import type { RoutesPlugin } from '../types.ts';
 import { browseRoutes } from './browse.ts';
+import { changesRoutes } from './changes.ts';
 import { manageRoutes } from './manage.ts';
 import { acceptMultipart } from './multipart.ts';
 import { acceptUploads } from './uploads.ts';
@@ -14,4 +15,5 @@ export const datasetsRoutes: RoutesPlugin = async (app, opts) => {
   await app.register(manageRoutes, opts);
   await app.register(versionRoutes, opts);
   await app.register(viewerRoutes, opts);
+  await app.register(changesRoutes, opts);
 };

@@ -35,6 +35,7 @@ import {
 import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
 import { announce } from '../activity.ts';
+import { summarizeVersion } from './changes.ts';
 import {
   checkOwned,
   lockOwned,
@@ -248,6 +249,7 @@ export async function addVersionWith(
   if (!added.replayed) {
     computeDownloadDigestsLater(ctx, added.made.sha256);
     const { version } = added.made;
+    await summarizeVersion(ctx, datasetId, version);
     await announce(ctx, { kind: 'version.published', actorId: viewerId, datasetId, version });
   }
   return added;

@@ -23,6 +23,7 @@ import {
   searchDatasets,
 } from './browse.ts';
 import { wasDeleted } from './deleted.ts';
+import { storedChanges, versionChange, versionsFeed } from './changes-reads.ts';
 import { datasetLanguages } from './languages.ts';
 import { readPublicDatasetPage } from './page.ts';
 import { latestContent, listVersions } from './versions.ts';
@@ -104,6 +105,12 @@ export function datasetSiteReads(ctx: Context) {
     versionStats: (id: number, version: number): Promise<VersionStats | null> =>
       nullIfNotFound(versionStats(ctx, id, version, null)),
     stats: (): Promise<DatasetStats> => datasetStats(ctx),
+    /** A public dataset's newest versions with what changed in each, for its feed; or null. */
+    versionsFeed: (id: number) => versionsFeed(ctx, id),
+    /** Stored change summaries by version (read only after the dataset was found public). */
+    storedChanges: (id: number) => storedChanges(ctx, id),
+    /** One version's change summary (read only after the dataset was found public). */
+    versionChange: (id: number, version: number) => versionChange(ctx, id, version),
     /** The languages of public datasets with their counts, most used first. */
     languages: () => datasetLanguages(ctx),
   };
