@@ -70,7 +70,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         await axe(page, ['wcag2a', 'wcag2aa', 'wcag21aa']);
         await expect(item.getByRole('link', { name: line })).toHaveAttribute(
           'href',
-          at(`/datasets/${dataset.id}`),
+          at(`/datasets/${dataset.id}?tab=versions&v=2`),
         );
         await item
           .getByRole('button', { name: new RegExp(t('notifications:inbox.markRead')) })
@@ -80,6 +80,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           page.getByRole('link', { name: t('community:inbox.label'), exact: true }),
         ).toBeVisible();
         await expect(page.getByTestId('header-inbox').locator('[data-count]')).toBeHidden();
+
+        // The notification leads to what changed in that version.
+        await item.getByRole('link', { name: line }).click();
+        const changes = page.getByRole('region', {
+          name: t('changes:heading', { version: '2' }),
+        });
+        await expect(changes).toContainText(t('changes:line.addedOne'));
       });
     }
   });

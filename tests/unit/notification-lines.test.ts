@@ -45,7 +45,9 @@ describe('notification lines', () => {
       const published = lines[NOTIFICATION_KINDS.indexOf('version.published')]!;
       expect(published.text).toContain('Rivers');
       expect(published.text).toContain('4');
-      expect(published.href).toBe(locale === 'en-US' ? '/en-US/datasets/3' : '/datasets/3');
+      expect(published.href).toBe(
+        `${locale === 'en-US' ? '/en-US' : ''}/datasets/3?tab=versions&v=4`,
+      );
     });
 
     it(`${locale}: an unknown kind reads as a generic line; a follow leads to the follower`, () => {

@@ -26,7 +26,10 @@ export const KIND_LABELS: Record<NotificationKind, MessageKey> = {
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
-/** What a notification says, and where it leads (its dataset, else its actor's page). */
+/**
+ * What a notification says, and where it leads: a new version to what changed in it (the Versions
+ * tab on that version), others to their dataset, a follow to the follower's page.
+ */
 export function notificationLine(
   n: Notification,
   t: T,
@@ -41,7 +44,9 @@ export function notificationLine(
     title: text(n.details.title),
   });
   const path = n.dataset
-    ? `/datasets/${n.dataset.id}`
+    ? n.kind === 'version.published' && n.version !== null
+      ? `/datasets/${n.dataset.id}?tab=versions&v=${n.version}`
+      : `/datasets/${n.dataset.id}`
     : n.actor && n.kind === 'user.followed'
       ? `/users/${n.actor.id}`
       : null;
