@@ -168,3 +168,12 @@ export const SAVED_QUERY_TITLE_MAX = 100;
 export const SAVED_QUERY_SQL_MAX = 10_000;
 /** Most queries saved on one dataset: one more is refused (409 SAVED_QUERY_LIMIT_REACHED). */
 export const SAVED_QUERIES_MAX = 200;
+
+/** Longest discussion title, in characters (docs/discussions.md). */
+export const DISCUSSION_TITLE_MAX = 200;
+/** Longest body of a thread or a comment, in characters. */
+export const COMMENT_BODY_MAX = 20_000;
+/** Longest reason given with a report of a comment, in characters. */
+export const REPORT_REASON_MAX = 1_000;
+/** At most this many users are told of their mention in one text; further @names stay text. */
+export const MENTIONS_MAX = 20;

@@ -33,6 +33,7 @@ const wire: Dataset = {
   latest_version: 1,
   readme: '# Sources',
   column_descriptions: {},
+  discussion_count: 0,
   versions: [
     {
       id: 1,

@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/datasets.ts';
 import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, datasetVersions, users } from '../../db/schema.ts';
+import { datasets, datasetVersions, discussions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
 import { inColumnOrder } from '../../../lib/tables/column-names.ts';
@@ -138,6 +138,9 @@ from ${datasetVersions} where ${datasetVersions.datasetId} = ${datasets.id})`;
 export const versionRowsOf = (versions: VersionJson[]): VersionRow[] =>
   versions.map((v) => ({ ...v, createdAt: new Date(v.createdAt) }));
 
+/** A dataset's open threads everyone sees (an index holds exactly these, docs/discussions.md). */
+const openDiscussions = sql<number>`(select count(*)::int from ${discussions} where ${discussions.datasetId} = ${datasets.id} and ${discussions.state} = 'open' and not ${discussions.hidden})`;
+
 /** Like selectSummaries, with what only a dataset's own page shows (its card, its versions). */
 export function selectDetails(db: Db) {
   return db
@@ -146,6 +149,7 @@ export function selectDetails(db: Db) {
       readme: datasets.readme,
       columnDescriptions: datasets.columnDescriptions,
       versions: versionsJson,
+      discussionCount: openDiscussions,
     })
     .from(datasets)
     .leftJoin(users, eq(users.id, datasets.ownerId))
@@ -154,7 +158,11 @@ export function selectDetails(db: Db) {
 
 /** A dataset as its own page and the API's detail show it. */
 export function toDataset(
-  row: SummaryRow & { readme: string; columnDescriptions: Record<string, string> },
+  row: SummaryRow & {
+    readme: string;
+    columnDescriptions: Record<string, string>;
+    discussionCount: number;
+  },
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
@@ -163,6 +171,7 @@ export function toDataset(
     readme: row.readme,
     column_descriptions: inColumnOrder(row.columnDescriptions, versions[0]?.attributes ?? []),
     versions: versions.map(toVersion),
+    discussion_count: row.discussionCount,
   };
 }
 
