@@ -12,7 +12,12 @@ let cat: SignedUp;
 
 beforeAll(async () => {
   call = caller(t);
-  [owner, ann, bob, cat] = await Promise.all([1, 2, 3, 4].map(() => signUp(t.app)));
+  [owner, ann, bob, cat] = await Promise.all([
+    signUp(t.app),
+    signUp(t.app),
+    signUp(t.app),
+    signUp(t.app),
+  ]);
 });
 
 type Note = { user_id: number; kind: string; actor_id: number; details: { title: string } };

@@ -19,7 +19,7 @@ async function thread(datasetId: number, who: SignedUp, title = 'Missing cities?
     body: 'Where is **Shenzhen**?',
   });
   expect(res.statusCode).toBe(201);
-  return res.json() as { id: number; [k: string]: unknown };
+  return res.json<{ id: number; [k: string]: unknown }>();
 }
 
 describe('discussion threads', () => {
@@ -48,7 +48,8 @@ describe('discussion threads', () => {
     expect(list.json()).toMatchObject({ total: 1, open_count: 1, offset: 0, limit: 20 });
     expect(list.json().discussions[0]).toMatchObject({ id: started.id, comment_count: 1 });
     const read = await call('GET', `/discussions/${started.id}`);
-    expect(read.json().comments.map((c: { body: string }) => c.body)).toEqual(['Next version.']);
+    const replies = read.json<{ comments: { body: string }[] }>().comments;
+    expect(replies.map((c) => c.body)).toEqual(['Next version.']);
     expect((await datasetAs(t, dataset.id)).json().discussion_count).toBe(1);
   });
 

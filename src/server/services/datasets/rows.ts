@@ -11,9 +11,10 @@ import {
 } from '../../../contracts/datasets.ts';
 import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
-import { datasets, datasetVersions, discussions, users } from '../../db/schema.ts';
+import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
+import { openDiscussionCount, type Discussed } from '../discussions/count.ts';
 import { inColumnOrder } from '../../../lib/tables/column-names.ts';
 
 /** The signed-in caller's id, or null for a guest. */
@@ -138,9 +139,6 @@ from ${datasetVersions} where ${datasetVersions.datasetId} = ${datasets.id})`;
 export const versionRowsOf = (versions: VersionJson[]): VersionRow[] =>
   versions.map((v) => ({ ...v, createdAt: new Date(v.createdAt) }));
 
-/** A dataset's open threads everyone sees (an index holds exactly these, docs/discussions.md). */
-const openDiscussions = sql<number>`(select count(*)::int from ${discussions} where ${discussions.datasetId} = ${datasets.id} and ${discussions.state} = 'open' and not ${discussions.hidden})`;
-
 /** Like selectSummaries, with what only a dataset's own page shows (its card, its versions). */
 export function selectDetails(db: Db) {
   return db
@@ -149,7 +147,7 @@ export function selectDetails(db: Db) {
       readme: datasets.readme,
       columnDescriptions: datasets.columnDescriptions,
       versions: versionsJson,
-      discussionCount: openDiscussions,
+      discussionCount: openDiscussionCount,
     })
     .from(datasets)
     .leftJoin(users, eq(users.id, datasets.ownerId))
@@ -158,11 +156,7 @@ export function selectDetails(db: Db) {
 
 /** A dataset as its own page and the API's detail show it. */
 export function toDataset(
-  row: SummaryRow & {
-    readme: string;
-    columnDescriptions: Record<string, string>;
-    discussionCount: number;
-  },
+  row: SummaryRow & { readme: string; columnDescriptions: Record<string, string> } & Discussed,
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
@@ -302,6 +296,5 @@ export const searchTextOf = (name: string, description: string, tags: string[]) 
 
 /** `now()` as the database sees it, for updated_at. */
 export const now = sql`now()`;
-
 /** Download marks older than this have expired (a new download counts again). */
 export const downloadWindowStart = sql`now() - make_interval(mins => ${DOWNLOAD_COUNT_WINDOW_MINUTES})`;

@@ -6,8 +6,7 @@ import { visibleTo, type ViewerId } from '../datasets/rows.ts';
 
 export const discussionNotFound = () => notFound('Discussion', 'DISCUSSION_NOT_FOUND');
 export const commentNotFound = () => notFound('Comment', 'COMMENT_NOT_FOUND');
-export const notAuthor = () =>
-  forbidden('Only its author may change or delete this', 'NOT_AUTHOR');
+export const notAuthor = () => forbidden('Only its author may change or delete this', 'NOT_AUTHOR');
 export const notOwner = () =>
   forbidden("Only the dataset's owner may close, lock or hide", 'NOT_DATASET_OWNER');
 export const discussionLocked = () =>
