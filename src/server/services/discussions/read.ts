@@ -8,6 +8,7 @@ import type {
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { comments, datasets, discussions, users } from '../../db/schema.ts';
+import { nullIfNotFound } from '../../errors.ts';
 import { renderMarkdown } from '../../markdown.ts';
 import { findVisible, type ViewerId } from '../datasets/rows.ts';
 import { authorColumns, commentVisibleTo, findThread, threadVisibleTo } from './access.ts';
@@ -151,5 +152,28 @@ export async function getDiscussion(
     body: row.body,
     body_html: renderMarkdown(row.body),
     comments: replies.map(toComment),
+  };
+}
+
+/**
+ * Discussion reads for SSR pages, as a guest sees them (public datasets, no hidden threads or
+ * replies); null when there is nothing a guest may see.
+ */
+export function discussionSiteReads(ctx: Context) {
+  return {
+    /** The first page of a dataset's threads (up to 100), newest first. */
+    list: (datasetId: number) =>
+      nullIfNotFound(listDiscussions(ctx, datasetId, null, { offset: 0, limit: 100 })),
+    /** A thread with its replies and its dataset's name. */
+    thread: (id: number) =>
+      nullIfNotFound(
+        getDiscussion(ctx, id, null).then(async (thread) => {
+          const dataset = await findVisible(ctx.db, thread.dataset_id, null);
+          return {
+            thread,
+            dataset: { id: dataset.id, name: dataset.name, ownerId: dataset.ownerId },
+          };
+        }),
+      ),
   };
 }
