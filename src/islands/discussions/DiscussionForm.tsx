@@ -22,6 +22,15 @@ type Props = {
   | { mode: 'reply'; discussionId: number }
 );
 
+/** A guest's way in: the sign-in page, coming back here. */
+function SignIn({ text, ...link }: { href: string; text: string; 'data-guest-placeholder'?: '' }) {
+  return (
+    <a className="btn btn-secondary self-start" {...link}>
+      {text}
+    </a>
+  );
+}
+
 /**
  * The form for a new discussion thread (on the dataset's discussions tab) or a reply (on a
  * thread's page). Guests get a sign-in link. After a reply the page reloads: it is
@@ -37,14 +46,9 @@ export default function DiscussionForm(props: Props) {
   const { pending, run } = useOneAtATime();
 
   if (!viewer.signedIn) {
+    const link = guestPlaceholder(viewer);
     return (
-      <a
-        href={loginUrl(props.locale, props.path)}
-        className="btn btn-secondary self-start"
-        {...guestPlaceholder(viewer)}
-      >
-        {t('discussions:signIn')}
-      </a>
+      <SignIn href={loginUrl(props.locale, props.path)} text={t('discussions:signIn')} {...link} />
     );
   }
 

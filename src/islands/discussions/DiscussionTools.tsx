@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getT } from '../../i18n/index.ts';
+import { getT, type T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import {
   changeComment,
@@ -30,22 +30,10 @@ type Props = {
   | { kind: 'comment'; id: number }
 );
 
-/**
- * The controls of a thread or a reply, by who is looking: its author edits and deletes it, the
- * dataset's owner closes, locks and hides, any other signed-in user reports a reply. Each change
- * reloads the server-rendered page.
- */
-export default function DiscussionTools(props: Props) {
-  const t = getT(props.locale);
-  const viewer = useViewer();
-  const [editing, setEditing] = useState(false);
-  const [body, setBody] = useState(props.body);
-  const [message, setMessage] = useState<string | null>(null);
-  const { pending, run } = useOneAtATime();
-  if (!viewer.signedIn || viewer.id === null) return null;
-  const isAuthor = viewer.id === props.authorId;
-  const isOwner = viewer.id === props.ownerId;
+type Run = ReturnType<typeof useOneAtATime>['run'];
 
+/** What the buttons do: each change reloads the page, a deletion leaves a thread's page. */
+function actionsOf(props: Props, t: T, run: Run, setMessage: (m: string | null) => void) {
   const act = (task: () => Promise<unknown>, then: () => void = () => window.location.reload()) =>
     run(async () => {
       setMessage(null);
@@ -77,13 +65,28 @@ export default function DiscussionTools(props: Props) {
       () => setMessage(t('discussions:reported')),
     );
   };
+  return { change, remove, report };
+}
+
+/**
+ * The controls of a thread or a reply, by who is looking: its author edits and deletes it, the
+ * dataset's owner closes, locks and hides, any other signed-in user reports a reply. Each change
+ * reloads the server-rendered page.
+ */
+export default function DiscussionTools(props: Props) {
+  const t = getT(props.locale);
+  const viewer = useViewer();
+  const [editing, setEditing] = useState(false);
+  const [body, setBody] = useState(props.body);
+  const [message, setMessage] = useState<string | null>(null);
+  const { pending, run } = useOneAtATime();
+  if (!viewer.signedIn || viewer.id === null) return null;
+  const isAuthor = viewer.id === props.authorId;
+  const isOwner = viewer.id === props.ownerId;
+
+  const { change, remove, report } = actionsOf(props, t, run, setMessage);
   const button = (label: string, onClick: () => void) => (
-    <button
-      type="button"
-      className="btn btn-secondary"
-      aria-disabled={pending}
-      onClick={onClick}
-    >
+    <button type="button" className="btn btn-secondary" aria-disabled={pending} onClick={onClick}>
       {label}
     </button>
   );
