@@ -74,7 +74,7 @@ const authorSchema = z
   .nullable()
   .describe('null once the account is gone');
 
-export const discussionSummarySchema = z.object({
+const discussionSummarySchema = z.object({
   id: z.number().int(),
   dataset_id: z.number().int(),
   title: z.string(),

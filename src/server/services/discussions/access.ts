@@ -4,8 +4,8 @@ import { comments, datasets, discussions, users } from '../../db/schema.ts';
 import { AppError, forbidden, notFound } from '../../errors.ts';
 import { visibleTo, type ViewerId } from '../datasets/rows.ts';
 
-export const discussionNotFound = () => notFound('Discussion', 'DISCUSSION_NOT_FOUND');
-export const commentNotFound = () => notFound('Comment', 'COMMENT_NOT_FOUND');
+const discussionNotFound = () => notFound('Discussion', 'DISCUSSION_NOT_FOUND');
+const commentNotFound = () => notFound('Comment', 'COMMENT_NOT_FOUND');
 export const notAuthor = () => forbidden('Only its author may change or delete this', 'NOT_AUTHOR');
 export const notOwner = () =>
   forbidden("Only the dataset's owner may close, lock or hide", 'NOT_DATASET_OWNER');
@@ -62,7 +62,6 @@ export async function findThread(db: Db, id: number, viewerId: ViewerId, lock = 
   if (!row) throw discussionNotFound();
   return row;
 }
-export type ThreadRow = Awaited<ReturnType<typeof findThread>>;
 
 /** A comment the viewer may see (in a thread they see), with its thread; else 404. */
 export async function findComment(db: Db, id: number, viewerId: number) {

@@ -8,7 +8,7 @@ import { notificationSettings } from '../../db/schema.ts';
  * The usernames a text mentions (`@name`, not inside a word or an e-mail address), lower-cased,
  * each once, at most MENTIONS_MAX. Code is not skipped: `@name` in code still mentions.
  */
-export function mentionsIn(text: string): string[] {
+function mentionsIn(text: string): string[] {
   const names = new Set<string>();
   for (const match of text.matchAll(/(?<![\w@.-])@([A-Za-z0-9][A-Za-z0-9_-]{0,31})/g)) {
     names.add(match[1]!.toLowerCase());
