@@ -28,7 +28,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         await page.getByLabel(t('discussions:new.title')).fill('Where is Qingdao?');
         await page
           .getByLabel(t('discussions:new.body'))
-          .fill('Hello <script>window.pwned=1</script> **bold**');
+          .fill(
+            'Hello <script>window.pwned=1</script> **bold**\n\n[tap](javascript:window.pwned=2) <svg onload="window.pwned=3"></svg>',
+          );
         await page.getByRole('button', { name: t('discussions:new.submit') }).click();
         await expect(page).toHaveURL(/\/discussions\/\d+$/);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText('Where is Qingdao?');
@@ -63,6 +65,13 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         await expect(guest.getByTestId('comment')).toContainText(`@${reader.username}`);
         await expect(guest.getByRole('link', { name: t('discussions:signIn') })).toBeVisible();
         expect(await guest.evaluate(() => 'pwned' in window)).toBe(false);
+        // The page as the server sent it: the body's HTML is text, its link has no URL, and
+        // nothing of it runs (the description meta tag quotes it as an attribute's text).
+        const html = await (await guest.request.get(threadUrl)).text();
+        expect(html).toContain('<p>Hello &lt;script&gt;window.pwned=1&lt;/script&gt;');
+        expect(html).toContain('<p>tap &lt;svg onload=');
+        const read = guest.getByTestId('discussion-body');
+        await expect(read.locator('script, svg, a[href^="javascript"]')).toHaveCount(0);
         expect(await sideways(guest)).toBe(0);
       });
     });
