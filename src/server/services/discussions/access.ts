@@ -63,14 +63,17 @@ export async function findThread(db: Db, id: number, viewerId: ViewerId, lock = 
   return row;
 }
 
-/** A comment the viewer may see (in a thread they see), with its thread; else 404. */
-export async function findComment(db: Db, id: number, viewerId: number) {
+/**
+ * A comment the viewer may see (in a thread they see), with its thread; else 404. `lock` locks
+ * the thread for the rest of the transaction (a change to the comment recounts the thread).
+ */
+export async function findComment(db: Db, id: number, viewerId: number, lock = false) {
   const [row] = await db
     .select({ id: comments.id, discussionId: comments.discussionId, authorId: comments.authorId })
     .from(comments)
     .where(eq(comments.id, id));
   if (!row) throw commentNotFound();
-  const thread = await findThread(db, row.discussionId, viewerId, true).catch((err: unknown) => {
+  const thread = await findThread(db, row.discussionId, viewerId, lock).catch((err: unknown) => {
     throw err instanceof AppError && err.code === 'DISCUSSION_NOT_FOUND' ? commentNotFound() : err;
   });
   const [visible] = await db

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type {
   Comment,
   CreateDiscussionBody,
@@ -120,7 +120,7 @@ export async function updateComment(
   change: UpdateCommentBody,
 ): Promise<Comment> {
   await transactionRetried(ctx.db, async (tx) => {
-    const comment = await findComment(tx, id, viewerId);
+    const comment = await findComment(tx, id, viewerId, true);
     if (change.body !== undefined && comment.authorId !== viewerId) throw notAuthor();
     if (change.hidden !== undefined && comment.thread.ownerId !== viewerId) throw notOwner();
     await tx
@@ -135,9 +135,9 @@ export async function updateComment(
 /** DELETE /comments/{id}: by its author. */
 export async function deleteComment(ctx: Context, viewerId: number, id: number) {
   await transactionRetried(ctx.db, async (tx) => {
-    const comment = await findComment(tx, id, viewerId);
+    const comment = await findComment(tx, id, viewerId, true);
     if (comment.authorId !== viewerId) throw notAuthor();
-    await tx.delete(comments).where(and(eq(comments.id, id)));
+    await tx.delete(comments).where(eq(comments.id, id));
     await recountComments(tx, comment.discussionId);
   });
 }
