@@ -110,6 +110,10 @@ export const datasetSchema = datasetSummarySchema.extend({
   readme: z.string().describe('The dataset card (Markdown); not in lists'),
   column_descriptions: columnDescriptionsAnswer,
   versions: z.array(datasetVersionSchema),
+  discussion_count: z
+    .number()
+    .int()
+    .describe('Open discussion threads everyone sees (closed and hidden ones are not counted)'),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 

@@ -178,3 +178,11 @@ export const SAVED_QUERIES_MAX = 200;
 
 /** Days a notification is kept in its owner's inbox, read or not; then the hourly sweep deletes it. */
 export const NOTIFICATION_DAYS = 90;
+/** Longest discussion title, in characters (docs/discussions.md). */
+export const DISCUSSION_TITLE_MAX = 200;
+/** Longest body of a thread or a comment, in characters. */
+export const COMMENT_BODY_MAX = 20_000;
+/** Longest reason given with a report of a comment, in characters. */
+export const REPORT_REASON_MAX = 1_000;
+/** At most this many users are told of their mention in one text; further @names stay text. */
+export const MENTIONS_MAX = 20;

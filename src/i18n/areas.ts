@@ -4,5 +4,12 @@
  * needs it (`await loadAreas([...])` at the top of its module, src/i18n/index.ts), or never,
  * when only the server uses it; so a feature's texts do not grow every page's first load.
  */
-export const LATE_AREAS = ['sql', 'oauth', 'debug', 'webhooks', 'notifications'] as const;
+export const LATE_AREAS = [
+  'sql',
+  'oauth',
+  'debug',
+  'webhooks',
+  'notifications',
+  'discussions',
+] as const;
 export type LateArea = (typeof LATE_AREAS)[number];

@@ -39,6 +39,7 @@ const areaFiles = import.meta.glob<Record<string, string>>(
     './*/debug.json',
     './*/webhooks.json',
     './*/notifications.json',
+    './*/discussions.json',
   ],
   { import: 'default' },
 );

@@ -105,7 +105,7 @@ export async function countRows(t: TestApp, table: 'datasets' | 'dataset_version
 export const get = (t: TestApp, url: string, user?: Caller) =>
   t.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: user?.auth ?? {} });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls /api/v1`url` as `who` (a guest when omitted). */
 export function caller(t: TestApp) {

@@ -33,6 +33,7 @@ const wire: Dataset = {
   latest_version: 1,
   readme: '# Sources',
   column_descriptions: {},
+  discussion_count: 0,
   versions: [
     {
       id: 1,
@@ -79,6 +80,7 @@ describe('DatasetView', () => {
       'Downloads',
       'Favorites',
       'Forks',
+      'Open discussions',
       'Latest version',
     ]);
     expect(html).toContain('<a href="/en-US/users/7" class="font-medium">Ada</a>');
@@ -119,6 +121,7 @@ describe('DatasetView', () => {
       versions: '/en-US/datasets/42?tab=versions&page=2',
       compare: '/en-US/datasets/42?tab=compare&page=2',
       sql: '/en-US/datasets/42?tab=sql&page=2',
+      discussions: '/en-US/datasets/42?tab=discussions&page=2',
     };
     const tab = (current: keyof typeof hrefs) =>
       renderToStaticMarkup(

@@ -20,6 +20,7 @@ const DYNAMIC: Record<string, string> = {
   'oauth:error.': 'the failure codes of a sign-in with another site',
   'datasets:tab.': "the dataset page's tabs, one for each of VIEW_TABS",
   'sql:chart.': "the SQL console's chart kinds (bar, line, scatter)",
+  'discussions:state.': "a discussion thread's state (open, closed)",
 };
 
 function files(dir: string): string[] {

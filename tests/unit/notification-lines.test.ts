@@ -48,6 +48,8 @@ describe('notification lines', () => {
       expect(published.href).toBe(
         `${locale === 'en-US' ? '/en-US' : ''}/datasets/3?tab=versions&v=4`,
       );
+      const mention = lines[NOTIFICATION_KINDS.indexOf('discussion.mention')]!;
+      expect(mention.href).toBe(`${locale === 'en-US' ? '/en-US' : ''}/datasets/3/discussions/9`);
     });
 
     it(`${locale}: an unknown kind reads as a generic line; a follow leads to the follower`, () => {

@@ -29,6 +29,8 @@ type Props = {
   compare?: ReactNode;
   /** The SQL tab: the SQL console. */
   sql?: ReactNode;
+  /** The discussions tab: the threads and the form for a new one. */
+  discussions?: ReactNode;
   /** The card tab's place for how to use the dataset (after the columns). */
   use?: ReactNode;
   /** The versions tab: what changed in the version the address names, above the list. */
@@ -72,6 +74,7 @@ function numbersOf(dataset: Dataset, locale: Locale, t: T): Fact[] {
       live: { name: 'favorites', value: dataset.favorite_count },
     },
     { label: t('datasets:detail.forks'), value: number.format(dataset.fork_count) },
+    { label: t('datasets:detail.discussions'), value: number.format(dataset.discussion_count) },
     { label: t('datasets:detail.latestVersion'), value: String(dataset.latest_version) },
   ];
 }
@@ -222,6 +225,8 @@ function TabContent(props: Props & { t: T }) {
       return props.compare;
     case 'sql':
       return props.sql;
+    case 'discussions':
+      return props.discussions;
     default:
       return (
         <>
@@ -252,7 +257,14 @@ export function DatasetView(props: Props) {
   return (
     <article className="flex flex-col gap-4" data-dataset-id={dataset.id}>
       <DatasetHeader dataset={dataset} locale={locale} t={t} actions={actions} notice={notice} />
-      {tabs && <DatasetTabs t={t} current={tabs.current} hrefs={tabs.hrefs} />}
+      {tabs && (
+        <DatasetTabs
+          t={t}
+          current={tabs.current}
+          hrefs={tabs.hrefs}
+          discussions={numberFormat(locale).format(dataset.discussion_count)}
+        />
+      )}
       <TabContent {...props} t={t} />
     </article>
   );

@@ -8,6 +8,7 @@ import sql from './sql.json';
 import webhooks from './webhooks.json';
 import notifications from './notifications.json';
 import changes from './changes.json';
+import discussions from './discussions.json';
 
 /**
  * Every zh-CN area: the server's dictionary and the type of every key. To add an area: add its
@@ -24,4 +25,5 @@ export default {
   webhooks,
   notifications,
   changes,
+  discussions,
 };

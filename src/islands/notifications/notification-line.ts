@@ -28,7 +28,8 @@ const text = (value: unknown): string =>
 
 /**
  * What a notification says, and where it leads: a new version to what changed in it (the Versions
- * tab on that version), others to their dataset, a follow to the follower's page.
+ * tab on that version), a comment or mention to its thread, others to their dataset, a follow to
+ * the follower's page.
  */
 export function notificationLine(
   n: Notification,
@@ -43,10 +44,13 @@ export function notificationLine(
     score: text(n.details.score),
     title: text(n.details.title),
   });
+  const thread = text(n.details.discussionId);
   const path = n.dataset
     ? n.kind === 'version.published' && n.version !== null
       ? `/datasets/${n.dataset.id}?tab=versions&v=${n.version}`
-      : `/datasets/${n.dataset.id}`
+      : n.kind.startsWith('discussion.') && thread
+        ? `/datasets/${n.dataset.id}/discussions/${thread}`
+        : `/datasets/${n.dataset.id}`
     : n.actor && n.kind === 'user.followed'
       ? `/users/${n.actor.id}`
       : null;

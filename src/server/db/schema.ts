@@ -30,6 +30,8 @@ export * from './schema-queries.ts';
 export * from './schema-community.ts';
 // Watches, notifications and webhooks (docs/living-datasets.md).
 export * from './schema-living.ts';
+// Discussion threads, their comments and reports (docs/discussions.md).
+export * from './schema-discussions.ts';
 
 export const users = pgTable(
   'users',

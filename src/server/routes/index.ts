@@ -8,6 +8,7 @@ import { favoritesRoutes } from './favorites/index.ts';
 import { leaderboardRoutes } from './leaderboard/index.ts';
 import { datasetCommunityRoutes } from './dataset-community/index.ts';
 import { datasetsRoutes } from './datasets/index.ts';
+import { discussionsRoutes } from './discussions/index.ts';
 import { croissantRoutes } from './croissant/index.ts';
 import { dataPackageRoutes } from './datapackage/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
@@ -29,6 +30,7 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
     leaderboardRoutes,
     datasetCommunityRoutes,
     datasetsRoutes,
+    discussionsRoutes,
     croissantRoutes,
     dataPackageRoutes,
     tokensRoutes,

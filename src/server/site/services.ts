@@ -3,6 +3,7 @@ import type { Context } from '../context.ts';
 import { nullIfNotFound } from '../errors.ts';
 import { communitySiteReads } from '../services/community-site.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
+import { discussionSiteReads } from '../services/discussions/read.ts';
 import { homeReads } from '../services/home.ts';
 import { getProfile } from '../services/profiles.ts';
 import { sitemapEntries } from '../services/sitemap.ts';
@@ -23,6 +24,8 @@ export function createSiteServices(ctx: Context) {
     originUrl: ctx.config.originUrl,
     /** Dataset reads as a guest sees them (see services/datasets/site.ts). */
     datasets: datasetSiteReads(ctx),
+    /** A dataset's discussion threads and one thread, as a guest sees them. */
+    discussions: discussionSiteReads(ctx),
     /** Leaderboards, follow lists and a user's public datasets, as a guest sees them. */
     community: communitySiteReads(ctx),
     /** The home page's totals and lists, shared for 30 s (see services/home.ts). */

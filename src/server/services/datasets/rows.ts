@@ -14,6 +14,7 @@ import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
+import { openDiscussionCount, type Discussed } from '../discussions/count.ts';
 import { inColumnOrder } from '../../../lib/tables/column-names.ts';
 
 /** The signed-in caller's id, or null for a guest. */
@@ -146,6 +147,7 @@ export function selectDetails(db: Db) {
       readme: datasets.readme,
       columnDescriptions: datasets.columnDescriptions,
       versions: versionsJson,
+      discussionCount: openDiscussionCount,
     })
     .from(datasets)
     .leftJoin(users, eq(users.id, datasets.ownerId))
@@ -154,7 +156,7 @@ export function selectDetails(db: Db) {
 
 /** A dataset as its own page and the API's detail show it. */
 export function toDataset(
-  row: SummaryRow & { readme: string; columnDescriptions: Record<string, string> },
+  row: SummaryRow & { readme: string; columnDescriptions: Record<string, string> } & Discussed,
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
@@ -163,6 +165,7 @@ export function toDataset(
     readme: row.readme,
     column_descriptions: inColumnOrder(row.columnDescriptions, versions[0]?.attributes ?? []),
     versions: versions.map(toVersion),
+    discussion_count: row.discussionCount,
   };
 }
 
@@ -293,6 +296,5 @@ export const searchTextOf = (name: string, description: string, tags: string[]) 
 
 /** `now()` as the database sees it, for updated_at. */
 export const now = sql`now()`;
-
 /** Download marks older than this have expired (a new download counts again). */
 export const downloadWindowStart = sql`now() - make_interval(mins => ${DOWNLOAD_COUNT_WINDOW_MINUTES})`;
