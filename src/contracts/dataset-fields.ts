@@ -25,6 +25,7 @@ import {
   LANGUAGE_TEXT_PATTERN,
   NAME_PATTERN,
   TAG_PATTERN,
+  TAGS_TEXT_PATTERN,
 } from './text-patterns.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
@@ -225,15 +226,19 @@ export const queryBoolean = z
  * Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`); empty ones, like
  * ones with nothing visible, are left out.
  */
+const queryTag = z.string().meta({ pattern: TAGS_TEXT_PATTERN });
 export const queryTags = z
-  .union([z.string(), z.array(z.string())])
+  .union([queryTag, z.array(queryTag)])
   .transform((v) =>
     (Array.isArray(v) ? v : [v])
       .flatMap((s) => s.split(TAG_SEPARATOR))
       .map((s) => s.trim())
       .filter((s) => !isBlank(s)),
   )
-  .pipe(datasetTagsSchema);
+  .pipe(datasetTagsSchema)
+  .meta({
+    description: `Comma-separated (, or ，) or repeated; each tag 1–${DATASET_TAG_MAX} characters once made plain, trimmed and lower-cased; at most ${DATASET_TAGS_MAX}`,
+  });
 
 /** Where a page starts: right after the row a previous answer's `next_cursor` names. */
 export const cursorQuery = z

@@ -35,15 +35,21 @@ export const TOKEN_NAME_PATTERN = `^${NOT_BLANK}[^${FORBIDDEN}${DIRECTION}]*$`;
  */
 export const TAG_PATTERN = `^${NOT_BLANK}[^${CONTROLS}${DIRECTION},\\uFF0C\\uFE50]*$`;
 
+/** Tags in a query: comma-separated, each as TAG_PATTERN but for the commas. */
+export const TAGS_TEXT_PATTERN = `^[^${CONTROLS}${DIRECTION}\\uFE50]*$`;
+
 /** LANGUAGE_PATTERN (limits.ts) in any case, as the server takes it. */
 export const LANGUAGE_TEXT_PATTERN = '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$';
 
+const OCTET = '(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])';
+const HOST = `(([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*|${OCTET}(\\.${OCTET}){3})`;
+
 /**
  * An http(s) address without user name or password, of the shapes every URL parser reads alike:
- * a host name whose last label starts with a letter, an optional port, then printable ASCII.
+ * a host name whose last label starts with a letter, or an IPv4 address; an optional port; then
+ * printable ASCII.
  */
-export const HTTP_URL_PATTERN =
-  '^[Hh][Tt][Tt][Pp][Ss]?://([A-Za-z0-9-]+\\.)*[A-Za-z][A-Za-z0-9-]*(:[0-9]{1,4})?([/?#][\\u0021-\\u007E]*)?$';
+export const HTTP_URL_PATTERN = `^[Hh][Tt][Tt][Pp][Ss]?://${HOST}(:[0-9]{1,4})?([/?#][\\u0021-\\u007E]*)?$`;
 
 /** A list cursor: base64url, as `next_cursor` gives it. */
 export const CURSOR_PATTERN = '^[A-Za-z0-9_-]*$';

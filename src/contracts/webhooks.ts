@@ -25,7 +25,12 @@ export const createWebhookBodySchema = z.object({
     .trim()
     .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
     .refine(isWebhookUrl, 'url must be an http:// or https:// address without a user or password')
-    .meta({ format: 'uri', pattern: HTTP_URL_PATTERN }),
+    .meta({
+      format: 'uri',
+      pattern: HTTP_URL_PATTERN,
+      description:
+        'An http(s) address; its host must resolve, to public addresses only (unless the server allows private ones)',
+    }),
   dataset_id: z
     .number('dataset_id must be a positive integer or null')
     .int('dataset_id must be a positive integer or null')
