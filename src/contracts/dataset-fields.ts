@@ -15,12 +15,14 @@ import {
   DATASET_TAGS_MAX,
   LANGUAGE_PATTERN,
   LICENSE_IDS,
+  MAX_ATTRIBUTE_LENGTH,
   README_MAX_BYTES,
   SEARCH_QUERY_MAX,
   chars,
   utf8Bytes,
 } from './limits.ts';
 import {
+  COLUMN_NAME_PATTERN,
   CURSOR_PATTERN,
   LANGUAGE_TEXT_PATTERN,
   NAME_PATTERN,
@@ -203,6 +205,17 @@ const queryAttributeTypes = z
   })
   .pipe(attributeTypesSchema)
   .meta({ type: 'string', description: 'JSON text, e.g. {"zip":"string"}' });
+
+/** The column names of a table sent as JSON (checked with its rows: docs/tables.md, "The rules"). */
+export const columnNamesSchema = z
+  .array(
+    z.string().meta({
+      maxLength: MAX_ATTRIBUTE_LENGTH,
+      pattern: COLUMN_NAME_PATTERN,
+      description: 'Trimmed; must show something; no control characters; unique ignoring case',
+    }),
+  )
+  .meta({ minItems: 1 });
 
 /** Declared column types of a streamed upload, as JSON text (the body's two names). */
 export const uploadTypeFields = {

@@ -29,6 +29,9 @@ export const NAME_PATTERN = `^${NOT_BLANK}[^${CONTROLS}${DIRECTION}]*$`;
 /** A token's name: shows something, no direction control (tab and line breaks inside are kept). */
 export const TOKEN_NAME_PATTERN = `^${NOT_BLANK}[^${FORBIDDEN}${DIRECTION}]*$`;
 
+/** A column name: shows something, no control character (docs/tables.md, "The rules"). */
+export const COLUMN_NAME_PATTERN = `^${NOT_BLANK}[^${CONTROLS}]*$`;
+
 /**
  * One tag: like a name, and no comma (`,`, the full-width `，`, nor `﹐`, which becomes a comma
  * when the tag is made plain).

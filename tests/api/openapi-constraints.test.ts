@@ -7,6 +7,7 @@ type Schema = {
   minLength?: number;
   maxLength?: number;
   pattern?: string;
+  minItems?: number;
   maxItems?: number;
   items?: Schema;
   anyOf?: Schema[];
@@ -32,6 +33,7 @@ function fits(schema: Schema, value: unknown): boolean {
   if (schema.enum && !schema.enum.includes(value)) return false;
   if (Array.isArray(value)) {
     return (
+      value.length >= (schema.minItems ?? 0) &&
       value.length <= (schema.maxItems ?? Infinity) &&
       value.every((v) => fits(schema.items ?? {}, v))
     );
@@ -140,6 +142,16 @@ function cases(datasetId: () => number): Case[] {
       accepted: ['zh-CN', 'EN', 'es-419', 'zh-Hans-CN'],
       refused: ['english', 'zh_CN', 'e', 'es-4199'],
       send: putDataset('language'),
+    },
+    {
+      where: ['post', '/api/v1/datasets', 'attributes'],
+      accepted: [['城市'], [x(128)], ['降水 量', 'year']],
+      refused: [[], [' '], ['\u200B'], ['a\tb'], [x(129)]],
+      send: (attributes) => {
+        const names = attributes as string[];
+        const row = names.map(() => 'v');
+        return call('POST', '/datasets', owner, { name: 'Columns', attributes, entries: [row] });
+      },
     },
     {
       where: ['post', '/api/v1/tokens', 'name'],
