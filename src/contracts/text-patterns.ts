@@ -17,7 +17,7 @@ const DIRECTION = '\\u202A-\\u202E\\u2066-\\u2069';
 const BLANK =
   '\\t\\n\\u000B\\f\\r \\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000\\uFEFF' +
   '\\u00AD\\u034F\\u061C\\u115F\\u1160\\u17B4\\u17B5\\u180B-\\u180F\\u200B-\\u200F' +
-  '\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFFA0\\uFFF0-\\uFFF8';
+  '\\u202A-\\u202E\\u2060-\\u206F\\u2800\\u3164\\uFE00-\\uFE0F\\uFFA0\\uFFF0-\\uFFF8';
 const NOT_BLANK = `(?![${BLANK}]*$)`;
 
 /** Any text without a forbidden character (what every text field and query parameter takes). */
@@ -30,16 +30,16 @@ export const NAME_PATTERN = `^${NOT_BLANK}[^${CONTROLS}${DIRECTION}]*$`;
 export const TOKEN_NAME_PATTERN = `^${NOT_BLANK}[^${FORBIDDEN}${DIRECTION}]*$`;
 
 /** A column name: shows something, no control character (docs/tables.md, "The rules"). */
-export const COLUMN_NAME_PATTERN = `^${NOT_BLANK}[^${CONTROLS}]*$`;
+export const COLUMN_NAME_PATTERN = `^${NOT_BLANK}[^\\u0000-\\u001F\\u007F]*$`;
 
 /**
- * One tag: like a name, and no comma (`,`, the full-width `，`, nor `﹐`, which becomes a comma
- * when the tag is made plain).
+ * One tag: like a name, and no comma (`,`, the full-width `，`, nor `﹐` or `︐`, which become
+ * commas when the tag is made plain).
  */
-export const TAG_PATTERN = `^${NOT_BLANK}[^${CONTROLS}${DIRECTION},\\uFF0C\\uFE50]*$`;
+export const TAG_PATTERN = `^${NOT_BLANK}[^${CONTROLS}${DIRECTION},\\uFF0C\\uFE50\\uFE10]*$`;
 
 /** Tags in a query: comma-separated, each as TAG_PATTERN but for the commas. */
-export const TAGS_TEXT_PATTERN = `^[^${CONTROLS}${DIRECTION}\\uFE50]*$`;
+export const TAGS_TEXT_PATTERN = `^[^${CONTROLS}${DIRECTION}\\uFE50\\uFE10]*$`;
 
 /** LANGUAGE_PATTERN (limits.ts) in any case, as the server takes it. */
 export const LANGUAGE_TEXT_PATTERN = '^[A-Za-z]{2,3}(-[A-Za-z]{4})?(-([A-Za-z]{2}|[0-9]{3}))?$';
