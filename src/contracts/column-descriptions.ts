@@ -11,6 +11,7 @@ import {
 } from '../lib/tables/column-names.ts';
 import { emptyWhenBlank } from '../lib/visible-text.ts';
 import { COLUMN_DESCRIPTION_MAX, MAX_ATTRIBUTE_LENGTH } from './limits.ts';
+import { COLUMN_NAME_PATTERN } from './text-patterns.ts';
 
 const NAME_PROBLEMS: Record<ColumnNameProblem, string> = {
   empty: 'has no name',
@@ -58,7 +59,15 @@ export const columnDescriptionsSchema = z
     }
     return Object.fromEntries(given);
   })
-  .meta(OBJECT_META)
+  .meta({
+    type: 'object',
+    propertyNames: {
+      type: 'string',
+      maxLength: MAX_ATTRIBUTE_LENGTH,
+      pattern: COLUMN_NAME_PATTERN,
+    },
+    additionalProperties: { type: 'string', maxLength: COLUMN_DESCRIPTION_MAX },
+  })
   .describe(
     `Column name → what the column means (plain text, at most ${COLUMN_DESCRIPTION_MAX} characters, trimmed). An empty description (or one showing nothing) removes that column's; on PUT, columns not named keep theirs`,
   );

@@ -44,7 +44,7 @@ export const rateBodySchema = z.object({
       {
         page: z
           .string()
-          .regex(/^[\w-]{16,64}$/, 'order.page must be 16 to 64 letters, digits, - or _'),
+          .regex(/^[A-Za-z0-9_-]{16,64}$/, 'order.page must be 16 to 64 letters, digits, - or _'),
         sequence: z
           .number('order.sequence must be an integer from 1 to 2147483647')
           .int('order.sequence must be an integer from 1 to 2147483647')

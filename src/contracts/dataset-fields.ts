@@ -15,11 +15,20 @@ import {
   DATASET_TAGS_MAX,
   LANGUAGE_PATTERN,
   LICENSE_IDS,
+  MAX_ATTRIBUTE_LENGTH,
   README_MAX_BYTES,
   SEARCH_QUERY_MAX,
   chars,
   utf8Bytes,
 } from './limits.ts';
+import {
+  COLUMN_NAME_PATTERN,
+  CURSOR_PATTERN,
+  LANGUAGE_TEXT_PATTERN,
+  NAME_PATTERN,
+  TAG_PATTERN,
+  TAGS_TEXT_PATTERN,
+} from './text-patterns.ts';
 
 /** Field rules and constants for datasets; the server validates with these, the client may reuse them. */
 export {
@@ -52,7 +61,8 @@ export const languageSchema = z
   .string()
   .trim()
   .regex(LANGUAGE_PATTERN, 'Language must be a BCP 47 tag such as zh-CN or en-US')
-  .transform((s) => Intl.getCanonicalLocales(s)[0] ?? s);
+  .transform((s) => Intl.getCanonicalLocales(s)[0] ?? s)
+  .meta({ type: 'string', pattern: LANGUAGE_TEXT_PATTERN });
 
 /** A name shows something (not only spaces and invisible characters) and reads as written. */
 export const datasetNameSchema = z
@@ -64,7 +74,12 @@ export const datasetNameSchema = z
     `Name must be at most ${DATASET_NAME_MAX} characters`,
   )
   .refine((s) => !/\p{Cc}/u.test(s), 'Name must not contain control characters')
-  .superRefine(refuseDirectionControls('Name'));
+  .superRefine(refuseDirectionControls('Name'))
+  .meta({
+    maxLength: DATASET_NAME_MAX,
+    pattern: NAME_PATTERN,
+    description: 'Trimmed; must show something; no control or direction characters',
+  });
 
 /**
  * A description is optional: one showing nothing (only spaces and invisible characters) is stored
@@ -77,7 +92,8 @@ export const datasetDescriptionSchema = z
   .refine(
     (s) => chars(s) <= DATASET_DESCRIPTION_MAX,
     `Description must be at most ${DATASET_DESCRIPTION_MAX} characters`,
-  );
+  )
+  .meta({ maxLength: DATASET_DESCRIPTION_MAX });
 
 /** An SPDX identifier from the list, or null for "no licence stated". */
 export const licenseIdSchema = z.enum(LICENSE_IDS, {
@@ -93,6 +109,7 @@ export const citationSchema = z
   .trim()
   .overwrite(emptyWhenBlank)
   .refine((s) => chars(s) <= CITATION_MAX, `Citation must be at most ${CITATION_MAX} characters`)
+  .meta({ maxLength: CITATION_MAX })
   .describe('How to cite the dataset (free text, e.g. BibTeX)');
 
 export const readmeSchema = z
@@ -101,7 +118,9 @@ export const readmeSchema = z
     (s) => utf8Bytes(s) <= README_MAX_BYTES,
     `Readme must be at most ${README_MAX_BYTES / 1024} KB (${README_MAX_BYTES} bytes of UTF-8)`,
   )
-  .describe('The dataset card: Markdown, shown on the dataset page');
+  .describe(
+    `The dataset card: Markdown, shown on the dataset page; at most ${README_MAX_BYTES} bytes of UTF-8`,
+  );
 
 /**
  * What separates tags typed as text: a comma, or the full-width ， of Chinese input, in the API's
@@ -127,23 +146,31 @@ const tagSchema = z
     (s) => !/[\p{Cc}]/u.test(s) && !TAG_SEPARATOR.test(s),
     'Tags must not contain commas or control characters',
   )
-  .superRefine(refuseDirectionControls('Tag'));
+  .superRefine(refuseDirectionControls('Tag'))
+  .meta({
+    minLength: 1,
+    maxLength: DATASET_TAG_MAX,
+    pattern: TAG_PATTERN,
+    description: `Made plain (NFKC), trimmed and lower-cased, then 1–${DATASET_TAG_MAX} characters; no comma, control or direction character`,
+  });
 
 /** Tags are made plain, trimmed, lower-cased and deduplicated, then at most 10 remain allowed. */
 export const datasetTagsSchema = z
   .array(tagSchema)
   .transform((tags) => [...new Set(tags)])
-  .refine((tags) => tags.length <= DATASET_TAGS_MAX, `At most ${DATASET_TAGS_MAX} tags`);
+  .refine((tags) => tags.length <= DATASET_TAGS_MAX, `At most ${DATASET_TAGS_MAX} tags`)
+  .meta({
+    maxItems: DATASET_TAGS_MAX,
+    description: `At most ${DATASET_TAGS_MAX} once duplicates are dropped`,
+  });
 
 /** Like a description: a changelog showing nothing is stored empty ("No changelog."). */
 export const changelogSchema = z
   .string()
   .trim()
   .overwrite(emptyWhenBlank)
-  .refine(
-    (s) => chars(s) <= CHANGELOG_MAX,
-    `Changelog must be at most ${CHANGELOG_MAX} characters`,
-  );
+  .refine((s) => chars(s) <= CHANGELOG_MAX, `Changelog must be at most ${CHANGELOG_MAX} characters`)
+  .meta({ maxLength: CHANGELOG_MAX });
 
 /**
  * Column name → type. Any text is a column name, `__proto__` included: z.record would copy the
@@ -179,6 +206,17 @@ const queryAttributeTypes = z
   .pipe(attributeTypesSchema)
   .meta({ type: 'string', description: 'JSON text, e.g. {"zip":"string"}' });
 
+/** The column names of a table sent as JSON (checked with its rows: docs/tables.md, "The rules"). */
+export const columnNamesSchema = z
+  .array(
+    z.string().meta({
+      maxLength: MAX_ATTRIBUTE_LENGTH,
+      pattern: COLUMN_NAME_PATTERN,
+      description: 'Trimmed; must show something; no control characters; unique ignoring case',
+    }),
+  )
+  .meta({ minItems: 1 });
+
 /** Declared column types of a streamed upload, as JSON text (the body's two names). */
 export const uploadTypeFields = {
   attribute_types: queryAttributeTypes
@@ -201,23 +239,28 @@ export const queryBoolean = z
  * Tags in a query: comma-separated (`tags=a,b`) or repeated (`tags=a&tags=b`); empty ones, like
  * ones with nothing visible, are left out.
  */
+const queryTag = z.string().meta({ pattern: TAGS_TEXT_PATTERN });
 export const queryTags = z
-  .union([z.string(), z.array(z.string())])
+  .union([queryTag, z.array(queryTag)])
   .transform((v) =>
     (Array.isArray(v) ? v : [v])
       .flatMap((s) => s.split(TAG_SEPARATOR))
       .map((s) => s.trim())
       .filter((s) => !isBlank(s)),
   )
-  .pipe(datasetTagsSchema);
+  .pipe(datasetTagsSchema)
+  .meta({
+    description: `Comma-separated (, or ，) or repeated; each tag 1–${DATASET_TAG_MAX} characters once made plain, trimmed and lower-cased; at most ${DATASET_TAGS_MAX}`,
+  });
 
 /** Where a page starts: right after the row a previous answer's `next_cursor` names. */
 export const cursorQuery = z
   .string()
   .max(CURSOR_MAX, `cursor must be at most ${CURSOR_MAX} characters`)
+  .meta({ pattern: CURSOR_PATTERN })
   .optional()
   .describe(
-    'The `next_cursor` of the previous page: continues right after it, as cheap however far (`offset` then skips further)',
+    'The `next_cursor` of the previous page, as given (base64url, made for the same order): continues right after it, as cheap however far (`offset` then skips further); any other value is 400',
   );
 
 export const searchQuery = z

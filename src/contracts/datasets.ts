@@ -27,6 +27,7 @@ import {
   queryTags,
   cursorQuery,
   searchQuery,
+  columnNamesSchema,
 } from './dataset-fields.ts';
 import { columnDescriptionsAnswer, columnDescriptionsSchema } from './column-descriptions.ts';
 
@@ -183,7 +184,7 @@ export const versionParamsSchema = z.object({
  * each an array of cells in attribute order or an object keyed by attribute.
  */
 const tableContentSchema = z.object({
-  attributes: z.array(z.string()),
+  attributes: columnNamesSchema,
   attribute_types: attributeTypesSchema.optional(),
   attributes_type: attributeTypesSchema
     .optional()

@@ -4,6 +4,7 @@ import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
 import { SAVED_QUERIES_MAX, SAVED_QUERY_SQL_MAX, SAVED_QUERY_TITLE_MAX } from './limits.ts';
 import { pageLimit } from './query-numbers.ts';
+import { NAME_PATTERN } from './text-patterns.ts';
 import { offsetSchema, publicUserSchema } from './users.ts';
 
 /** Requests and responses of the queries saved on a dataset (its SQL tab). */
@@ -20,7 +21,8 @@ const titleSchema = z
     `title must be at most ${SAVED_QUERY_TITLE_MAX} characters`,
   )
   .refine((s) => !/\p{Cc}/u.test(s), 'title must not contain control characters')
-  .superRefine(refuseDirectionControls('Title'));
+  .superRefine(refuseDirectionControls('Title'))
+  .meta({ maxLength: SAVED_QUERY_TITLE_MAX, pattern: NAME_PATTERN });
 
 const sqlSchema = z
   .string('sql must be text')
@@ -28,7 +30,8 @@ const sqlSchema = z
   .refine(
     (s) => chars(s) <= SAVED_QUERY_SQL_MAX,
     `sql must be at most ${SAVED_QUERY_SQL_MAX} characters`,
-  );
+  )
+  .meta({ minLength: 1, maxLength: SAVED_QUERY_SQL_MAX, description: 'Not only spaces' });
 
 export const saveQueryBodySchema = z.object({ title: titleSchema, sql: sqlSchema });
 export type SaveQueryBody = z.infer<typeof saveQueryBodySchema>;

@@ -4,6 +4,7 @@ import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
 import { TOKEN_DAYS_MAX, TOKEN_NAME_MAX, TOKEN_SCOPES } from './limits.ts';
 import { pageLimit } from './query-numbers.ts';
+import { TOKEN_NAME_PATTERN } from './text-patterns.ts';
 import { LIST_LIMIT_MAX, offsetSchema } from './users.ts';
 
 /**
@@ -15,7 +16,12 @@ const tokenNameSchema = z
   .trim()
   .refine((s) => !isBlank(s), 'name is required')
   .max(TOKEN_NAME_MAX, `name must be at most ${TOKEN_NAME_MAX} characters`)
-  .superRefine(refuseDirectionControls('Name'));
+  .superRefine(refuseDirectionControls('Name'))
+  .meta({
+    maxLength: TOKEN_NAME_MAX,
+    pattern: TOKEN_NAME_PATTERN,
+    description: `Trimmed; must show something; no direction characters; at most ${TOKEN_NAME_MAX} UTF-16 code units (an emoji counts two)`,
+  });
 
 export const createTokenBodySchema = z.object({
   name: tokenNameSchema,

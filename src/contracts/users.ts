@@ -3,6 +3,7 @@ import { emptyWhenBlank, isBlank } from '../lib/visible-text.ts';
 import { refuseDirectionControls } from './direction-controls.ts';
 import { positiveId } from './ids.ts';
 import { chars } from './limits.ts';
+import { EMAIL_PATTERN, HTTP_URL_PATTERN, NAME_PATTERN } from './text-patterns.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 
 /** Field rules for accounts; the server validates with these, the client may reuse them. */
@@ -42,7 +43,8 @@ export const emailSchema = z
   .string()
   .trim()
   .max(EMAIL_MAX, `E-mail must be at most ${EMAIL_MAX} characters`)
-  .pipe(z.email('Invalid e-mail address'));
+  .pipe(z.email('Invalid e-mail address'))
+  .meta({ type: 'string', format: 'email', maxLength: EMAIL_MAX, pattern: EMAIL_PATTERN });
 
 export const passwordSchema = z
   .string()
@@ -55,20 +57,30 @@ export const nicknameSchema = z
   .refine((s) => !isBlank(s), 'Nickname must not be empty')
   .refine((s) => chars(s) <= NICKNAME_MAX, `Nickname must be at most ${NICKNAME_MAX} characters`)
   .refine((s) => !/\p{Cc}/u.test(s), 'Nickname must not contain control characters')
-  .superRefine(refuseDirectionControls('Nickname'));
+  .superRefine(refuseDirectionControls('Nickname'))
+  .meta({
+    maxLength: NICKNAME_MAX,
+    pattern: NAME_PATTERN,
+    description: 'Trimmed; must show something; no control or direction characters',
+  });
 
 /** Like a dataset's description: a bio showing nothing is stored empty ("No bio yet."). */
 export const bioSchema = z
   .string()
   .trim()
   .overwrite(emptyWhenBlank)
-  .refine((s) => chars(s) <= BIO_MAX, `Bio must be at most ${BIO_MAX} characters`);
+  .refine((s) => chars(s) <= BIO_MAX, `Bio must be at most ${BIO_MAX} characters`)
+  .meta({ maxLength: BIO_MAX, description: 'Trimmed; one showing nothing is stored empty' });
 
 export const avatarSchema = z
   .string()
   .trim()
   .max(AVATAR_URL_MAX, `Avatar URL must be at most ${AVATAR_URL_MAX} characters`)
-  .refine((s) => s === '' || isHttpUrl(s), 'Avatar must be empty or an http(s) URL');
+  .refine((s) => s === '' || isHttpUrl(s), 'Avatar must be empty or an http(s) URL')
+  .meta({
+    anyOf: [{ const: '' }, { pattern: HTTP_URL_PATTERN }],
+    description: 'Empty, or an http(s) URL',
+  });
 
 const userRoleSchema = z.enum(['user', 'admin']);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { positiveId } from './ids.ts';
 import { WEBHOOK_EVENTS, WEBHOOK_URL_MAX } from './limits.ts';
 import { pageLimit } from './query-numbers.ts';
+import { HTTP_URL_PATTERN } from './text-patterns.ts';
 
 /** Whether `value` is an http(s) address without user name or password. */
 function isWebhookUrl(value: string): boolean {
@@ -23,7 +24,13 @@ export const createWebhookBodySchema = z.object({
     .string('url is required')
     .trim()
     .max(WEBHOOK_URL_MAX, `url must be at most ${WEBHOOK_URL_MAX} characters`)
-    .refine(isWebhookUrl, 'url must be an http:// or https:// address without a user or password'),
+    .refine(isWebhookUrl, 'url must be an http:// or https:// address without a user or password')
+    .meta({
+      format: 'uri',
+      pattern: HTTP_URL_PATTERN,
+      description:
+        'An http(s) address; its host must resolve, to public addresses only (unless the server allows private ones)',
+    }),
   dataset_id: z
     .number('dataset_id must be a positive integer or null')
     .int('dataset_id must be a positive integer or null')

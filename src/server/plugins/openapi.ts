@@ -1,6 +1,7 @@
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { apiErrorSchema } from '../../contracts/errors.ts';
 import { UPLOAD_TYPES } from '../routes/datasets/uploads.ts';
+import { stateTextHygiene } from './openapi-text.ts';
 import { UNLIMITED } from './rate-limit.ts';
 
 type Transform = typeof jsonSchemaTransform;
@@ -98,7 +99,14 @@ export const openApiTransform: Transform = (input) => {
   const method = Array.isArray(input.route.method) ? input.route.method[0] : input.route.method;
   const output = jsonSchemaTransform(withSharedErrors(input, String(method)));
   keepResponseHeaders(input.schema.response, output);
-  const schema = output.schema as { operationId?: string; security?: unknown; body?: unknown };
+  const schema = output.schema as {
+    operationId?: string;
+    security?: unknown;
+    body?: unknown;
+    querystring?: unknown;
+  };
+  stateTextHygiene(schema.body);
+  stateTextHygiene(schema.querystring);
   schema.operationId ??= operationIdOf(String(method), input.url);
   schema.security ??= input.route.config?.ignoresBearer ? [] : OPTIONAL_BEARER;
   const config = input.route.config as { streamedTable?: boolean } | undefined;
@@ -130,9 +138,28 @@ function markOptionalBodies(paths: Operations | undefined): void {
 }
 
 /**
- * Named schemas (src/server/openapi-schemas.ts) in `components.schemas`, referenced by `$ref`.
- * The input twins that no operation uses (`DatasetInput`, …) are left out. Optional bodies are
- * marked so.
+ * Named schemas that nothing refers to (the input twins no operation takes, `DatasetInput`…, or
+ * a response since given inline) are left out, until every one left is referred to: a twin may
+ * be referred to only by another unused one.
+ */
+function dropUnusedSchemas(document: { components?: { schemas?: Record<string, unknown> } }) {
+  const schemas = document.components?.schemas ?? {};
+  for (let dropped = true; dropped;) {
+    dropped = false;
+    const text = JSON.stringify(document);
+    for (const name of Object.keys(schemas)) {
+      const own = JSON.stringify(schemas[name]);
+      const ref = `"#/components/schemas/${name}"`;
+      if (text.split(ref).length - 1 > own.split(ref).length - 1) continue;
+      delete schemas[name];
+      dropped = true;
+    }
+  }
+}
+
+/**
+ * Named schemas (src/server/openapi-schemas.ts) in `components.schemas`, referenced by `$ref`;
+ * those nothing refers to are left out. Optional bodies are marked so.
  */
 export const openApiTransformObject: TransformObject = (input) => {
   const document = jsonSchemaTransformObject(input) as {
@@ -140,17 +167,6 @@ export const openApiTransformObject: TransformObject = (input) => {
     components?: { schemas?: Record<string, unknown> };
   };
   markOptionalBodies(document.paths);
-  const schemas = document.components?.schemas;
-  if (schemas) {
-    const used = JSON.stringify({
-      ...document,
-      components: { ...document.components, schemas: {} },
-    });
-    for (const name of Object.keys(schemas)) {
-      const twin = name.endsWith('Input') && name.slice(0, -'Input'.length) in schemas;
-      const referenced = (text: string) => text.includes(`"#/components/schemas/${name}"`);
-      if (twin && !referenced(used) && !referenced(JSON.stringify(schemas))) delete schemas[name];
-    }
-  }
+  dropUnusedSchemas(document);
   return document;
 };
