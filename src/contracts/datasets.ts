@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
-import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX } from './limits.ts';
+import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX, VERSION_MODES } from './limits.ts';
 import { positiveId } from './ids.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 import { LIST_LIMIT_MAX, limitSchema, offsetSchema, publicUserSchema } from './users.ts';
@@ -14,6 +14,8 @@ import {
   attributeTypesSchema,
   changelogSchema,
   citationSchema,
+  keyColumnsSchema,
+  queryKeyColumns,
   datasetDescriptionSchema,
   datasetNameSchema,
   datasetTagsSchema,
@@ -65,6 +67,9 @@ export const datasetVersionSchema = z.object({
   attributes_type: attributeTypesSchema,
   byte_size: z.number().int(),
   sha256: z.string(),
+  mode: z
+    .enum(VERSION_MODES)
+    .describe('How it was made: a whole table (`replace`) or a patch of the version before'),
   created_at: timestamp,
 });
 export type DatasetVersion = z.infer<typeof datasetVersionSchema>;
@@ -109,6 +114,9 @@ export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
 export const datasetSchema = datasetSummarySchema.extend({
   readme: z.string().describe('The dataset card (Markdown); not in lists'),
   column_descriptions: columnDescriptionsAnswer,
+  key_columns: z
+    .array(z.string())
+    .describe('The key: columns whose values name a row; not in lists'),
   versions: z.array(datasetVersionSchema),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
@@ -198,6 +206,7 @@ const metadataFields = {
   citation: citationSchema.default(''),
   readme: readmeSchema.default(''),
   column_descriptions: columnDescriptionsSchema.default({}),
+  key_columns: keyColumnsSchema.default([]),
 };
 
 export const createDatasetBodySchema = z.object({
@@ -218,6 +227,7 @@ export const createDatasetUploadQuerySchema = z.object({
     .optional()
     .describe('SPDX identifier of the licence; leave out when none is stated'),
   citation: metadataFields.citation,
+  key_columns: queryKeyColumns.optional(),
   changelog: changelogSchema.default(''),
   ...uploadTypeFields,
 });
@@ -233,6 +243,7 @@ export const updateDatasetBodySchema = z.object({
   citation: citationSchema.optional(),
   readme: readmeSchema.optional(),
   column_descriptions: columnDescriptionsSchema.optional(),
+  key_columns: keyColumnsSchema.optional(),
 });
 export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
 

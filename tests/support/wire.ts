@@ -65,4 +65,10 @@ export const wireSummary = (id: number, name = `Dataset ${id}`) =>
 
 /** The same dataset as its detail sends it, with `versions`. */
 export const wireDataset = (id: number, name?: string, versions: DatasetVersion[] = []) =>
-  ({ ...wireSummary(id, name), readme: '', column_descriptions: {}, versions }) satisfies Dataset;
+  ({
+    ...wireSummary(id, name),
+    readme: '',
+    column_descriptions: {},
+    key_columns: [],
+    versions,
+  }) satisfies Dataset;

@@ -33,6 +33,7 @@ const wire: Dataset = {
   latest_version: 1,
   readme: '# Sources',
   column_descriptions: {},
+  key_columns: [],
   versions: [
     {
       id: 1,
@@ -45,6 +46,7 @@ const wire: Dataset = {
       attributes_type: { 城市: 'string', 人口: 'integer' },
       byte_size: 10,
       sha256: 'x',
+      mode: 'replace',
       created_at: at,
     },
   ],

@@ -45,6 +45,7 @@ export const STATED_FIELDS = {
   license: 'license',
   citation: 'citation',
   readme: 'readme',
+  key_columns: 'keyColumns',
 } as const satisfies {
   // A wire name both bodies and the dataset object carry, paired with a column of `datasets`.
   [W in keyof CreateDatasetBody & keyof UpdateDatasetBody & keyof Dataset]?: keyof Insert;
@@ -145,6 +146,7 @@ export function selectDetails(db: Db) {
       ...summaryColumns,
       readme: datasets.readme,
       columnDescriptions: datasets.columnDescriptions,
+      keyColumns: datasets.keyColumns,
       versions: versionsJson,
     })
     .from(datasets)
@@ -154,7 +156,11 @@ export function selectDetails(db: Db) {
 
 /** A dataset as its own page and the API's detail show it. */
 export function toDataset(
-  row: SummaryRow & { readme: string; columnDescriptions: Record<string, string> },
+  row: SummaryRow & {
+    readme: string;
+    columnDescriptions: Record<string, string>;
+    keyColumns: string[];
+  },
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
@@ -162,6 +168,7 @@ export function toDataset(
     ...toSummary(row, viewerId),
     readme: row.readme,
     column_descriptions: inColumnOrder(row.columnDescriptions, versions[0]?.attributes ?? []),
+    key_columns: row.keyColumns,
     versions: versions.map(toVersion),
   };
 }
@@ -227,6 +234,7 @@ export function toVersion(row: VersionRow): DatasetVersion {
     attributes_type: row.attributeTypes,
     byte_size: row.byteSize,
     sha256: row.sha256,
+    mode: row.mode,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -268,6 +276,7 @@ async function ownedRow(db: Db, id: number, viewerId: number, lock: boolean) {
       ownerId: datasets.ownerId,
       listed: datasets.listed,
       latestVersion: datasets.latestVersion,
+      keyColumns: datasets.keyColumns,
     })
     .from(datasets)
     .where(eq(datasets.id, id));
