@@ -10,6 +10,7 @@ import community from './community.json';
 import home from './home.json';
 import viewer from './viewer.json';
 import sql from './sql.json';
+import patches from './patches.json';
 import errors from './errors.json';
 
 /** Every area's strings in zh-CN (one chunk per locale in the browser: src/i18n/index.ts). */
@@ -26,5 +27,6 @@ export default {
   home,
   viewer,
   sql,
+  patches,
   errors,
 };

@@ -249,4 +249,26 @@ describe('keys', () => {
     expect(put.json()).toMatchObject({ code: 'DUPLICATE_KEY', details: { row: 5 } });
     expect((await get(t, `/datasets/${d.id}`, alice)).json<Dataset>().key_columns).toEqual([]);
   });
+
+  it('are what compare pairs rows by unless another key or none is asked for', async () => {
+    const d = await keyed();
+    const patch: Row[] = [[2, '上海市', 2, '2024-01-02']];
+    expect(
+      (await publish(d.id, 'upsert', { attributes: COLUMNS, entries: patch })).statusCode,
+    ).toBe(201);
+    const compare = async (query: string) =>
+      (await get(t, `/datasets/${d.id}/compare?from=1&to=2${query}`, alice)).json<{
+        key: string | null;
+        rows: { added: number; removed: number; changed: number | null };
+      }>();
+    expect(await compare('')).toMatchObject({
+      key: 'id',
+      rows: { added: 0, removed: 0, changed: 1 },
+    });
+    expect(await compare('&key=')).toMatchObject({
+      key: null,
+      rows: { added: 1, removed: 1, changed: null },
+    });
+    expect((await compare('&key=day')).key).toBe('day');
+  });
 });
