@@ -204,12 +204,12 @@ export const keyColumnsSchema = z
     `Columns whose values name a row: unique and never empty in every version (at most ${KEY_COLUMNS_MAX}); \`[]\` for none`,
   );
 
-/** The key in a query: comma-separated column names (`key_columns=id,year`). */
+/** The key in a query: comma-separated (`key_columns=id,year`) or repeated. */
 export const queryKeyColumns = z
-  .string()
+  .union([z.string(), z.array(z.string())])
   .transform((v) =>
-    v
-      .split(',')
+    (Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
       .map((s) => s.trim())
       .filter((s) => s !== ''),
   )

@@ -1,5 +1,5 @@
 import type { T } from '../../i18n/index.ts';
-import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
+import { KEY_COLUMNS_MAX, LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
 import type { Problems } from '../../stores/form.ts';
@@ -179,6 +179,14 @@ export function MetadataFields({ idPrefix, values, problems, onChange, t }: Prop
         spellCheck={false}
         hint={t('datasets:citation.hint')}
         {...text('citation')}
+      />
+      <TextField
+        id={id('key')}
+        label={t('patches:key.label')}
+        hint={t('patches:key.hint', { max: KEY_COLUMNS_MAX })}
+        autoComplete="off"
+        spellCheck={false}
+        {...text('keyColumns')}
       />
       <ReadmeField
         id={id('readme')}
