@@ -15,7 +15,7 @@ const unknownKeyColumn = (column: string) =>
   });
 
 /** Refuses a key naming a column the table does not have (400 KEY_COLUMN_UNKNOWN). */
-export function checkKeyColumns(key: readonly string[], header: TableHeader): void {
+function checkKeyColumns(key: readonly string[], header: TableHeader): void {
   const missing = key.find((name) => !header.attributes.includes(name));
   if (missing !== undefined) throw unknownKeyColumn(missing);
 }
