@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
 import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX, VERSION_MODES } from './limits.ts';
 import { positiveId } from './ids.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
@@ -31,28 +30,13 @@ import {
   searchQuery,
 } from './dataset-fields.ts';
 import { columnDescriptionsAnswer, columnDescriptionsSchema } from './column-descriptions.ts';
+import { cellSchema } from './cells.ts';
 
 export * from './dataset-fields.ts';
 export * from './table-validation.ts';
+export * from './cells.ts';
 
 const timestamp = z.iso.datetime();
-
-/**
- * An integer past ±(2^53−1) in a 64-bit column: the server holds it as `JSON.rawJSON` of its
- * digits, so it is sent as an exact JSON integer (a client may need a big-number parser to keep
- * every digit).
- */
-export const bigIntegerSchema = z
-  .custom<BigInteger>(isBigInteger)
-  .meta({ type: 'integer', format: 'int64' });
-
-export const cellSchema = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  bigIntegerSchema,
-]);
 
 /** One version of a dataset (its content lives in a blob addressed by `sha256`). */
 export const datasetVersionSchema = z.object({

@@ -9,11 +9,11 @@ import {
   type DatasetVersion,
   type UpdateDatasetBody,
 } from '../../../contracts/datasets.ts';
-import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
+import { UNKNOWN_OWNER } from './unknown-owner.ts';
 import { inColumnOrder } from '../../../lib/tables/column-names.ts';
 
 /** The signed-in caller's id, or null for a guest. */
@@ -172,18 +172,6 @@ export function toDataset(
     versions: versions.map(toVersion),
   };
 }
-
-/** Stands in for an owner whose account is gone. */
-const UNKNOWN_OWNER: PublicUser = {
-  id: 0,
-  username: 'unknown',
-  nickname: 'Unknown User',
-  avatar: '',
-  bio: '',
-  is_verified: false,
-  created_at: new Date(0).toISOString(),
-  last_login_at: null,
-};
 
 /** See `fork_credit` in the contract: the live name while visible, the recorded one once gone. */
 function forkCredit(row: SummaryRow, originVisible: boolean): DatasetSummary['fork_credit'] {
