@@ -115,6 +115,8 @@ export type PushOptions = {
   columns?: string;
   /** The `Idempotency-Key` (default: a new one), and the command as typed, to say how to retry. */
   key?: string;
+  keyColumns?: string | undefined;
+  mode?: string | undefined;
   argv: readonly string[];
   json: boolean;
 };
@@ -157,12 +159,13 @@ export async function push(client: Client, io: Io, file: string, o: PushOptions)
             is_public: o.isPrivate ? false : undefined,
             changelog: o.changelog,
             attribute_types: types,
+            key_columns: o.keyColumns,
           },
         })
       : client.raw('POST', `/datasets/${o.dataset}/versions`, {
           stream,
           headers,
-          query: { changelog: o.changelog, attribute_types: types },
+          query: { changelog: o.changelog, attribute_types: types, mode: o.mode },
         });
   const sent = send().catch((err: unknown) => {
     if (!saved || !(err instanceof CliError) || err.code !== 'INVALID_TABLE') throw err;

@@ -9,12 +9,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
-import { CliError, createClient, EXIT } from './client.ts';
+import { CliError, createClient, EXIT, type Client } from './client.ts';
 import { columns } from './columns.ts';
 import { info, list, pull, push, type Io, type PushOptions } from './commands.ts';
 import { parseFilters } from './filters.ts';
 import { login } from './login.ts';
 import { runOther } from './other-commands.ts';
+import { patchPush } from './patch.ts';
 import { CLI_VERSION, idOf, OPTIONS, USAGE, type Values } from './usage.ts';
 
 /**
@@ -40,9 +41,28 @@ const pushOptions = (io: Io, v: Values, argv: string[]): PushOptions => ({
   types: v.types,
   columns: v.columns === undefined ? undefined : userPath(io, v.columns),
   key: v.key,
+  keyColumns: v['key-columns'],
   argv,
   json: v.json,
 });
+
+/** `sheaf push`: a whole table (FILE), or a change with --append, --upsert or --delete. */
+async function runPush(
+  client: Client,
+  io: Io,
+  v: Values,
+  given: string | undefined,
+  argv: string[],
+): Promise<void> {
+  const patch = await patchPush(client, v, (file) => userPath(io, file));
+  const file = patch?.file ?? (given && userPath(io, given));
+  if (!file) throw new CliError(`push needs a FILE\n\n${USAGE}`, EXIT.usage);
+  try {
+    await push(client, io, file, { ...pushOptions(io, v, argv), mode: patch?.mode });
+  } finally {
+    await patch?.remove();
+  }
+}
 
 /** Runs one command; returns the exit code (never exits the process itself). */
 export async function run(argv: string[], io: Io): Promise<number> {
@@ -85,11 +105,9 @@ export async function run(argv: string[], io: Io): Promise<number> {
       case 'info':
         await info(client, io, idOf(rest[0], 'ID'), v.json);
         break;
-      case 'push': {
-        if (!rest[0]) throw new CliError(`push needs a FILE\n\n${USAGE}`, EXIT.usage);
-        await push(client, io, userPath(io, rest[0]), pushOptions(io, v, argv));
+      case 'push':
+        await runPush(client, io, v, rest[0], argv);
         break;
-      }
       case 'columns':
         await columns(client, io, idOf(rest[0], 'ID'), rest[1] && userPath(io, rest[1]), v.json);
         break;

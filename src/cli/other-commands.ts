@@ -32,6 +32,7 @@ function editBody(v: Values): UpdateDatasetBody {
     language: v.language,
     license: v.license as UpdateDatasetBody['license'],
     is_public: v.public ? true : v.private ? false : undefined,
+    key_columns: tagList(v.key),
   };
 }
 

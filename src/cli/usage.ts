@@ -20,7 +20,13 @@ export const USAGE = `Usage: sheaf <command> [options]
                                                        descriptions
   push FILE --name NAME [--description D] [--tags a,b] [--language TAG]
             [--license SPDX] [--private] [--changelog C]   publish a .csv/.tsv/.json/.jsonl(.gz)
+            [--key-columns a,b]                        declare the dataset's key (unique rows)
   push FILE --dataset ID [--changelog C]               add a version
+  push --dataset ID --append FILE | --upsert FILE | --delete KEYS [--changelog C]
+            add a version that changes the latest one: rows added at the end, rows replacing
+            those with the same key (the others added), or rows removed by key. FILE has the
+            latest version's columns; KEYS is a file with the key's columns (.csv, .tsv,
+            .json, .jsonl), or values separated by commas when the key is one column
             [--types '{"zip":"string"}']               either: declare column types
                                     (default: FILE.types.json, if pull saved one; '{}' infers all)
             [--columns FILE.columns.json]              set column descriptions
@@ -44,7 +50,8 @@ export const USAGE = `Usage: sheaf <command> [options]
   search [WORDS] [--tags a,b] [--language TAG] [--license SPDX|none]
          [--sort recent|heat|downloads|score|name] [--limit N]   find public datasets
   edit ID [--name N] [--description D] [--tags a,b] [--language TAG] [--license SPDX]
-          [--public | --private]                       change a dataset's details
+          [--public | --private] [--key a,b]           change a dataset's details (--key '':
+                                                       no key)
   delete ID --yes                                      delete a dataset and all its versions
   rows ID [--version N] [--offset N] [--limit N] [--sort COLUMN [--desc]] [--query TEXT]
             a page of rows, tab-separated (--query: rows whose text contains it)
@@ -76,6 +83,10 @@ export const OPTIONS = {
   types: { type: 'string' },
   columns: { type: 'string' },
   key: { type: 'string' },
+  'key-columns': { type: 'string' },
+  append: { type: 'string' },
+  upsert: { type: 'string' },
+  delete: { type: 'string' },
   version: { type: 'string' },
   format: { type: 'string', default: 'csv' },
   output: { type: 'string', short: 'o' },

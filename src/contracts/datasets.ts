@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { type BigInteger, isBigInteger } from '../lib/big-integer.ts';
-import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX } from './limits.ts';
+import { LICENSE_IDS, SEARCH_EXACT_TOTAL_MAX, VERSION_MODES } from './limits.ts';
 import { positiveId } from './ids.ts';
 import { pageLimit, queryInteger, wholeNumber } from './query-numbers.ts';
 import { LIST_LIMIT_MAX, limitSchema, offsetSchema, publicUserSchema } from './users.ts';
@@ -14,6 +13,8 @@ import {
   attributeTypesSchema,
   changelogSchema,
   citationSchema,
+  keyColumnsSchema,
+  queryKeyColumns,
   datasetDescriptionSchema,
   datasetNameSchema,
   datasetTagsSchema,
@@ -30,28 +31,13 @@ import {
   columnNamesSchema,
 } from './dataset-fields.ts';
 import { columnDescriptionsAnswer, columnDescriptionsSchema } from './column-descriptions.ts';
+import { cellSchema } from './cells.ts';
 
 export * from './dataset-fields.ts';
 export * from './table-validation.ts';
+export * from './cells.ts';
 
 const timestamp = z.iso.datetime();
-
-/**
- * An integer past ±(2^53−1) in a 64-bit column: the server holds it as `JSON.rawJSON` of its
- * digits, so it is sent as an exact JSON integer (a client may need a big-number parser to keep
- * every digit).
- */
-export const bigIntegerSchema = z
-  .custom<BigInteger>(isBigInteger)
-  .meta({ type: 'integer', format: 'int64' });
-
-export const cellSchema = z.union([
-  z.string(),
-  z.number(),
-  z.boolean(),
-  z.null(),
-  bigIntegerSchema,
-]);
 
 /** One version of a dataset (its content lives in a blob addressed by `sha256`). */
 export const datasetVersionSchema = z.object({
@@ -66,6 +52,9 @@ export const datasetVersionSchema = z.object({
   attributes_type: attributeTypesSchema,
   byte_size: z.number().int(),
   sha256: z.string(),
+  mode: z
+    .enum(VERSION_MODES)
+    .describe('How it was made: a whole table (`replace`) or a patch of the version before'),
   created_at: timestamp,
 });
 export type DatasetVersion = z.infer<typeof datasetVersionSchema>;
@@ -110,6 +99,9 @@ export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
 export const datasetSchema = datasetSummarySchema.extend({
   readme: z.string().describe('The dataset card (Markdown); not in lists'),
   column_descriptions: columnDescriptionsAnswer,
+  key_columns: z
+    .array(z.string())
+    .describe('The key: columns whose values name a row; not in lists'),
   versions: z.array(datasetVersionSchema),
   discussion_count: z
     .number()
@@ -203,6 +195,7 @@ const metadataFields = {
   citation: citationSchema.default(''),
   readme: readmeSchema.default(''),
   column_descriptions: columnDescriptionsSchema.default({}),
+  key_columns: keyColumnsSchema.default([]),
 };
 
 export const createDatasetBodySchema = z.object({
@@ -223,6 +216,7 @@ export const createDatasetUploadQuerySchema = z.object({
     .optional()
     .describe('SPDX identifier of the licence; leave out when none is stated'),
   citation: metadataFields.citation,
+  key_columns: queryKeyColumns.optional(),
   changelog: changelogSchema.default(''),
   ...uploadTypeFields,
 });
@@ -238,6 +232,7 @@ export const updateDatasetBodySchema = z.object({
   citation: citationSchema.optional(),
   readme: readmeSchema.optional(),
   column_descriptions: columnDescriptionsSchema.optional(),
+  key_columns: keyColumnsSchema.optional(),
 });
 export type UpdateDatasetBody = z.infer<typeof updateDatasetBodySchema>;
 

@@ -82,6 +82,15 @@ export const COMPARE_KINDS = ['added', 'removed', 'changed'] as const;
 export const MAX_COMPARE_PAIRS = 10_000_000;
 export type CompareKind = (typeof COMPARE_KINDS)[number];
 
+/** A dataset's key names at most this many columns (docs/living-datasets.md "Keys"). */
+export const KEY_COLUMNS_MAX = 5;
+/**
+ * How a new version is made: `replace` sends the whole table; the others send a change to the
+ * latest version (docs/living-datasets.md "Patch versions").
+ */
+export const VERSION_MODES = ['replace', 'append', 'upsert', 'delete'] as const;
+export type VersionMode = (typeof VERSION_MODES)[number];
+
 /**
  * Licences a dataset may state, as SPDX identifiers (https://spdx.org/licenses/), with their
  * official names. None stated: `license` is null ("no licence stated").

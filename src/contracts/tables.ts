@@ -64,10 +64,12 @@ export type FacetsQuery = z.infer<typeof facetsQuerySchema>;
 export const compareQuerySchema = z.object({
   from: positiveId('from'),
   to: positiveId('to'),
-  key: columnNameSchema
+  key: z
+    .string()
+    .trim()
     .optional()
     .describe(
-      'A column present in both versions: rows with the same key and other values are changed',
+      "A column present in both versions: rows with the same key and other values are changed. Left out: the dataset's key when it is one column both versions have, else none; empty (`key=`): none, rows compare whole",
     ),
 });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;

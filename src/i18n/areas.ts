@@ -11,5 +11,6 @@ export const LATE_AREAS = [
   'webhooks',
   'notifications',
   'discussions',
+  'patches',
 ] as const;
 export type LateArea = (typeof LATE_AREAS)[number];

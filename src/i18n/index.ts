@@ -40,6 +40,7 @@ const areaFiles = import.meta.glob<Record<string, string>>(
     './*/webhooks.json',
     './*/notifications.json',
     './*/discussions.json',
+    './*/patches.json',
   ],
   { import: 'default' },
 );

@@ -16,6 +16,7 @@ import type {
 } from '../lib/api/types.ts';
 import type { UploadProgress } from '../lib/api/upload.ts';
 import type { AttributeType } from '../lib/tables/infer.ts';
+import type { VersionMode } from '../contracts/limits.ts';
 import { streamFormatOf, type TableDraft } from '../lib/tables/draft.ts';
 import { listedProblems } from '../lib/tables/problems.ts';
 import { checkLaterRows } from '../lib/tables/later-rows.ts';
@@ -151,16 +152,21 @@ export function publishVersion(
   changelog: string,
   draft: TableDraft,
   types: readonly AttributeType[],
-  options: PublishOptions,
+  { mode = 'replace', ...options }: PublishOptions & { mode?: VersionMode },
 ): Promise<DatasetVersion> {
+  // A patch takes the latest version's types: the ones guessed from its rows are not sent.
+  const patch = mode !== 'replace';
   if (draft.sampled) {
-    return datasetsApi.uploadVersion(id, changelog, streamOf(draft, draft.sampled, types), options);
+    const file = streamOf(draft, draft.sampled, types);
+    const sent = patch ? { ...file, attributeTypes: {} } : file;
+    return datasetsApi.uploadVersion(id, changelog, sent, options, mode);
   }
   const { attributes, attributeTypes, entries } = contentOf(draft, types);
   return datasetsApi.createVersion(
     id,
-    { attributes, attribute_types: attributeTypes ?? {}, entries, changelog },
+    { attributes, attribute_types: patch ? {} : (attributeTypes ?? {}), entries, changelog },
     options,
+    mode,
   );
 }
 

@@ -71,4 +71,5 @@ export const wireDataset = (id: number, name?: string, versions: DatasetVersion[
     column_descriptions: {},
     versions,
     discussion_count: 0,
+    key_columns: [],
   }) satisfies Dataset;

@@ -34,6 +34,7 @@ const wire: Dataset = {
   readme: '# Sources',
   column_descriptions: {},
   discussion_count: 0,
+  key_columns: [],
   versions: [
     {
       id: 1,
@@ -46,6 +47,7 @@ const wire: Dataset = {
       attributes_type: { 城市: 'string', 人口: 'integer' },
       byte_size: 10,
       sha256: 'x',
+      mode: 'replace',
       created_at: at,
     },
   ],
@@ -66,6 +68,14 @@ const texts = (html: string, tag: string) =>
   );
 
 describe('DatasetView', () => {
+  it('names the key beside the numbers when one is declared', () => {
+    const dd = (html: string) => texts(html, 'dd').at(-1);
+    expect(texts(render(wire), 'dt')).not.toContain('Key');
+    const keyed = render({ ...wire, key_columns: ['城市', '人口'] });
+    expect(texts(keyed, 'dt').at(-1)).toBe('Key');
+    expect(dd(keyed)).toBe('城市, 人口');
+  });
+
   it('shows the facts, the card, the citation and the numbers', () => {
     const html = render(wire);
     expect(texts(html, 'dt')).toEqual([

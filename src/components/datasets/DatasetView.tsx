@@ -76,6 +76,10 @@ function numbersOf(dataset: Dataset, locale: Locale, t: T): Fact[] {
     { label: t('datasets:detail.forks'), value: number.format(dataset.fork_count) },
     { label: t('datasets:detail.discussions'), value: number.format(dataset.discussion_count) },
     { label: t('datasets:detail.latestVersion'), value: String(dataset.latest_version) },
+    // The key, when declared: the columns that name a row (docs/living-datasets.md).
+    ...(dataset.key_columns.length > 0
+      ? [{ label: t('datasets:detail.key'), value: dataset.key_columns.join(', ') }]
+      : []),
   ];
 }
 

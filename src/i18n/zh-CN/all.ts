@@ -9,6 +9,7 @@ import webhooks from './webhooks.json';
 import notifications from './notifications.json';
 import changes from './changes.json';
 import discussions from './discussions.json';
+import patches from './patches.json';
 
 /**
  * Every zh-CN area: the server's dictionary and the type of every key. To add an area: add its
@@ -26,4 +27,5 @@ export default {
   notifications,
   changes,
   discussions,
+  patches,
 };

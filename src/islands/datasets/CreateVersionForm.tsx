@@ -29,6 +29,8 @@ import { TableSection } from './TableSection.tsx';
 import { UploadProgress } from './UploadProgress.tsx';
 import { useTableDraft, type TableDraftState } from './useTableDraft.ts';
 import { VersionChanges } from './VersionChanges.tsx';
+import { VersionModeChoice } from './VersionModeChoice.tsx';
+import type { VersionMode } from '../../contracts/limits.ts';
 
 type Source = 'file' | 'latest';
 type Values = { changelog: string; descriptions: Record<string, string> };
@@ -117,8 +119,9 @@ function SourceChoice({
 }
 
 /** The new version's form: its table (checked by the server, then uploaded) and changelog. */
-function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
+function useVersionForm(dataset: Dataset, locale: Locale, t: T, mode: VersionMode) {
   const [progress, setProgress] = useState<Progress | null>(null);
+  const modeNow = useLatest(mode);
   const table = useTableDraft(t);
   /** The table as last rendered, for the store's check and send. */
   const tableNow = useLatest(table);
@@ -148,8 +151,9 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
           setProgress,
           (draft, types) => {
             const changelog = v.changelog.trim();
-            const idempotencyKey = keyOf([draft, JSON.stringify([changelog, types])]);
-            const options = { onProgress: setProgress, idempotencyKey };
+            const sent = [changelog, types, modeNow.current];
+            const idempotencyKey = keyOf([draft, JSON.stringify(sent)]);
+            const options = { onProgress: setProgress, idempotencyKey, mode: modeNow.current };
             return publishVersion(dataset.id, changelog, draft, types, options);
           },
         );
@@ -178,8 +182,9 @@ function useVersionForm(dataset: Dataset, locale: Locale, t: T) {
 
 function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale; t: T }) {
   const [source, setSource] = useState<Source>('file');
+  const [mode, setMode] = useState<VersionMode>('replace');
   const { table, progress, form, formProps, values, input, problem, failure, busy } =
-    useVersionForm(dataset, locale, t);
+    useVersionForm(dataset, locale, t, mode);
   const latest = dataset.versions[0];
 
   function choose(next: Source) {
@@ -200,6 +205,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
         <h2 id="version-table-heading" className="text-xl font-bold">
           {t('datasets:table.heading')}
         </h2>
+        <VersionModeChoice mode={mode} keyColumns={dataset.keyColumns} onMode={setMode} t={t} />
         <SourceChoice source={source} onChoose={choose} t={t} />
         <TableSection
           state={table}
@@ -219,7 +225,7 @@ function VersionForm({ dataset, locale, t }: { dataset: Dataset; locale: Locale;
           )}
         </TableSection>
         {table.draft && <ColumnsFileNote draft={table.draft} sends t={t} />}
-        {table.draft && latest && (
+        {table.draft && latest && mode === 'replace' && (
           <VersionChanges
             latest={latest}
             draft={table.draft}

@@ -1,5 +1,5 @@
-import type { T } from '../../i18n/index.ts';
-import { LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
+import { loadAreas, type T } from '../../i18n/index.ts';
+import { KEY_COLUMNS_MAX, LICENSES, LICENSE_IDS } from '../../contracts/limits.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { bilingualLanguageName as bilingualName } from '../../lib/intl.ts';
 import type { Problems } from '../../stores/form.ts';
@@ -7,6 +7,9 @@ import { TextArea, TextField } from '../form/Field.tsx';
 import { lengthHint, problemText } from '../form/fields.ts';
 import type { MetadataField, MetadataValues } from './metadata.ts';
 import { ReadmeField } from './ReadmeField.tsx';
+
+// Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
+await loadAreas(['patches']);
 
 /** Languages proposed by the language field (any BCP 47 tag may be typed). */
 const LANGUAGES = ['zh-CN', 'zh-TW', 'en-US', 'en-GB', 'ja-JP', 'ko-KR', 'fr-FR', 'de-DE', 'es-ES'];
@@ -179,6 +182,14 @@ export function MetadataFields({ idPrefix, values, problems, onChange, t }: Prop
         spellCheck={false}
         hint={t('datasets:citation.hint')}
         {...text('citation')}
+      />
+      <TextField
+        id={id('key')}
+        label={t('patches:key.label')}
+        hint={t('patches:key.hint', { max: KEY_COLUMNS_MAX })}
+        autoComplete="off"
+        spellCheck={false}
+        {...text('keyColumns')}
       />
       <ReadmeField
         id={id('readme')}

@@ -7,6 +7,7 @@
 import {
   CITATION_MAX,
   DEFAULT_DATASET_LANGUAGE,
+  KEY_COLUMNS_MAX,
   README_MAX_BYTES,
   type License,
   utf8Bytes,
@@ -37,6 +38,8 @@ export type MetadataValues = {
   citation: string;
   /** The dataset card (Markdown). */
   readme: string;
+  /** The key's columns, separated by commas ('' for none). */
+  keyColumns: string;
 };
 export type MetadataField = keyof MetadataValues;
 
@@ -50,6 +53,7 @@ export const EMPTY_METADATA: MetadataValues = {
   license: '',
   citation: '',
   readme: '',
+  keyColumns: '',
 };
 
 /** An existing dataset's form. */
@@ -62,6 +66,7 @@ export const metadataValuesOf = (d: Dataset): MetadataValues => ({
   license: d.license ?? '',
   citation: d.citation,
   readme: d.readme,
+  keyColumns: d.keyColumns.join(', '),
 });
 
 /** The form's problems with the metadata (empty when all is well). */
@@ -78,7 +83,18 @@ export const checkMetadata = (values: MetadataValues): Problems<MetadataField> =
     utf8Bytes(values.readme) > README_MAX_BYTES
       ? { key: 'datasets:rules.readmeTooLong', vars: { max: README_MAX_BYTES } }
       : undefined,
+  keyColumns:
+    keyColumnsOf(values.keyColumns).length > KEY_COLUMNS_MAX
+      ? { key: 'patches:key.tooMany', vars: { max: KEY_COLUMNS_MAX } }
+      : undefined,
 });
+
+/** The key's columns as typed: names separated by commas (either width). */
+const keyColumnsOf = (text: string) =>
+  text
+    .split(/[,，]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 /** The metadata as the API takes it. */
 export const metadataOf = (values: MetadataValues): DatasetMetadata => ({
@@ -90,6 +106,7 @@ export const metadataOf = (values: MetadataValues): DatasetMetadata => ({
   license: (values.license || null) as License | null,
   citation: values.citation.trim(),
   readme: values.readme,
+  keyColumns: keyColumnsOf(values.keyColumns),
 });
 
 /** The server's field names (`is_public`) → the form's (`isPublic`). */

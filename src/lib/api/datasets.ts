@@ -8,6 +8,7 @@ import { cachedDataset, cachedDatasetList, clearAllCaches, invalidateDataset } f
 import { keysToSnake } from '../case.ts';
 import { API_PREFIX } from '../constants.ts';
 import { IDEMPOTENCY_KEY_HEADER, SEARCH_PAGE_SIZE } from '../../contracts/limits.ts';
+import type { VersionMode } from '../../contracts/limits.ts';
 import { apiRequest } from './client.ts';
 import { uploadRequest, type UploadProgress } from './upload.ts';
 import type {
@@ -73,8 +74,7 @@ async function changing<T>(change: Promise<T>, forget: () => void): Promise<T> {
   }
 }
 
-const tagsParam = (tags: string[] | undefined) =>
-  tags && tags.length > 0 ? tags.join(',') : undefined;
+const tagsParam = (tags?: string[]) => (tags && tags.length > 0 ? tags.join(',') : undefined);
 
 /* ---------- reading ---------- */
 
@@ -269,15 +269,15 @@ export async function deleteDataset(id: number): Promise<void> {
   );
 }
 
-/** POST /datasets/{id}/versions with the payload passed through unchanged. */
+/** POST /datasets/{id}/versions with the payload passed through unchanged; a patch's `mode`. */
 export function createVersion(
   id: number,
   payload: VersionPayload,
   options: SendOptions = {},
+  mode: VersionMode = 'replace',
 ): Promise<DatasetVersion> {
-  return changing(sendJson<DatasetVersion>(`/datasets/${id}/versions`, payload, options), () =>
-    invalidateDataset(id),
-  );
+  const path = `/datasets/${id}/versions${mode === 'replace' ? '' : `?mode=${mode}`}`;
+  return changing(sendJson<DatasetVersion>(path, payload, options), () => invalidateDataset(id));
 }
 
 /** POST /datasets/{id}/versions with a streamed CSV or JSON Lines body. */
@@ -286,10 +286,11 @@ export function uploadVersion(
   changelog: string,
   file: TableFile,
   options: SendOptions = {},
+  mode: VersionMode = 'replace',
 ): Promise<DatasetVersion> {
   return changing(
     uploadRequest<DatasetVersion>(`/datasets/${id}/versions`, {
-      query: { changelog, attribute_types: typesParam(file) },
+      query: { changelog, attribute_types: typesParam(file), mode },
       body: file.body,
       contentType: CONTENT_TYPES[file.format],
       ...sent(options),

@@ -34,6 +34,7 @@ const SAMPLES: Record<string, Sample> = {
     croissant: { key: 'citeAs', of: (v) => v },
   },
   readme: { created: '# 城市人口\n\n第一版', updated: '## 新的说明', croissant: null },
+  key_columns: { created: ['城市'], updated: ['城市', 'year'], croissant: null },
 };
 
 const t = suiteApp();

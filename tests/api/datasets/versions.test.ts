@@ -51,6 +51,7 @@ describe('versions', () => {
         'dataset_id',
         'entries_count',
         'id',
+        'mode',
         'sha256',
         'version',
       ].sort(),

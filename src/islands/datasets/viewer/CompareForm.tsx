@@ -1,8 +1,14 @@
 import type { T } from '../../../i18n/index.ts';
 import { VersionSelect } from './VersionSelect.tsx';
 
-/** The two versions compared and the key column ('' compares whole rows). */
-export type CompareChoice = { from: number; to: number; key: string };
+/**
+ * The two versions compared and the key column ('' compares whole rows; null, until a compare
+ * has run, the dataset's own key, which the answer then names).
+ */
+export type CompareChoice = { from: number; to: number; key: string | null };
+
+/** The option standing for the dataset's key: a column's name is never only a space. */
+const DATASET_KEY = ' ';
 
 type FormProps = {
   t: T;
@@ -41,9 +47,14 @@ export function CompareForm({ t, versions, columns, choice, busy, onChoice, onRu
         <span className="field-label">{t('viewer:compare.key')}</span>
         <select
           className="field-input w-auto max-w-full"
-          value={choice.key}
-          onChange={(e) => onChoice({ key: e.target.value })}
+          value={choice.key ?? DATASET_KEY}
+          onChange={(e) =>
+            onChoice({ key: e.target.value === DATASET_KEY ? null : e.target.value })
+          }
         >
+          {choice.key === null && (
+            <option value={DATASET_KEY}>{t('viewer:compare.datasetKey')}</option>
+          )}
           <option value="">{t('viewer:compare.wholeRows')}</option>
           {columns.map((c) => (
             <option key={c} value={c}>

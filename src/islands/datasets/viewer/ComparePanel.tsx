@@ -29,7 +29,12 @@ type Result = { summary: CompareSummary; kind: CompareKind; page: CompareRows | 
 type LoadRows = (kind: CompareKind, offset: number) => void;
 
 /** The comparison of the chosen versions: its summary (fetched once) and a page of one kind. */
-function useCompare(t: T, datasetId: number, { from, to, key }: CompareChoice) {
+function useCompare(
+  t: T,
+  datasetId: number,
+  { from, to, key }: CompareChoice,
+  onKey: (key: string) => void,
+) {
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -39,13 +44,14 @@ function useCompare(t: T, datasetId: number, { from, to, key }: CompareChoice) {
     setBusy(true);
     setError('');
     try {
-      const k = key || undefined;
-      const head = summary ?? (await fetchCompare(datasetId, from, to, k));
+      // No key chosen yet: the server compares by the dataset's key, and names it.
+      const head = summary ?? (await fetchCompare(datasetId, from, to, key ?? undefined));
+      if (key === null) onKey(head.key ?? '');
       const shown = kind ?? openingKind(head.rows);
       const page = await fetchCompareRows(datasetId, {
         from,
         to,
-        key: k,
+        key: head.key ?? '',
         kind: shown,
         offset,
         limit: VIEWER_PAGE_ROWS,
@@ -66,9 +72,11 @@ export default function ComparePanel({ t, number, datasetId, versions, columns }
   const [choice, setChoice] = useState<CompareChoice>({
     from: versions[1] ?? newest,
     to: newest,
-    key: '',
+    key: null,
   });
-  const { result, busy, error, load } = useCompare(t, datasetId, choice);
+  const { result, busy, error, load } = useCompare(t, datasetId, choice, (key) =>
+    setChoice((c) => ({ ...c, key })),
+  );
   const revealed = useRevealed<HTMLElement>();
 
   return (

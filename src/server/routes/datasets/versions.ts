@@ -22,6 +22,7 @@ import { addVersion } from '../../services/datasets/content.ts';
 import { DOWNLOAD_LINK_SECONDS } from '../../services/datasets/downloads.ts';
 import { answerDownload } from './view-downloads.ts';
 import { addVersionFromUpload } from '../../services/datasets/uploads.ts';
+import { addPatch, patchOfBody } from '../../services/datasets/patches.ts';
 import { latestContent, listVersions } from '../../services/datasets/versions.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { answerPublished } from './idempotent.ts';
@@ -151,7 +152,7 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
         tags,
         security,
         summary: 'Add the next version of a dataset',
-        description: `Owner only: 403 FORBIDDEN for someone else's public dataset, 404 for a private one. All or nothing, with the same content errors as creating a dataset. ${uploadDescription} The changelog then goes in the query.`,
+        description: `Owner only: 403 FORBIDDEN for someone else's public dataset, 404 for a private one. All or nothing, with the same content errors as creating a dataset. ${uploadDescription} The changelog then goes in the query. With \`mode=append|upsert|delete\` the body (in any of these forms) is a change to the latest version instead of a whole table: its columns are the latest version's (the key's only for \`delete\`), its rows checked with the latest version's types; the new version is built from the latest one and stored like any other. Refused whole: 400 INVALID_TABLE for an invalid row, PATCH_COLUMNS_MISMATCH, PATCH_TYPE_MISMATCH, KEY_REQUIRED (upsert and delete without a key), KEY_NOT_FOUND (a deleted key no row has); 409 VERSION_CONFLICT when another version was published meanwhile. Every version of a dataset with a key is checked against it: 400 DUPLICATE_KEY or EMPTY_KEY naming the first row at fault, KEY_COLUMN_UNKNOWN when a key column is missing.`,
         params: datasetIdParamsSchema,
         headers: publishHeadersSchema,
         body: createVersionBodySchema.nullish(),
@@ -179,8 +180,15 @@ const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
         );
         return answerPublished(reply, published);
       }
-      if (!request.body) throw badRequest('Request body is required');
-      return answerPublished(reply, await addVersion(ctx, viewer.id, id, request.body, key));
+      const { body } = request;
+      if (!body) throw badRequest('Request body is required');
+      const { mode } = request.query;
+      if (mode === 'replace') {
+        return answerPublished(reply, await addVersion(ctx, viewer.id, id, body, key));
+      }
+      const fields = { changelog: body.changelog, mode };
+      const patch = await addPatch(ctx, viewer.id, id, fields, patchOfBody(body), true, key);
+      return answerPublished(reply, patch);
     },
   );
 };

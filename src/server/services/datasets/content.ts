@@ -11,7 +11,7 @@ import { computeDownloadDigestsLater } from '../download-digests.ts';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions } from '../../db/schema.ts';
-import { AppError, badRequest, tooLarge } from '../../errors.ts';
+import { AppError, badRequest, conflict, tooLarge } from '../../errors.ts';
 import {
   TableValidationError,
   isLimitError,
@@ -36,6 +36,8 @@ import { forgetCounts } from './counts.ts';
 import { recomputeHeat } from './heat.ts';
 import { announce } from '../activity.ts';
 import { summarizeVersion } from './changes.ts';
+import { checkKeyUnique } from './keys.ts';
+import type { VersionMode } from '../../../contracts/limits.ts';
 import {
   checkOwned,
   lockOwned,
@@ -89,13 +91,16 @@ export type StoredContent = StoredTable & { header: TableHeader };
 
 /**
  * The blob, then its Parquet copy and column statistics (so the viewer has them the moment the
- * version exists); a failure there releases the blob again.
+ * version exists), then the check of the dataset's key on it; a failure there releases the blob
+ * again.
  */
 const withTableFiles =
-  (ctx: Context, write: () => Promise<StoredContent>) => async (): Promise<StoredContent> => {
+  (ctx: Context, write: () => Promise<StoredContent>, key: readonly string[]) =>
+  async (): Promise<StoredContent> => {
     const stored = await write();
     try {
       await prepareTableFiles(ctx, stored.sha256, stored.header);
+      await checkKeyUnique(ctx, stored, key);
     } catch (err) {
       await releaseBlobs(ctx, [stored.sha256]).catch(() => undefined);
       throw err;
@@ -106,12 +111,13 @@ const withTableFiles =
 const versionValues = (
   datasetId: number,
   version: number,
-  changelog: string,
+  fields: { changelog: string; mode?: VersionMode | undefined },
   c: StoredContent,
 ) => ({
   datasetId,
   version,
-  changelog,
+  changelog: fields.changelog,
+  mode: fields.mode ?? 'replace',
   attributes: c.header.attributes,
   attributeTypes: c.header.attributeTypes,
   entriesCount: c.entriesCount,
@@ -153,7 +159,7 @@ export async function createDatasetWith(
   const columnDescriptions = describedColumns(ctx, {}, meta.column_descriptions);
   const { id, replayed } = await withStoredBlob(
     ctx,
-    withTableFiles(ctx, write),
+    withTableFiles(ctx, write, meta.key_columns ?? []),
     async (tx: Db, stored) => {
       const req = idempotentRequest(ownerId, key, askedOf('dataset', meta, stored));
       const earlier = req && (await claimIdempotencyKey(tx, req));
@@ -173,7 +179,7 @@ export async function createDatasetWith(
         })
         .returning({ id: datasets.id });
       if (!row) throw new Error('insert returned no row');
-      await tx.insert(datasetVersions).values(versionValues(row.id, 1, meta.changelog, stored));
+      await tx.insert(datasetVersions).values(versionValues(row.id, 1, meta, stored));
       await recomputeHeat(tx, row.id);
       if (req) await recordIdempotencyKey(tx, req, { datasetId: row.id, versionId: null });
       return { id: row.id, replayed: false };
@@ -208,6 +214,13 @@ async function versionMade(tx: Db, versionId: number | null): Promise<DatasetVer
   return toVersion(row);
 }
 
+/** 409 VERSION_CONFLICT: a patch was built on a version that is no longer the latest. */
+const baseMoved = () =>
+  conflict(
+    'Another version was published while this patch was applied; send the patch again',
+    'VERSION_CONFLICT',
+  );
+
 /**
  * Adds the next version to the caller's dataset, all or nothing, claiming the
  * `Idempotency-Key` if one was sent (see createDatasetWith).
@@ -216,25 +229,26 @@ export async function addVersionWith(
   ctx: Context,
   viewerId: number,
   datasetId: number,
-  fields: { changelog: string },
+  fields: { changelog: string; mode?: VersionMode | undefined; base?: number },
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
   key?: string,
 ): Promise<Published<DatasetVersion>> {
-  const { changelog } = fields;
+  const { keyColumns } = await checkOwned(ctx.db, datasetId, viewerId);
   const added = await withStoredBlob(
     ctx,
-    withTableFiles(ctx, write),
+    withTableFiles(ctx, write, keyColumns),
     async (tx: Db, stored) => {
       const asked = askedOf('version', { ...fields, dataset: datasetId }, stored);
       const req = idempotentRequest(viewerId, key, asked);
       const earlier = req && (await claimIdempotencyKey(tx, req));
       if (earlier) return { made: await versionMade(tx, earlier.versionId), replayed: true };
       const dataset = await lockOwned(tx, datasetId, viewerId);
+      if (fields.base !== undefined && fields.base !== dataset.latestVersion) throw baseMoved();
       const version = dataset.latestVersion + 1;
       const [row] = await tx
         .insert(datasetVersions)
-        .values(versionValues(datasetId, version, changelog, stored))
+        .values(versionValues(datasetId, version, fields, stored))
         .returning();
       if (!row) throw new Error('insert returned no row');
       await tx

@@ -11,6 +11,7 @@ import { getDataset } from './browse.ts';
 import { describedColumns } from './column-descriptions.ts';
 import { rememberDeleted } from './deleted.ts';
 import { forgetCounts } from './counts.ts';
+import { checkNewKey } from './keys.ts';
 import { lockOwned, now, searchTextOf, statedFromBody } from './rows.ts';
 
 /** PUT /datasets/{id}: the owner changes metadata; fields left out keep their value. */
@@ -20,6 +21,7 @@ export async function updateDataset(
   id: number,
   input: UpdateDatasetBody,
 ): Promise<Dataset> {
+  await checkNewKey(ctx, id, viewerId, input.key_columns);
   // Waiting for the dataset's row, a change can be picked as the victim of a deadlock it only
   // queues behind (docs/reliability.md): it kept nothing and runs again.
   await transactionRetried(ctx.db, async (tx) => {

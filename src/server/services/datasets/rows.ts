@@ -9,12 +9,12 @@ import {
   type DatasetVersion,
   type UpdateDatasetBody,
 } from '../../../contracts/datasets.ts';
-import type { PublicUser } from '../../../contracts/users.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
 import { openDiscussionCount, type Discussed } from '../discussions/count.ts';
+import { UNKNOWN_OWNER } from './unknown-owner.ts';
 import { inColumnOrder } from '../../../lib/tables/column-names.ts';
 
 /** The signed-in caller's id, or null for a guest. */
@@ -46,6 +46,7 @@ export const STATED_FIELDS = {
   license: 'license',
   citation: 'citation',
   readme: 'readme',
+  key_columns: 'keyColumns',
 } as const satisfies {
   // A wire name both bodies and the dataset object carry, paired with a column of `datasets`.
   [W in keyof CreateDatasetBody & keyof UpdateDatasetBody & keyof Dataset]?: keyof Insert;
@@ -146,6 +147,7 @@ export function selectDetails(db: Db) {
       ...summaryColumns,
       readme: datasets.readme,
       columnDescriptions: datasets.columnDescriptions,
+      keyColumns: datasets.keyColumns,
       versions: versionsJson,
       discussionCount: openDiscussionCount,
     })
@@ -156,7 +158,11 @@ export function selectDetails(db: Db) {
 
 /** A dataset as its own page and the API's detail show it. */
 export function toDataset(
-  row: SummaryRow & { readme: string; columnDescriptions: Record<string, string> } & Discussed,
+  row: SummaryRow & {
+    readme: string;
+    columnDescriptions: Record<string, string>;
+    keyColumns: string[];
+  } & Discussed,
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
@@ -164,22 +170,11 @@ export function toDataset(
     ...toSummary(row, viewerId),
     readme: row.readme,
     column_descriptions: inColumnOrder(row.columnDescriptions, versions[0]?.attributes ?? []),
+    key_columns: row.keyColumns,
     versions: versions.map(toVersion),
     discussion_count: row.discussionCount,
   };
 }
-
-/** Stands in for an owner whose account is gone. */
-const UNKNOWN_OWNER: PublicUser = {
-  id: 0,
-  username: 'unknown',
-  nickname: 'Unknown User',
-  avatar: '',
-  bio: '',
-  is_verified: false,
-  created_at: new Date(0).toISOString(),
-  last_login_at: null,
-};
 
 /** See `fork_credit` in the contract: the live name while visible, the recorded one once gone. */
 function forkCredit(row: SummaryRow, originVisible: boolean): DatasetSummary['fork_credit'] {
@@ -230,6 +225,7 @@ export function toVersion(row: VersionRow): DatasetVersion {
     attributes_type: row.attributeTypes,
     byte_size: row.byteSize,
     sha256: row.sha256,
+    mode: row.mode,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -271,6 +267,7 @@ async function ownedRow(db: Db, id: number, viewerId: number, lock: boolean) {
       ownerId: datasets.ownerId,
       listed: datasets.listed,
       latestVersion: datasets.latestVersion,
+      keyColumns: datasets.keyColumns,
     })
     .from(datasets)
     .where(eq(datasets.id, id));

@@ -15,6 +15,8 @@ import {
   type StoredContent,
 } from './content.ts';
 import type { Published } from './idempotency.ts';
+import { addPatch } from './patches.ts';
+import type { VersionMode } from '../../../contracts/limits.ts';
 import { checkOwned } from './rows.ts';
 
 /**
@@ -32,18 +34,19 @@ const ingestUpload =
   (ctx: Context, upload: Upload, types: DeclaredTypes) => (): Promise<StoredContent> =>
     asApiErrors(
       (async () => {
-        const options = { maxBytes: ctx.config.limits.maxUploadBytes };
-        const parsed =
-          upload.format === 'jsonl'
-            ? await parseJsonlStream(upload.body, options)
-            : await parseCsvStream(upload.body, {
-                ...options,
-                delimiter: upload.format === 'tsv' ? '\t' : ',',
-              });
+        const parsed = await parseUpload(ctx, upload);
         const attributeTypes = declaredTypesOf(types);
         return ingestTable(ctx.blobs, { ...parsed, attributeTypes }, ctx.config.limits);
       })(),
     );
+
+/** The upload's columns and a stream of its rows (throws TableValidationError). */
+function parseUpload(ctx: Context, upload: Upload) {
+  const options = { maxBytes: ctx.config.limits.maxUploadBytes };
+  return upload.format === 'jsonl'
+    ? parseJsonlStream(upload.body, options)
+    : parseCsvStream(upload.body, { ...options, delimiter: upload.format === 'tsv' ? '\t' : ',' });
+}
 
 /** POST /datasets with a streamed body; the metadata comes from the query. */
 export function createDatasetFromUpload(
@@ -61,10 +64,19 @@ export async function addVersionFromUpload(
   ctx: Context,
   viewerId: number,
   datasetId: number,
-  fields: { changelog: string } & DeclaredTypes,
+  fields: { changelog: string; mode: VersionMode } & DeclaredTypes,
   upload: Upload,
   key?: string,
 ): Promise<Published<DatasetVersion>> {
+  const { mode } = fields;
+  if (mode !== 'replace') {
+    const rows = async () => ({
+      ...(await parseUpload(ctx, upload)),
+      attributeTypes: declaredTypesOf(fields),
+    });
+    const patch = { changelog: fields.changelog, mode };
+    return addPatch(ctx, viewerId, datasetId, patch, rows, false, key);
+  }
   await checkOwned(ctx.db, datasetId, viewerId);
   const write = ingestUpload(ctx, upload, fields);
   return addVersionWith(ctx, viewerId, datasetId, fields, write, false, key);

@@ -12,7 +12,7 @@ import type {
 } from '../../../contracts/tables.ts';
 import { MAX_COMPARE_PAIRS } from '../../../contracts/limits.ts';
 import type { Context } from '../../context.ts';
-import { datasetVersions } from '../../db/schema.ts';
+import { datasets, datasetVersions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { storedColumns, type StoredColumn } from '../../tables/columns.ts';
 import {
@@ -117,19 +117,40 @@ export async function versionStats(
   return { version: row.version, ...stats };
 }
 
-/** Both versions' files and columns; the key must be a column of both. */
+/**
+ * The column a compare pairs rows by: the one asked for (`''`: none, rows compare whole), else
+ * the dataset's key when it is one column both versions have (a key of several columns is not
+ * a default: docs/living-datasets.md "Keys").
+ */
+async function compareKey(
+  ctx: Context,
+  id: number,
+  asked: string | undefined,
+  both: (name: string) => boolean,
+): Promise<string | undefined> {
+  if (asked !== undefined) return asked === '' ? undefined : asked;
+  const [row] = await ctx.db
+    .select({ keyColumns: datasets.keyColumns })
+    .from(datasets)
+    .where(eq(datasets.id, id));
+  const [only, ...more] = row?.keyColumns ?? [];
+  return only !== undefined && more.length === 0 && both(only) ? only : undefined;
+}
+
+/** Both versions' files and columns, and the key, which must be a column of both. */
 async function compareSides(
   ctx: Context,
   id: number,
   viewerId: ViewerId,
   query: CompareQuery,
-): Promise<{ from: CompareSide; to: CompareSide }> {
+): Promise<{ from: CompareSide; to: CompareSide; key: string | undefined }> {
   const [a, b] = await Promise.all([
     visibleVersion(ctx, id, query.from, viewerId),
     visibleVersion(ctx, id, query.to, viewerId),
   ]);
-  const key = query.key;
-  if (key !== undefined && !(a.attributes.includes(key) && b.attributes.includes(key))) {
+  const both = (name: string) => a.attributes.includes(name) && b.attributes.includes(name);
+  const key = await compareKey(ctx, id, query.key, both);
+  if (key !== undefined && !both(key)) {
     throw unknownColumn(key, 'key (it must be a column of both versions)');
   }
   const [fromFile, toFile] = await Promise.all([
@@ -139,6 +160,7 @@ async function compareSides(
   return {
     from: { file: fromFile, columns: await columnsOf(ctx, fromFile, a) },
     to: { file: toFile, columns: await columnsOf(ctx, toFile, b) },
+    key,
   };
 }
 
@@ -185,8 +207,7 @@ export async function compareVersions(
   viewerId: ViewerId,
   query: CompareQuery,
 ): Promise<VersionCompare> {
-  const { from, to } = await compareSides(ctx, id, viewerId, query);
-  const { key } = query;
+  const { from, to, key } = await compareSides(ctx, id, viewerId, query);
   const stats = key === undefined ? undefined : await admitKey(ctx, from, to, key);
   const cacheKey = JSON.stringify([from.file, to.file, key ?? null]);
   let counts = countsCache.get(cacheKey);
@@ -214,8 +235,8 @@ export async function compareVersionRows(
   viewerId: ViewerId,
   query: CompareRowsQuery,
 ): Promise<CompareRows> {
-  const { from, to } = await compareSides(ctx, id, viewerId, query);
-  const { key, kind, offset, limit } = query;
+  const { from, to, key } = await compareSides(ctx, id, viewerId, query);
+  const { kind, offset, limit } = query;
   if (key !== undefined) await admitKey(ctx, from, to, key);
   const cacheKey = JSON.stringify([from.file, to.file, key ?? null, kind, offset, limit]);
   let page = rowsCache.get(cacheKey);
