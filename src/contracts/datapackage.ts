@@ -46,6 +46,12 @@ export const dataPackageSchema = z
         schema: z.object({
           fields: z.array(tableSchemaFieldSchema),
           missingValues: z.array(z.string()),
+          primaryKey: z
+            .array(z.string())
+            .optional()
+            .describe(
+              "The dataset's key columns, on its latest version when it declares a key (docs/living-datasets.md)",
+            ),
         }),
       }),
     ),

@@ -80,6 +80,27 @@ describe('GET /datasets/{id}/versions/{v}/datapackage.json', () => {
     expect(rows[1]!['founded']).toBeNull();
   });
 
+  it("names the dataset's key as the latest version's primaryKey", async () => {
+    const d = await createDataset(t, alice, {
+      name: 'Keyed',
+      key_columns: ['code'],
+      attributes: ['code', 'n'],
+      entries: [
+        ['00123', 1],
+        ['00124', 2],
+      ],
+    });
+    const latest = (
+      await get(t, `/datasets/${d.id}/versions/1/datapackage.json`)
+    ).json<DataPackage>();
+    expect(latest.resources[0]?.schema.primaryKey).toEqual(['code']);
+    const plain = await createDataset(t, alice, { name: 'Unkeyed' });
+    const none = (
+      await get(t, `/datasets/${plain.id}/versions/1/datapackage.json`)
+    ).json<DataPackage>();
+    expect(none.resources[0]?.schema).not.toHaveProperty('primaryKey');
+  });
+
   it('is private with its dataset, and 404 for a missing version', async () => {
     const d = await createDataset(t, alice, { name: 'Hidden' });
     await setPublic(t, alice, d.id, false);

@@ -93,6 +93,10 @@ function buildDataPackage({ dataset, version, csv, siteUrl }: BuildInput): DataP
             ),
           ),
           missingValues: [''],
+          // The latest version is checked against the key (when it is declared and at every
+          // publish since); an older one may predate it.
+          ...(dataset.key_columns.length > 0 &&
+            version.version === dataset.latest_version && { primaryKey: dataset.key_columns }),
         },
       },
     ],

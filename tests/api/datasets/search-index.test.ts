@@ -31,6 +31,15 @@ const search = async (query: string) =>
 const found = async (query: string) => (await search(query)).datasets.map((d) => d.id);
 const keys = (...names: string[]) => names.map((n) => ids[n]);
 
+describe('long words', () => {
+  it('a description holding a word of several kilobytes is saved, and found by the word', async () => {
+    const word = `https://example.org/${'a1b2c3'.repeat(600)}`;
+    const { id } = await createDataset(t, alice, { name: 'Links', description: `see ${word}` });
+    // Found by the long word's start (a query is at most a few dozen characters).
+    expect(await found(`example.org/${'a1b2c3'.repeat(8)}`)).toEqual([id]);
+  });
+});
+
 describe('search index', () => {
   it('finds a 1-character Chinese term anywhere in name, description or tags', async () => {
     expect((await found('城')).sort()).toEqual(keys('air'));
