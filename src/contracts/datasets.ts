@@ -13,8 +13,6 @@ import {
   attributeTypesSchema,
   changelogSchema,
   citationSchema,
-  keyColumnsSchema,
-  queryKeyColumns,
   datasetDescriptionSchema,
   datasetNameSchema,
   datasetTagsSchema,
@@ -24,12 +22,12 @@ import {
   readmeSchema,
   queryBoolean,
   uploadTypeFields,
-  versionUploadFields,
   queryTags,
   cursorQuery,
   searchQuery,
   columnNamesSchema,
 } from './dataset-fields.ts';
+import { keyColumnsSchema, queryKeyColumns, versionUploadFields } from './key-columns.ts';
 import { columnDescriptionsAnswer, columnDescriptionsSchema } from './column-descriptions.ts';
 import { cellSchema } from './cells.ts';
 
