@@ -46,6 +46,7 @@ describe('the public dataset page read', () => {
       'jsonl',
       'parquet',
       'rendering',
+      'tsv',
     ]);
     expect(digests?.['rendering']).toBe(DOWNLOAD_RENDERING);
   });

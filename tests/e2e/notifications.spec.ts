@@ -4,8 +4,9 @@ import { translator } from '../support/translator.ts';
 
 /**
  * Watching a dataset and the inbox (docs/notifications.md): a reader watches a dataset, its
- * owner publishes a version through the API, the reader's header shows the unread count on a
- * page without islands and on one with them, and the inbox marks the notification read.
+ * owner appends a row through the API (a patch version), the reader's header shows the unread
+ * count on a page without islands and on one with them, the inbox marks the notification read,
+ * and it leads to what changed.
  */
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
@@ -27,7 +28,12 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         const owner = await createAccount({ prefix: 'o' });
         const reader = await createAccount({ prefix: 'r' });
         const name = uniqueName('Rivers');
-        const dataset = await createDataset(owner, { name, is_public: true });
+        const dataset = await createDataset(owner, {
+          name,
+          is_public: true,
+          attributes: ['名称', '数量'],
+          entries: [['苹果', 3]],
+        });
         await signIn(page, reader, locale);
 
         await page.goto(at(`/datasets/${dataset.id}`));
@@ -42,10 +48,14 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           t('community:watch.count', { count: 1 }),
         );
 
-        const published = await request.post(`/api/v1/datasets/${dataset.id}/versions`, {
-          headers: { authorization: `Bearer ${owner.token}` },
-          data: { attributes: ['名称', '数量'], entries: [['梨', 7]], changelog: 'pears' },
-        });
+        // A patch: one row appended to the latest version.
+        const published = await request.post(
+          `/api/v1/datasets/${dataset.id}/versions?mode=append`,
+          {
+            headers: { authorization: `Bearer ${owner.token}` },
+            data: { attributes: ['名称', '数量'], entries: [['梨', 7]], changelog: 'pears' },
+          },
+        );
         expect(published.status()).toBe(201);
 
         // A page without islands (the home page), then one with them (the dataset page).
@@ -86,7 +96,9 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
         const changes = page.getByRole('region', {
           name: t('changes:heading', { version: '2' }),
         });
-        await expect(changes).toContainText(t('changes:line.addedOne'));
+        await expect(changes.locator('p').first()).toHaveText(
+          t('changes:line.version', { version: '2', parts: t('changes:line.addedOne') }),
+        );
       });
     }
   });
