@@ -1,13 +1,13 @@
 /**
  * The commands beyond publishing and pulling: the account (whoami, logout), finding and managing
- * datasets (search, edit, delete) and reading tables (rows, stats, compare).
+ * datasets (search, edit, delete) and reading tables (rows, stats, compare, changes).
  */
 import { LICENSE_IDS } from '../contracts/limits.ts';
 import type { UpdateDatasetBody } from '../contracts/datasets.ts';
 import { edit, logout, remove, search, whoami } from './account.ts';
 import { CliError, EXIT, type Client } from './client.ts';
 import type { Io } from './commands.ts';
-import { compare, rows, stats } from './tables.ts';
+import { changes, compare, rows, stats } from './tables.ts';
 import { idOf, USAGE, type Values } from './usage.ts';
 
 const optionalId = (value: string | undefined, what: string) =>
@@ -94,6 +94,12 @@ export async function runOther(
       return true;
     case 'stats':
       await stats(client, io, idOf(rest[0], 'ID'), { version, json: v.json });
+      return true;
+    case 'changes':
+      await changes(client, io, idOf(rest[0], 'ID'), {
+        since: v.since === undefined || v.since === '0' ? 0 : idOf(v.since, '--since'),
+        json: v.json,
+      });
       return true;
     case 'compare':
       if (rest.length < 3) throw new CliError(`compare needs ID FROM TO\n\n${USAGE}`, EXIT.usage);

@@ -1,10 +1,12 @@
 /**
- * `sheaf rows`, `sheaf stats` and `sheaf compare`: a version's rows, its column statistics and two
- * versions compared, as the data viewer shows them (docs/tables.md), printed as plain columns or,
- * with --json, as the API answered.
+ * `sheaf rows`, `sheaf stats`, `sheaf compare` and `sheaf changes`: a version's rows, its column
+ * statistics, two versions compared and what changed in each version, as the pages show them
+ * (docs/tables.md, docs/living-datasets.md), printed as plain lines or, with --json, as the API
+ * answered.
  */
 import type { Cell, TableRows, VersionCompare, VersionStats } from '../contracts/tables.ts';
 import type { Dataset } from '../contracts/datasets.ts';
+import type { ChangeSummary, ChangesResponse } from '../contracts/changes.ts';
 import type { Client } from './client.ts';
 import { print, type Io } from './commands.ts';
 
@@ -94,4 +96,33 @@ export async function compare(
       c.rows.changed === null ? '' : `; changed: ${c.rows.changed}`
     }`,
   ]);
+}
+
+/** A summary's counts in one line: `v5: +1204 rows, -3 rows, 37 changed; columns +a -b ~c`. */
+function changeLine(c: ChangeSummary): string {
+  const rows = [`+${c.rows_added}`, `-${c.rows_removed}`];
+  if (c.rows_changed !== null) rows.push(`~${c.rows_changed} changed`);
+  const columns = [
+    ...c.columns_added.map((n) => `+${n}`),
+    ...c.columns_removed.map((n) => `-${n}`),
+    ...c.columns_retyped.map((r) => `~${r.name} ${r.from}→${r.to}`),
+  ];
+  return `v${c.version}: rows ${rows.join(' ')}${columns.length ? `; columns ${columns.join(' ')}` : ''}`;
+}
+
+/** `sheaf changes ID`: what changed in each version after `since`, a line a version. */
+export async function changes(
+  client: Client,
+  io: Io,
+  id: number,
+  options: { since: number; json: boolean },
+): Promise<void> {
+  const answer = await client.json<ChangesResponse>('GET', `/datasets/${id}/changes`, {
+    query: { since: options.since },
+  });
+  print(io, options.json, answer, () =>
+    answer.changes.length > 0
+      ? answer.changes.map(changeLine)
+      : [`No versions after v${options.since}`],
+  );
 }

@@ -57,6 +57,8 @@ export const USAGE = `Usage: sheaf <command> [options]
             a page of rows, tab-separated (--query: rows whose text contains it)
   stats ID [--version N]                               column statistics
   compare ID FROM TO [--key COLUMN]                    what changed between two versions
+  changes ID [--since N]                               what changed in each version after N
+                                                       (default 0: every version)
   --version                                            print the CLI's version
 
 Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
@@ -93,6 +95,7 @@ export const OPTIONS = {
   public: { type: 'boolean', default: false },
   yes: { type: 'boolean', default: false },
   offset: { type: 'string' },
+  since: { type: 'string' },
   sort: { type: 'string' },
   desc: { type: 'boolean', default: false },
   filter: { type: 'string', multiple: true },

@@ -58,6 +58,16 @@ describe('sheaf whoami, search, rows, stats, compare, edit, delete and logout', 
     const compared = await sheaf(['compare', String(id), '1', '2', '--key', '城市', '--json']);
     expect(JSON.parse(compared.out)).toMatchObject({ rows: { added: 1, removed: 1, changed: 1 } });
     expect((await sheaf(['compare', String(id), '1'])).code).toBe(2);
+
+    // What changed in each version (no key: whole rows, a changed row is one out and one in).
+    const changes = await sheaf(['changes', String(id)]);
+    expect(changes.out.split('\n')).toEqual([
+      'v1: rows +3 -0; columns +城市 +人口',
+      'v2: rows +2 -2',
+    ]);
+    const later = await sheaf(['changes', String(id), '--since', '1', '--json']);
+    expect(JSON.parse(later.out).changes).toMatchObject([{ version: 2, rows_added: 2 }]);
+    expect((await sheaf(['changes', String(id), '--since', 'x'])).code).toBe(2);
   });
 
   it('finds public datasets by words and tag, in the order asked', async () => {
