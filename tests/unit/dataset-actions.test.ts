@@ -36,6 +36,7 @@ describe('a large file sent as a stream', () => {
       'v2',
       { body: file, format: 'csv', attributeTypes: { zip: 'string' } },
       expect.anything(),
+      'replace',
     );
     await checkDraft(sampled, ['string', 'integer']);
     expect(api.validateContent).toHaveBeenCalledWith({
@@ -53,6 +54,7 @@ describe('a large file sent as a stream', () => {
       'v2',
       { body: file, format: 'csv', attributeTypes: { zip: 'string' } },
       expect.anything(),
+      'replace',
     );
   });
 
@@ -63,6 +65,7 @@ describe('a large file sent as a stream', () => {
       'v2',
       { body: file, format: 'csv', attributeTypes: {} },
       expect.objectContaining({ idempotencyKey: 'publish-1' }),
+      'replace',
     );
   });
 
