@@ -3,15 +3,12 @@ import { useOneAtATime } from './useOneAtATime.ts';
 import { getT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { setWatching, watchStatus, type WatchStatus } from '../../lib/api/notifications.ts';
-import { loginUrl } from '../../lib/redirects.ts';
 import { toastFailure } from '../../stores/toasts.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { guestPlaceholder, useViewer } from './useViewer.ts';
+import { useViewer } from './useViewer.ts';
 
 type Props = {
   datasetId: number;
-  /** This page's path, to come back to after signing in. */
-  path: string;
   locale: Locale;
 };
 
@@ -28,10 +25,9 @@ function WatchCount({ status, locale }: { status: WatchStatus | null; locale: Lo
 
 /**
  * Watches a dataset (told of its new versions): a toggle button (aria-pressed) with the number
- * of watchers, read once mounted. Disabled while a request runs. Guests get a sign-in link and
- * the count.
+ * of watchers, read once mounted. Disabled while a request runs. Nothing for guests.
  */
-export default function WatchButton({ datasetId, path, locale }: Props) {
+export default function WatchButton({ datasetId, locale }: Props) {
   const t = getT(locale);
   const viewer = useViewer();
   const [status, setStatus] = useState<WatchStatus | null>(null);
@@ -52,21 +48,9 @@ export default function WatchButton({ datasetId, path, locale }: Props) {
     };
   }, [known, viewer.signedIn, datasetId]);
 
-  if (!viewer.signedIn) {
-    return (
-      <span className="inline-flex items-center gap-2">
-        <a
-          href={loginUrl(locale, path)}
-          className="btn btn-secondary"
-          {...guestPlaceholder(viewer)}
-        >
-          <span aria-hidden="true">○</span>
-          {t('community:watch.signIn')}
-        </a>
-        <WatchCount status={status} locale={locale} />
-      </span>
-    );
-  }
+  // Watching is for people signed in; a guest is offered sign-in by Favourite beside it, and the
+  // title block of a phone keeps to two rows (tests/e2e/phone-pages.spec.ts).
+  if (!viewer.signedIn) return null;
 
   const watching = status?.watching === true;
   const toggle = () =>
