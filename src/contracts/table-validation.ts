@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TABLE_PROBLEM_CODES } from './error-codes.ts';
 
 /**
  * POST /datasets/validate: table content in, `is_valid` and the table errors out. It takes the
@@ -26,7 +27,7 @@ export type ValidateBody = z.infer<typeof validateBodySchema>;
 const validationErrorSchema = z.object({
   row: z.number().int().nullable().describe('1-based data row, null for the whole table'),
   column: z.string().nullable(),
-  code: z.string(),
+  code: z.enum(TABLE_PROBLEM_CODES),
   message: z.string(),
 });
 export const validateResponseSchema = z.object({

@@ -6,7 +6,7 @@
  * English `message` is only the fallback for a code the dictionaries lack.
  */
 import { hasMessage, type MessageKey, type T } from '../i18n/index.ts';
-import { isApiError, type ClientErrorCode } from './api/errors.ts';
+import { CLIENT_ERROR_CODES, isApiError } from './api/errors.ts';
 
 /** Whether the dictionaries have a text for this code. */
 export const hasCodeText = (code: string): boolean => hasMessage(`errors:${code}`);
@@ -20,18 +20,7 @@ export function codeText(t: T, code: string, vars: Record<string, string | numbe
 const numberOf = (value: unknown): number | undefined =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
 
-/** Codes of failures the browser names itself (no answer, or an answer without a body). */
-const CLIENT_CODES: ReadonlySet<string> = new Set<ClientErrorCode>([
-  'HTTP_ERROR',
-  'TIMEOUT',
-  'NETWORK_ERROR',
-  'INVALID_JSON',
-  'TOKEN_REFRESH_FAILED',
-  'NO_TOKEN',
-  'REFRESH_FAILED',
-  'NO_ACCESS_TOKEN',
-  'UNKNOWN_ERROR',
-]);
+const CLIENT_CODES: ReadonlySet<string> = new Set(CLIENT_ERROR_CODES);
 
 /**
  * What to show of a failed call: the code's text in the page's language; else the server's

@@ -1,13 +1,15 @@
+import type { ErrorCode } from '../contracts/error-codes.ts';
+
 /** One error shape for the whole API: `{ message, code, details }` with the right HTTP status. */
 export class AppError extends Error {
   override name = 'AppError';
   readonly status: number;
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly details: unknown;
   readonly headers: Record<string, string> | undefined;
   constructor(
     status: number,
-    code: string,
+    code: ErrorCode,
     message: string,
     details?: unknown,
     headers?: Record<string, string>,
@@ -44,12 +46,15 @@ export function invalidFields(problems: readonly FieldError[]): AppError {
     details,
   );
 }
-export const unauthorized = (message = 'Authentication required', code = 'UNAUTHORIZED') =>
-  new AppError(401, code, message);
-export const forbidden = (message: string, code = 'FORBIDDEN') => new AppError(403, code, message);
-export const notFound = (what: string, code = 'NOT_FOUND') =>
+export const unauthorized = (
+  message = 'Authentication required',
+  code: ErrorCode = 'UNAUTHORIZED',
+) => new AppError(401, code, message);
+export const forbidden = (message: string, code: ErrorCode = 'FORBIDDEN') =>
+  new AppError(403, code, message);
+export const notFound = (what: string, code: ErrorCode = 'NOT_FOUND') =>
   new AppError(404, code, `${what} not found`);
-export const conflict = (message: string, code: string, details?: unknown) =>
+export const conflict = (message: string, code: ErrorCode, details?: unknown) =>
   new AppError(409, code, message, details);
 export const tooLarge = (message: string, details?: unknown) =>
   new AppError(413, 'PAYLOAD_TOO_LARGE', message, details);

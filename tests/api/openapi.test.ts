@@ -1,6 +1,7 @@
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '../../src/contracts/error-codes.ts';
 import { operationIdOf } from '../../src/server/plugins/openapi.ts';
 import { suiteApp, suiteUser } from '../support/api.ts';
 
@@ -75,6 +76,13 @@ describe('the OpenAPI document', () => {
     const detail = JSON.stringify(doc.paths['/api/v1/datasets/{id}']);
     expect(detail).toContain('"$ref":"#/components/schemas/Dataset"');
     expect(detail).toContain('"$ref":"#/components/schemas/Error"');
+  });
+
+  it("lists every error code in the error answer's schema", () => {
+    const named = doc as Document & {
+      components: { schemas: { Error: { properties: { code: { enum?: string[] } } } } };
+    };
+    expect(named.components.schemas.Error.properties.code.enum).toEqual([...ERROR_CODES]);
   });
 
   it('declares the streamed and multipart uploads and the downloaded files', () => {

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TableDraft } from '../../src/lib/tables/draft.ts';
+import type { Problem } from '../../src/lib/tables/problems.ts';
 
 const api = vi.hoisted(() => ({
   uploadDataset: vi.fn(() => Promise.resolve({ id: 7, name: 'cities' })),
@@ -70,7 +71,7 @@ describe('a large file sent as a stream', () => {
   });
 
   it("adds the problems found past the sample to the server's check of it", async () => {
-    const problem = {
+    const problem: Problem = {
       row: 5000,
       column: '城市',
       code: 'UNKNOWN_COLUMN',

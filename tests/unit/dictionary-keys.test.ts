@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 /**
  * Every dictionary key is used: its `area:key` is written out somewhere in src/, or it sits under
  * one of the prefixes below, which code completes with a variable (`t(\`area:prefix.${x}\`)`).
- * errors.json is checked apart: its keys are the API's error codes, looked up by the code the
- * API answered.
+ * errors.json is checked apart (error-codes.test.ts): its keys are the error codes of
+ * contracts/error-codes.ts and the browser's client, looked up by the code a failure carries.
  */
 const DYNAMIC: Record<string, string> = {
   'common:locale.': 'the locale switcher names each locale of locales.ts',
@@ -40,8 +40,6 @@ const areas = readdirSync('src/i18n/zh-CN')
 const keysOf = (area: string) =>
   Object.keys(JSON.parse(readFileSync(`src/i18n/zh-CN/${area}.json`, 'utf8')) as object);
 
-const typeKeys = Object.fromEntries(keysOf('datasets').map((key) => [`datasets:${key}`, true]));
-
 describe('dictionary keys', () => {
   it('are all used by the code, in full or under a dynamic prefix', () => {
     const unused = areas.flatMap((area) =>
@@ -55,18 +53,5 @@ describe('dictionary keys', () => {
 
   it.each(Object.keys(DYNAMIC))('%s is still completed by the code', (prefix) => {
     expect(code).toContain(`${prefix}\${`);
-  });
-
-  it("errors.json has only codes the server or the browser's client names", () => {
-    const errors = Object.keys(
-      JSON.parse(readFileSync('src/i18n/zh-CN/errors.json', 'utf8')) as object,
-    );
-    // A cell that does not read as its column's type: `INVALID_${type.toUpperCase()}`.
-    expect(code).toContain('`INVALID_${type.toUpperCase()}`');
-    const cellCode = (key: string) =>
-      /^INVALID_[A-Z]+$/.test(key) && `datasets:type.${key.slice(8).toLowerCase()}` in typeKeys;
-    const named = (key: string) =>
-      code.includes(`'${key}'`) || code.includes(`"${key}"`) || cellCode(key);
-    expect(errors.filter((key) => !named(key))).toEqual([]);
   });
 });

@@ -1,63 +1,9 @@
-import { readFileSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { getT } from '../../src/i18n/index.ts';
-import zhCN from '../../src/i18n/zh-CN/all.ts';
-import enUS from '../../src/i18n/en-US/all.ts';
 import { ApiError, networkError } from '../../src/lib/api/errors.ts';
 import { failureText } from '../../src/lib/error-text.ts';
-import { ATTRIBUTE_TYPES } from '../../src/server/tables/types.ts';
-
-/** Every file under a folder. */
-function filesOf(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    return statSync(full).isDirectory() ? filesOf(full) : [full];
-  });
-}
-
-/** Names that look like codes in the server's source but are not error codes. */
-const NOT_CODES = new Set([
-  'NODE_ENV',
-  'OAUTH_PROVIDERS',
-  'PG_VERSION',
-  'UV_THREADPOOL_SIZE',
-  'WHEN_REQUIRED',
-]);
-/** Fastify's internal codes and the AWS SDK's settings: not codes Sheaf answers with. */
-const SETTING_PREFIXES = ['FST_', 'AWS_'];
-
-/** The error codes the server can answer with, read from its source. */
-function serverCodes(): string[] {
-  const codes = new Set<string>();
-  for (const file of filesOf('src/server').filter((f) => f.endsWith('.ts'))) {
-    const text = readFileSync(file, 'utf8');
-    for (const [, code] of text.matchAll(/'([A-Z][A-Z0-9]+(?:_[A-Z0-9]+)+)'/g)) {
-      if (!code || NOT_CODES.has(code)) continue;
-      if (!SETTING_PREFIXES.some((prefix) => code.startsWith(prefix))) codes.add(code);
-    }
-  }
-  // Cell errors are named after the column type: INVALID_INTEGER, INVALID_DATE, …
-  for (const type of ATTRIBUTE_TYPES) codes.add(`INVALID_${type.toUpperCase()}`);
-  return [...codes].sort();
-}
 
 describe('error messages by code', () => {
-  const codes = serverCodes();
-
-  it('finds the server codes (the scan itself works)', () => {
-    expect(codes).toEqual(
-      expect.arrayContaining(['EMAIL_TAKEN', 'RATE_LIMITED', 'INVALID_INTEGER']),
-    );
-    expect(codes.length).toBeGreaterThan(60);
-  });
-
-  it.each(['zh-CN', 'en-US'] as const)('has a %s text for every code the server uses', (locale) => {
-    const errors = (locale === 'zh-CN' ? zhCN : enUS).errors;
-    const missing = codes.filter((code) => !(code in errors));
-    expect(missing).toEqual([]);
-  });
-
   it('speaks the page language for a server error, with the wait filled in', () => {
     const zh = getT('zh-CN');
     const taken = new ApiError('E-mail is already registered', {

@@ -12,7 +12,7 @@ const errors: TableProblem[] = [
   ...Array.from({ length: 100 }, (_, i) => ({
     row: i + 1,
     column: '名称',
-    code: 'INVALID_INTEGER',
+    code: 'INVALID_INTEGER' as const,
     message: `Row ${i + 1}, column "名称": not an integer`,
   })),
   { row: null, column: null, code: 'TOO_MANY_ERRORS', message: '30 more errors not shown' },

@@ -5,17 +5,21 @@
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales.ts';
 
-/** Codes of errors raised in the browser; server errors carry the server's own code. */
-export type ClientErrorCode =
-  | 'HTTP_ERROR'
-  | 'TIMEOUT'
-  | 'NETWORK_ERROR'
-  | 'INVALID_JSON'
-  | 'TOKEN_REFRESH_FAILED'
-  | 'NO_TOKEN'
-  | 'REFRESH_FAILED'
-  | 'NO_ACCESS_TOKEN'
-  | 'UNKNOWN_ERROR';
+/**
+ * Codes of failures the browser names itself (no answer, or an answer without a body); server
+ * errors carry the server's own code (contracts/error-codes.ts). Sorted, one a line.
+ */
+export const CLIENT_ERROR_CODES = [
+  'HTTP_ERROR',
+  'INVALID_JSON',
+  'NETWORK_ERROR',
+  'NO_ACCESS_TOKEN',
+  'NO_TOKEN',
+  'REFRESH_FAILED',
+  'TIMEOUT',
+  'TOKEN_REFRESH_FAILED',
+  'UNKNOWN_ERROR',
+] as const;
 
 export type ApiErrorInit = {
   /** HTTP status; 0 when no response was received. */

@@ -2,6 +2,7 @@ import { findForbiddenText, forbiddenCharacter } from '../text-rules.ts';
 import { CsvReader } from './csv-reader.ts';
 import { parseTableJson } from './exact-json.ts';
 import type { AttributeType } from './infer.ts';
+import type { TableProblemCode } from '../../contracts/error-codes.ts';
 import { LineReader } from './line-reader.ts';
 import type { Problem } from './problems.ts';
 import { repeatedKeyOf } from './repeated-keys.ts';
@@ -100,12 +101,12 @@ class RowCheck {
   }
 
   /** A problem of reading the file (it is the server's, wherever it is). */
-  add(row: number | null, column: string | null, code: string, message: string): void {
+  add(row: number | null, column: string | null, code: TableProblemCode, message: string): void {
     this.errors.add(tableError(row, column, code, message));
   }
 
   /** A problem of row `row`'s line (kept past the sample only). */
-  addRow(row: number, column: string | null, code: string, message: string): void {
+  addRow(row: number, column: string | null, code: TableProblemCode, message: string): void {
     this.errorsOf(row).add(tableError(row, column, code, message));
   }
 

@@ -3,7 +3,14 @@
  * how many rows have it and the first few of them (a file with 100 bad rows in one column is
  * one line, not 100).
  */
-export type Problem = { row: number | null; column: string | null; code: string; message: string };
+import type { TableProblemCode } from '../../contracts/error-codes.ts';
+
+export type Problem = {
+  row: number | null;
+  column: string | null;
+  code: TableProblemCode;
+  message: string;
+};
 
 export type ProblemGroup = {
   column: string | null;

@@ -1,6 +1,7 @@
 import { show, tableError, where, type ErrorCollector } from './table-errors.ts';
 import { INVALID, coerce, isScalar, type Cell } from './values.ts';
 import type { AttributeType } from './infer.ts';
+import type { TableProblemCode } from '../../contracts/error-codes.ts';
 import { notAColumnMessage, notARowMessage, rowLengthMessage } from './row-messages.ts';
 
 /** Longest row (or CSV record) accepted from an upload, in characters. */
@@ -13,6 +14,16 @@ const EXPECTED: Record<AttributeType, string> = {
   date: 'a date (YYYY-MM-DD)',
   datetime: 'a date and time (ISO 8601)',
   string: 'text',
+};
+
+/** The problem of a cell that does not read as its column's type. */
+const INVALID_CELL: Record<AttributeType, TableProblemCode> = {
+  integer: 'INVALID_INTEGER',
+  number: 'INVALID_NUMBER',
+  boolean: 'INVALID_BOOLEAN',
+  date: 'INVALID_DATE',
+  datetime: 'INVALID_DATETIME',
+  string: 'INVALID_STRING',
 };
 
 /**
@@ -124,7 +135,7 @@ export function coerceRow(
         tableError(
           row,
           column,
-          `INVALID_${type.toUpperCase()}`,
+          INVALID_CELL[type],
           `${where(row, column)}: ${show(values[c])} is not ${EXPECTED[type]}`,
         ),
       );

@@ -1,5 +1,6 @@
 import { isBigInteger } from '../big-integer.ts';
 import type { Problem } from './problems.ts';
+import type { TableProblemCode } from '../../contracts/error-codes.ts';
 
 /**
  * Collecting a table check's problems, shared by the server's checks (src/server/tables) and the
@@ -12,7 +13,7 @@ export const MAX_ERRORS = 100;
 export const tableError = (
   row: number | null,
   column: string | null,
-  code: string,
+  code: TableProblemCode,
   message: string,
 ): Problem => ({ row, column, code, message });
 

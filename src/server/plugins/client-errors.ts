@@ -1,8 +1,12 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply } from 'fastify';
+import type { ErrorCode } from '../../contracts/error-codes.ts';
+import type { ApiErrorBody } from '../../contracts/errors.ts';
 
-const KINDS: Record<string, { status: number; code: string; message: string }> = {
+type Kind = { status: number; code: ErrorCode; message: string };
+
+const KINDS: Record<string, Kind> = {
   ERR_HTTP_REQUEST_TIMEOUT: { status: 408, code: 'REQUEST_TIMEOUT', message: 'Request timed out' },
   HPE_HEADER_OVERFLOW: {
     status: 431,
@@ -10,7 +14,11 @@ const KINDS: Record<string, { status: number; code: string; message: string }> =
     message: 'The request headers are too large',
   },
 };
-const MALFORMED = { status: 400, code: 'MALFORMED_REQUEST', message: 'Malformed HTTP request' };
+const MALFORMED: Kind = {
+  status: 400,
+  code: 'MALFORMED_REQUEST',
+  message: 'Malformed HTTP request',
+};
 /** A path's or a query string's percent-escapes that are not UTF-8 (`%ff`, `%ed%a0%80`, `%`). */
 export const BAD_ESCAPE = 'Malformed URL: a percent-escape is not valid UTF-8';
 
@@ -38,5 +46,5 @@ export function frameworkErrors(error: FastifyError, _request: unknown, reply: F
   const message = error.code === 'FST_ERR_BAD_URL' ? BAD_ESCAPE : MALFORMED.message;
   void reply
     .status(error.statusCode ?? MALFORMED.status)
-    .send({ message, code: MALFORMED.code, details: null });
+    .send({ message, code: MALFORMED.code, details: null } satisfies ApiErrorBody);
 }

@@ -6,7 +6,9 @@ import type {
   FastifySchemaValidationError,
 } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ZodType } from 'zod';
+import { z, type ZodType } from 'zod';
+import { ERROR_CODES, type ErrorCode } from '../../contracts/error-codes.ts';
+import type { ApiErrorBody } from '../../contracts/errors.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { trackMethods } from './methods.ts';
@@ -39,14 +41,20 @@ function schemaErrors(
   );
 }
 
+/** The `params` of a custom zod issue that names its error code. */
+const codedParams = z.object({
+  params: z.object({ code: z.enum(ERROR_CODES), details: z.unknown() }),
+});
+
 /**
  * A schema's refusal that names its own error code (a custom issue raised with
  * `params: { code, details }`, as `filters` does with BAD_FILTER), as that 400.
  */
 function codedIssue(issue: FastifySchemaValidationError): AppError | undefined {
-  const params = (issue.params as { params?: { code?: unknown; details?: unknown } }).params;
-  if (typeof params?.code !== 'string') return undefined;
-  return new AppError(400, params.code, issue.message ?? 'Invalid value', params.details);
+  const coded = codedParams.safeParse(issue.params);
+  if (!coded.success) return undefined;
+  const { code, details } = coded.data.params;
+  return new AppError(400, code, issue.message ?? 'Invalid value', details);
 }
 
 /** Whether query parameter `name` came as a list its rule does not take (`tags` takes one). */
@@ -112,9 +120,27 @@ const ENTITY_HEADERS = [
 
 function sendAppError(reply: FastifyReply, error: AppError) {
   if (error.headers) void reply.headers(error.headers);
-  return reply
-    .status(error.status)
-    .send({ message: error.message, code: error.code, details: error.details ?? null });
+  return reply.status(error.status).send({
+    message: error.message,
+    code: error.code,
+    details: error.details ?? null,
+  } satisfies ApiErrorBody);
+}
+
+/** The code of a request Fastify or a parser refused (4xx) before a handler ran. */
+function clientErrorCode(error: FastifyError): ErrorCode {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_CP_ERR_INVALID_CONTENT_ENCODING':
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 'FST_CP_ERR_INVALID_CONTENT':
+      return 'INVALID_CONTENT_ENCODING';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'INVALID_JSON';
+    default:
+      return error.name === 'SyntaxError' ? 'INVALID_JSON' : 'BAD_REQUEST';
+  }
 }
 
 /**
@@ -135,21 +161,13 @@ export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): v
         message: 'Request body is too large',
         code: 'PAYLOAD_TOO_LARGE',
         details: { limit_bytes: app.initialConfig.bodyLimit ?? null },
-      });
+      } satisfies ApiErrorBody);
     }
     if (status >= 400 && status < 500) {
-      const code =
-        error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' ||
-        error.code === 'FST_CP_ERR_INVALID_CONTENT_ENCODING'
-          ? 'UNSUPPORTED_MEDIA_TYPE'
-          : error.code === 'FST_CP_ERR_INVALID_CONTENT'
-            ? 'INVALID_CONTENT_ENCODING'
-            : error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
-                error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
-                error.name === 'SyntaxError'
-              ? 'INVALID_JSON'
-              : 'BAD_REQUEST';
-      return reply.status(status).send({ message: error.message, code, details: null });
+      const code = clientErrorCode(error);
+      return reply
+        .status(status)
+        .send({ message: error.message, code, details: null } satisfies ApiErrorBody);
     }
     if (isOutOfSpace(error)) {
       request.log.error({ code: 'INSUFFICIENT_STORAGE' }, 'storage full');
@@ -157,7 +175,7 @@ export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): v
         message: 'The server has no room to store this; try again later',
         code: 'INSUFFICIENT_STORAGE',
         details: { request_id: request.id },
-      });
+      } satisfies ApiErrorBody);
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ code: 'DATABASE_UNAVAILABLE' }, 'database unavailable');
@@ -168,7 +186,7 @@ export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): v
           message: 'The database is unavailable; try again in a moment',
           code: 'DATABASE_UNAVAILABLE',
           details: { request_id: request.id },
-        });
+        } satisfies ApiErrorBody);
     }
     const gone = await accountGoneFrom(error, request);
     if (gone) return sendAppError(reply, gone);
@@ -177,7 +195,7 @@ export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): v
       message: 'Internal Server Error',
       code: 'INTERNAL_ERROR',
       details: { request_id: request.id },
-    });
+    } satisfies ApiErrorBody);
   });
 
   const methodsOf = trackMethods(app, apiPrefix);
@@ -189,7 +207,7 @@ export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): v
         message: `Route ${request.method} ${path} not found`,
         code: 'ROUTE_NOT_FOUND',
         details: null,
-      });
+      } satisfies ApiErrorBody);
     }
     void reply.header('allow', methods.join(', '));
     // A plain OPTIONS (not a CORS preflight, which plugins/cors.ts answers) asks what the path takes.
@@ -198,6 +216,6 @@ export function registerErrorHandler(app: FastifyInstance, apiPrefix: string): v
       message: `Method ${request.method} is not allowed on ${path}`,
       code: 'METHOD_NOT_ALLOWED',
       details: { allowed_methods: methods },
-    });
+    } satisfies ApiErrorBody);
   });
 }

@@ -15,12 +15,12 @@ const USERNAME_TAKEN = {
   field: 'username',
   message: 'Username is already taken',
   code: 'USERNAME_TAKEN',
-};
+} as const;
 const EMAIL_TAKEN = {
   field: 'email',
   message: 'E-mail is already registered',
   code: 'EMAIL_TAKEN',
-};
+} as const;
 const usernameTaken = () => conflict(USERNAME_TAKEN.message, USERNAME_TAKEN.code, [USERNAME_TAKEN]);
 const emailTaken = () => conflict(EMAIL_TAKEN.message, EMAIL_TAKEN.code, [EMAIL_TAKEN]);
 const invalidCredentials = () =>

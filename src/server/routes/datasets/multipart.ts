@@ -1,6 +1,7 @@
 import multipart, { type Multipart } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { ErrorCode } from '../../../contracts/error-codes.ts';
 import { AppError, badRequest, invalidFields } from '../../errors.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 import { UPLOAD_TYPES } from './uploads.ts';
@@ -20,7 +21,7 @@ export async function acceptMultipart(app: FastifyInstance, maxUploadBytes: numb
   });
 }
 
-const multipartError = (code: string, message: string) => new AppError(400, code, message);
+const multipartError = (code: ErrorCode, message: string) => new AppError(400, code, message);
 
 /**
  * A body cut off or garbled on the way (no boundary, no closing boundary, not a form at all) is
