@@ -3,6 +3,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import docComments from './scripts/lint/doc-comments.js';
 
 export default tseslint.config(
   {
@@ -35,6 +36,11 @@ export default tseslint.config(
       // Fastify plugins and handlers are async by convention, awaited or not.
       '@typescript-eslint/require-await': 'off',
     },
+  },
+  {
+    // A doc comment right above another one documents nothing (scripts/lint/doc-comments.js).
+    plugins: { sheaf: docComments },
+    rules: { 'sheaf/no-orphaned-doc-comment': 'error' },
   },
   {
     // Small files and functions (docs/architecture.md "Rules of the road").

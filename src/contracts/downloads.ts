@@ -27,13 +27,13 @@ const readKeyQuerySchema = z.object({
     ),
 });
 
-/** GET /datasets/{id}/versions/{version}/download?format=… */
 /**
  * A view's selection and order with a read key: what a download's query string takes beside
  * its format.
  */
 export const downloadReadQuerySchema = downloadViewQuerySchema.extend(readKeyQuerySchema.shape);
 
+/** GET /datasets/{id}/versions/{version}/download?format=… */
 export const downloadQuerySchema = downloadReadQuerySchema.extend({
   format: z.enum(DOWNLOAD_FORMATS).default('csv'),
 });

@@ -70,13 +70,13 @@ async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   });
 }
 
-/** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
 /** Content codings are named in any case (RFC 9110): GZIP is gzip to the body's unpacking. */
 async function lowerCaseContentEncoding(request: FastifyRequest) {
   const coding = request.headers['content-encoding'];
   if (coding) request.headers['content-encoding'] = coding.trim().toLowerCase();
 }
 
+/** Builds the API app. Tests call `inject` on it; `main.ts` also mounts the site on it. */
 export async function buildApp({ ctx, logger = false }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(typeof logger === 'object' && 'child' in logger ? { loggerInstance: logger } : { logger }),

@@ -6,6 +6,7 @@ import { REFRESH_COOKIE, REFRESH_COOKIE_PATH } from '../services/sessions.ts';
  * The refresh token travels in an httpOnly cookie limited to the auth calls; the routes that
  * start or end a session set and clear it (services know nothing of HTTP).
  */
+
 /** Where the refresh cookie is sent: its path, SameSite and Secure (see config.ts). */
 function refreshCookieScope(ctx: Context) {
   const crossSite = ctx.config.refreshCookieSameSite === 'none';

@@ -12,6 +12,7 @@ import { failureText as errorText } from '../../../lib/error-text.ts';
 import type { T } from '../../../i18n/index.ts';
 
 /** The data viewer's calls; the bearer token goes along when signed in (owners see private data). */
+
 /** A page of rows as the client reads it (keys camelCased: `row_numbers` is `rowNumbers`). */
 export type ViewerRows = Omit<TableRows, 'row_numbers'> & { rowNumbers: number[] };
 

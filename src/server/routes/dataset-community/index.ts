@@ -12,7 +12,6 @@ import type { RoutesPlugin } from '../types.ts';
 
 const security = [{ bearer: [] }];
 
-/** What other users do with a dataset: rate it and fork it; and the owner's fork setting. */
 /** Rating a dataset, and its rating. */
 const ratingRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.post(
@@ -104,6 +103,7 @@ const forkRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
+/** What other users do with a dataset: rate it and fork it; and the owner's fork setting. */
 export const datasetCommunityRoutes: RoutesPlugin = async (app, options) => {
   await ratingRoutes(app, options);
   await forkRoutes(app, options);

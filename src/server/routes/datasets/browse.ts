@@ -25,7 +25,6 @@ const security = [{ bearer: [] }];
 const listDescription =
   "List items carry no `versions` (see `latest_version`); GET /datasets/{id} has them. To page far, pass the answer's `next_cursor` as `cursor`: each page then costs the same however deep.";
 
-/** Reading datasets: stats, lists, search and detail. Private datasets exist only for their owner. */
 /** Totals, the public list and the caller's own datasets. */
 const listRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
@@ -121,6 +120,7 @@ const lookupRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
+/** Reading datasets: stats, lists, search and detail. Private datasets exist only for their owner. */
 export const browseRoutes: RoutesPlugin = async (app, options) => {
   await listRoutes(app, options);
   await lookupRoutes(app, options);

@@ -125,7 +125,6 @@ const downloadResponses = {
   ...errors(416, 400, 401, 404),
 };
 
-/** Versions: list, add, read a page, download. */
 /** A dataset's versions: the list, and publishing a new one. */
 const versionHistoryRoutes: RoutesPlugin = async (app, { ctx }) => {
   app.get(
@@ -275,6 +274,7 @@ const versionContentRoutes: RoutesPlugin = async (app, { ctx }) => {
   );
 };
 
+/** Versions: list, add, read a page, download. */
 export const versionRoutes: RoutesPlugin = async (app, options) => {
   await versionHistoryRoutes(app, options);
   await versionContentRoutes(app, options);
