@@ -6,6 +6,8 @@
 import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { errorMessage } from '../contracts/narrowing.ts';
+import { z } from 'zod';
 
 export type Env = Record<string, string | undefined>;
 
@@ -37,18 +39,24 @@ function configDir(env: Env): string {
 }
 
 /** What `sheaf login` keeps for one site: who signed in, the token, and its id if login made it. */
-export type Credentials = { username: string; token: string; id?: number };
+const credentialsSchema = z.object({
+  username: z.string(),
+  token: z.string(),
+  id: z.number().optional(),
+});
+export type Credentials = z.infer<typeof credentialsSchema>;
+const credentialsBySite = z.record(z.string(), credentialsSchema);
 
 const credentialsFile = (env: Env) => path.join(configDir(env), 'credentials.json');
+
+/** What the CLI reads of an error answer (a newer server may name a code it does not know). */
+const errorAnswer = z.object({ message: z.string().optional(), code: z.string().optional() });
 
 /** The stored credentials, by site (`SHEAF_API`'s origin); an unreadable file holds none. */
 async function allCredentials(env: Env): Promise<Record<string, Credentials>> {
   const text = await readFile(credentialsFile(env), 'utf8').catch(() => '{}');
   try {
-    const parsed = JSON.parse(text) as unknown;
-    return typeof parsed === 'object' && parsed !== null
-      ? (parsed as Record<string, Credentials>)
-      : {};
+    return credentialsBySite.catch({}).parse(JSON.parse(text));
   } catch {
     return {};
   }
@@ -156,18 +164,15 @@ export async function createClient(env: Env): Promise<Client> {
         ...(options.stream ? { duplex: 'half' } : {}),
       });
     } catch (err) {
-      throw new NoAnswer(`Cannot reach ${base}: ${(err as Error).message}`);
+      throw new NoAnswer(`Cannot reach ${base}: ${errorMessage(err)}`);
     }
     if (res.status >= 400 && !options.allow?.includes(res.status)) {
-      const answer = (await res.json().catch(() => null)) as {
-        message?: string;
-        code?: string;
-      } | null;
-      const message = answer?.message ?? `${res.status} ${res.statusText}`;
+      const answer = errorAnswer.catch({}).parse(await res.json().catch(() => null));
+      const message = answer.message ?? `${res.status} ${res.statusText}`;
       throw new CliError(
         answer?.code ? `${message} (${answer.code})` : message,
         exitFor(res.status),
-        answer?.code,
+        answer.code,
       );
     }
     return res;

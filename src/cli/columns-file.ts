@@ -10,6 +10,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import type { Dataset } from '../contracts/datasets.ts';
 import { COLUMNS_FILE_ENDING, parseColumnsFile } from '../lib/tables/columns-file.ts';
 import { CliError, EXIT, type Client } from './client.ts';
+import { errorCode, errorMessage } from '../contracts/narrowing.ts';
 
 /** The file holding the column descriptions of a table file. */
 const columnsFileOf = (file: string): string =>
@@ -31,8 +32,8 @@ export async function readDescriptions(columnsFile: string): Promise<Record<stri
   try {
     text = await readFile(columnsFile, 'utf8');
   } catch (err) {
-    const { code, message } = err as NodeJS.ErrnoException;
-    throw new CliError(`Cannot read ${columnsFile}: ${message}`, EXIT.usage, code);
+    const message = `Cannot read ${columnsFile}: ${errorMessage(err)}`;
+    throw new CliError(message, EXIT.usage, errorCode(err));
   }
   const descriptions = parseColumnsFile(text);
   if (!descriptions) {

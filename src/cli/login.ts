@@ -16,6 +16,8 @@ import {
   type Credentials,
 } from './client.ts';
 import { print, type Io } from './commands.ts';
+import { errorMessage } from '../contracts/narrowing.ts';
+import { sessionResponseSchema } from '../contracts/auth.ts';
 
 /** Days a token made by `login --username` works: the token of a machine no longer used ends. */
 export const LOGIN_TOKEN_DAYS = 90;
@@ -92,7 +94,7 @@ async function retire(
     return old.id;
   } catch (err) {
     io.err.write(
-      `sheaf: could not revoke the token stored before (#${old.id}): ${(err as Error).message}; ${whereToRevoke}\n`,
+      `sheaf: could not revoke the token stored before (#${old.id}): ${errorMessage(err)}; ${whereToRevoke}\n`,
     );
     return null;
   }
@@ -106,7 +108,9 @@ async function signIn(client: Client, username: string, password: string): Promi
     body: { identifier: username, password },
     token: null,
   });
-  const { access_token: access } = (await res.json()) as { access_token: string };
+  const { access_token: access } = sessionResponseSchema
+    .pick({ access_token: true })
+    .parse(await res.json());
   const cookie = res.headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
   const value = cookie?.slice('refresh_token='.length).split(';')[0];
   return { access, refresh: value ? decodeURIComponent(value) : undefined };

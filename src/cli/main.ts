@@ -8,7 +8,7 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
+import { DOWNLOAD_FORMATS } from '../contracts/datasets.ts';
 import { CliError, createClient, EXIT, type Client } from './client.ts';
 import { columns } from './columns.ts';
 import { info, list, pull, push, type Io, type PushOptions } from './commands.ts';
@@ -17,6 +17,7 @@ import { login } from './login.ts';
 import { runOther } from './other-commands.ts';
 import { patchPush } from './patch.ts';
 import { CLI_VERSION, idOf, OPTIONS, USAGE, type Values } from './usage.ts';
+import { errorMessage, isOneOf } from '../contracts/narrowing.ts';
 
 /**
  * A file named on the command line, as the user meant it: `npm run sheaf` runs the command in
@@ -75,7 +76,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
     try {
       parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
     } catch (err) {
-      throw new CliError(`${(err as Error).message}\n\n${USAGE}`, EXIT.usage);
+      throw new CliError(`${errorMessage(err)}\n\n${USAGE}`, EXIT.usage);
     }
     const { values: v, positionals } = parsed;
     const [command, ...rest] = positionals;
@@ -112,12 +113,12 @@ export async function run(argv: string[], io: Io): Promise<number> {
         await columns(client, io, idOf(rest[0], 'ID'), rest[1] && userPath(io, rest[1]), v.json);
         break;
       case 'pull': {
-        if (!(DOWNLOAD_FORMATS as readonly string[]).includes(v.format)) {
+        if (!isOneOf(DOWNLOAD_FORMATS, v.format)) {
           throw new CliError(`--format must be one of ${DOWNLOAD_FORMATS.join(', ')}`, 2);
         }
         await pull(client, io, idOf(rest[0], 'ID'), {
           version: v.version === undefined ? undefined : idOf(v.version, '--version'),
-          format: v.format as DownloadFormat,
+          format: v.format,
           output: v.output === undefined ? undefined : userPath(io, v.output),
           folder: userPath(io, '.'),
           json: v.json,
@@ -138,7 +139,7 @@ export async function run(argv: string[], io: Io): Promise<number> {
       io.err.write(`sheaf: ${err.message}\n`);
       return err.exitCode;
     }
-    io.err.write(`sheaf: ${(err as Error).message}\n`);
+    io.err.write(`sheaf: ${errorMessage(err)}\n`);
     return EXIT.failed;
   }
 }

@@ -9,6 +9,7 @@ import { CliError, EXIT, type Client } from './client.ts';
 import type { Io } from './commands.ts';
 import { changes, compare, rows, stats } from './tables.ts';
 import { idOf, USAGE, type Values } from './usage.ts';
+import { isOneOf } from '../contracts/narrowing.ts';
 
 const optionalId = (value: string | undefined, what: string) =>
   value === undefined ? undefined : idOf(value, what);
@@ -37,11 +38,7 @@ function editBody(v: Values): UpdateDatasetBody {
 }
 
 const checkLicense = (license: string | undefined) => {
-  if (
-    license !== undefined &&
-    license !== 'none' &&
-    !(LICENSE_IDS as readonly string[]).includes(license)
-  ) {
+  if (license !== undefined && license !== 'none' && !isOneOf(LICENSE_IDS, license)) {
     throw new CliError(`--license must be one of ${LICENSE_IDS.join(', ')}, none`, EXIT.usage);
   }
 };

@@ -8,6 +8,7 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { TYPES_FILE_ENDING, parseTypesFile } from '../lib/tables/types-file.ts';
 import { CliError, EXIT } from './client.ts';
+import { errorCode } from '../contracts/narrowing.ts';
 
 /** The file holding the column types of a table file. */
 const typesFileOf = (file: string): string => `${file.replace(/\.gz$/i, '')}${TYPES_FILE_ENDING}`;
@@ -26,7 +27,7 @@ export async function savedTypes(file: string): Promise<{ file: string; text: st
   try {
     text = await readFile(typesFile, 'utf8');
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    if (errorCode(err) === 'ENOENT') return null;
     throw err;
   }
   const types = parseTypesFile(text);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type BigInteger, isBigInteger, parseJsonExact } from '../lib/big-integer.ts';
 import { FILTER_IN_MAX, FILTER_OPS, FILTERS_MAX, type FilterOp } from './limits.ts';
+import { isRecord } from './narrowing.ts';
 
 /**
  * Column filters on a version's rows (`filters` in the query of rows, facets and downloads):
@@ -110,10 +111,10 @@ function readFilters(text: string): RowFilter[] | FilterFault {
   }
   const filters: RowFilter[] = [];
   for (const [index, item] of parsed.entries()) {
-    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+    if (!isRecord(item)) {
       return filterFault(index, null, 'malformed', 'a filter is an object {column, op, value}');
     }
-    const { column, op, value } = item as Record<string, unknown>;
+    const { column, op, value } = item;
     const fault = (problem: FilterProblem, reason: string) =>
       filterFault(index, { column, op }, problem, reason);
     if (typeof column !== 'string' || column.trim() === '') {

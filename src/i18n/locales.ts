@@ -11,8 +11,7 @@ export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
  */
 export const LOCALE_CHOICE_PARAM = 'lang';
 
-export const isLocale = (value: unknown): value is Locale =>
-  typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: unknown): value is Locale => LOCALES.some((l) => l === value);
 
 /** '' for the default locale, '/en-US' for English. */
 export const localePrefix = (locale: Locale): string =>

@@ -22,6 +22,7 @@ import { LICENSES, type License } from '../contracts/limits.ts';
 import { numberFormat } from './intl.ts';
 import type { T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
+import { isOneOf } from '../contracts/narrowing.ts';
 
 /**
  * The id of a /datasets/{id} path: a positive 32-bit integer, as the API accepts it; null when
@@ -65,9 +66,7 @@ export function readListState(params: URLSearchParams): ListState {
   const rawLicense = (params.get('license') ?? '').trim();
   const license = rawLicense === 'none' || rawLicense in LICENSES ? rawLicense : '';
   const rawSort = params.get('sort') ?? '';
-  const sort = (DATASET_SORTS as readonly string[]).includes(rawSort)
-    ? (rawSort as DatasetSort)
-    : '';
+  const sort = isOneOf(DATASET_SORTS, rawSort) ? rawSort : '';
   const page = parsePage(params.get('page'), MAX_PAGE);
   return { query, tags, language, license, sort, page };
 }

@@ -7,6 +7,7 @@
  */
 import { hasMessage, type MessageKey, type T } from '../i18n/index.ts';
 import { CLIENT_ERROR_CODES, isApiError } from './api/errors.ts';
+import { isRecord } from '../contracts/narrowing.ts';
 
 /** Whether the dictionaries have a text for this code. */
 export const hasCodeText = (code: string): boolean => hasMessage(`errors:${code}`);
@@ -36,10 +37,7 @@ export function failureText(error: unknown, t: T, fallback?: string): string | n
     return fallback;
   }
   if (isApiError(error)) {
-    const details =
-      typeof error.details === 'object' && error.details !== null
-        ? (error.details as Record<string, unknown>)
-        : {};
+    const details = isRecord(error.details) ? error.details : {};
     const seconds = numberOf(details['retryAfter']) ?? numberOf(details['retry_after']) ?? 1;
     const limit = numberOf(details['limit']) ?? '';
     // Any other plain detail (a compare's key and pair count) may fill its text too.

@@ -7,6 +7,7 @@ import type { T } from '../i18n/index.ts';
 import { isApiError } from './api/errors.ts';
 import { codeText, failureText } from './error-text.ts';
 import type { Problem, Problems } from '../stores/form.ts';
+import { isRecord } from '../contracts/narrowing.ts';
 
 /** One of the server's per-field messages, and whether it came with a code of its own. */
 type FieldError = { field: string; text: string; ownCode: boolean };
@@ -21,9 +22,10 @@ function fieldErrors(error: unknown, t: T): FieldError[] {
   const out: FieldError[] = [];
   if (!isApiError(error) || !Array.isArray(error.details)) return out;
   const byCode = error.code === 'VALIDATION_ERROR' ? null : codeText(t, error.code);
-  for (const item of error.details as unknown[]) {
-    if (typeof item !== 'object' || item === null) continue;
-    const { field, message, code } = item as { field?: unknown; message?: unknown; code?: unknown };
+  const details: unknown[] = error.details;
+  for (const item of details) {
+    if (!isRecord(item)) continue;
+    const { field, message, code } = item;
     if (typeof field !== 'string' || typeof message !== 'string') continue;
     if (out.some((known) => known.field === field)) continue;
     const own = typeof code === 'string' ? codeText(t, code) : null;

@@ -25,6 +25,7 @@ import {
 } from './errors.ts';
 import { nodeOrigin } from '../site-origin.ts';
 import { currentSession } from './session.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /**
  * - `optional` (default): sends the bearer token when signed in, anonymous otherwise;
@@ -115,8 +116,7 @@ export async function bearerToken(auth: AuthMode, preRefresh: boolean): Promise<
 }
 
 function hasName(value: unknown, ...names: string[]): boolean {
-  const name: unknown =
-    typeof value === 'object' && value !== null ? (value as { name?: unknown }).name : undefined;
+  const name = isRecord(value) ? value['name'] : undefined;
   return typeof name === 'string' && names.includes(name);
 }
 

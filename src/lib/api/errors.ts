@@ -4,6 +4,7 @@
  * login/register failure messages per locale. Messages are the catalogue's, word for word.
  */
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../i18n/locales.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /**
  * Codes of failures the browser names itself (no answer, or an answer without a body); server
@@ -63,10 +64,7 @@ const REASONS: Record<number, string> = {
 
 type ServerBody = { message: string; code?: unknown; details?: unknown };
 const isServerBody = (body: unknown): body is ServerBody =>
-  typeof body === 'object' &&
-  body !== null &&
-  typeof (body as { message?: unknown }).message === 'string' &&
-  (body as { message: string }).message !== '';
+  isRecord(body) && typeof body['message'] === 'string' && body['message'] !== '';
 
 /**
  * A non-OK response: the server's message, code and details when its body has them
@@ -117,10 +115,7 @@ const unknownError = (cause?: unknown) =>
 
 type ServiceError = { message: string; code: string; details?: unknown; status?: unknown };
 const isServiceError = (value: unknown): value is ServiceError =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as { message?: unknown }).message === 'string' &&
-  typeof (value as { code?: unknown }).code === 'string';
+  isRecord(value) && typeof value['message'] === 'string' && typeof value['code'] === 'string';
 
 /**
  * Anything caught → ApiError: an ApiError as is; a service error (message + code) wrapped with its

@@ -39,7 +39,8 @@ function queryString(query: Record<string, unknown> | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(keysToSnake<Record<string, unknown>>(query))) {
     if (value === undefined || value === null) continue;
-    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    for (const item of items) {
       params.append(key, String(item));
     }
   }
@@ -50,7 +51,8 @@ function queryString(query: Record<string, unknown> | undefined): string {
 function parse(text: string): { ok: true; value: unknown } | { ok: false } {
   if (text === '') return { ok: true, value: undefined };
   try {
-    return { ok: true, value: JSON.parse(text) as unknown };
+    const value: unknown = JSON.parse(text);
+    return { ok: true, value };
   } catch {
     return { ok: false };
   }

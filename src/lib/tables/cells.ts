@@ -1,12 +1,11 @@
 /** A table draft's cells as the upload form reads, shows and writes them back. */
 
+import { isRecord } from '../../contracts/narrowing.ts';
+
 /** A row's values in column order (an object is read by column name). */
 export function rowValues(attributes: readonly string[], entry: unknown): unknown[] {
-  if (Array.isArray(entry)) return entry as unknown[];
-  if (typeof entry === 'object' && entry !== null) {
-    const record = entry as Record<string, unknown>;
-    return attributes.map((a) => record[a]);
-  }
+  if (Array.isArray(entry)) return entry;
+  if (isRecord(entry)) return attributes.map((a) => entry[a]);
   return [entry];
 }
 
@@ -19,7 +18,7 @@ export function cellText(value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   // An exact number: `JSON.rawJSON`, or its copy in an island's props (a plain object).
-  const raw = (value as { rawJSON?: unknown }).rawJSON;
+  const raw = isRecord(value) ? value['rawJSON'] : undefined;
   return typeof raw === 'string' ? raw : JSON.stringify(value);
 }
 

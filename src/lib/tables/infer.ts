@@ -1,4 +1,5 @@
 import { isBigInteger } from '../big-integer.ts';
+import { isOneOf } from '../../contracts/narrowing.ts';
 
 /**
  * Column types, and the strict tests for the numeric and boolean ones that inference uses
@@ -17,7 +18,7 @@ export const ATTRIBUTE_TYPES = [
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number];
 
 export const isAttributeType = (value: unknown): value is AttributeType =>
-  typeof value === 'string' && (ATTRIBUTE_TYPES as readonly string[]).includes(value);
+  isOneOf(ATTRIBUTE_TYPES, value);
 
 const STRICT_INTEGER = /^-?(?:0|[1-9]\d*)$/;
 const STRICT_NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;

@@ -1,4 +1,6 @@
 /** The JSON object a text holds (not an array), or null when it holds none or is not JSON. */
+
+import { isRecord } from '../../contracts/narrowing.ts';
 export function parseJsonObject(text: string): Record<string, unknown> | null {
   let value: unknown;
   try {
@@ -6,7 +8,5 @@ export function parseJsonObject(text: string): Record<string, unknown> | null {
   } catch {
     return null;
   }
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : null;
+  return isRecord(value) ? value : null;
 }

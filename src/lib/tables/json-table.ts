@@ -1,6 +1,7 @@
 import { DraftError } from './draft-error.ts';
 import { parseTableJson } from './exact-json.ts';
 import { listKeysInOrder } from './repeated-keys.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /**
  * A table in a JSON file (the upload form's and `sheaf push`'s): a list of objects, whose
@@ -54,19 +55,15 @@ export function readJsonTable(text: string): JsonTable {
     });
     return { attributes: listKeysInOrder(text, attributes), entries: list, declared: {} };
   }
-  if (typeof value === 'object' && value !== null) {
-    const table = value as Record<string, unknown>;
-    const { attributes, entries } = table;
-    const declared = table['attribute_types'] ?? table['attributeTypes'];
+  if (isRecord(value)) {
+    const { attributes, entries } = value;
+    const declared = value['attribute_types'] ?? value['attributeTypes'];
     if (
       Array.isArray(attributes) &&
       attributes.every((a) => typeof a === 'string') &&
       Array.isArray(entries)
     ) {
-      const types =
-        typeof declared === 'object' && declared !== null
-          ? (declared as Record<string, unknown>)
-          : {};
+      const types = isRecord(declared) ? declared : {};
       return { attributes, entries, declared: types };
     }
   }

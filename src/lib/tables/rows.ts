@@ -3,6 +3,7 @@ import { INVALID, coerce, isScalar, type Cell } from './values.ts';
 import type { AttributeType } from './infer.ts';
 import type { TableProblemCode } from '../../contracts/error-codes.ts';
 import { notAColumnMessage, notARowMessage, rowLengthMessage } from './row-messages.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /** Longest row (or CSV record) accepted from an upload, in characters. */
 export const MAX_ROW_CHARS = 16 * 1024 * 1024;
@@ -57,8 +58,8 @@ export class RowShaper {
       }
       values = entry;
       shared = true;
-    } else if (typeof entry === 'object' && entry !== null) {
-      values = this.byName(entry as Record<string, unknown>, row, errors);
+    } else if (isRecord(entry)) {
+      values = this.byName(entry, row, errors);
     } else {
       errors.add(tableError(row, null, 'ROW_INVALID', notARowMessage(row)));
       return null;

@@ -6,6 +6,7 @@
  */
 
 import { FILTER_OPS, type FilterOp } from '../../contracts/limits.ts';
+import { isOneOf, isRecord } from '../../contracts/narrowing.ts';
 
 export const VIEW_TABS = ['data', 'card', 'versions', 'compare', 'sql', 'discussions'] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
@@ -57,13 +58,9 @@ const positive = (raw: string | null, max: number): number | null => {
 };
 
 const isFilter = (f: unknown): f is RowFilter => {
-  if (typeof f !== 'object' || f === null) return false;
-  const { column, op } = f as Record<string, unknown>;
-  return (
-    typeof column === 'string' &&
-    column.trim() !== '' &&
-    (FILTER_OPS as readonly unknown[]).includes(op)
-  );
+  if (!isRecord(f)) return false;
+  const { column, op } = f;
+  return typeof column === 'string' && column.trim() !== '' && isOneOf(FILTER_OPS, op);
 };
 
 /** The filters of a `filters` parameter: a JSON array of filters; anything unusable is dropped. */
@@ -98,7 +95,7 @@ export function readView(params: URLSearchParams): ViewState {
     hidden: names(params, 'hide'),
     columns: names(params, 'col'),
     pinned: names(params, 'pin'),
-    tab: (VIEW_TABS as readonly string[]).includes(tab) ? (tab as ViewTab) : linkedTab(params),
+    tab: isOneOf(VIEW_TABS, tab) ? tab : linkedTab(params),
     sql: (params.get('sql') ?? '').slice(0, SQL_ADDRESS_MAX),
   };
 }

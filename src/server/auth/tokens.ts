@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT, errors as joseErrors } from 'jose';
 import { unauthorized } from '../errors.ts';
 
+const isId = (n: unknown): n is number => typeof n === 'number' && Number.isSafeInteger(n);
 /** `sid`: the session (refresh-token family) the token was issued for; absent on older tokens. */
 type AccessClaims = { userId: number; role: string; sid?: string };
 
@@ -71,9 +72,8 @@ export function createTokenService(secret: string, accessTtlSeconds: number): To
           algorithms: ['HS256'],
         });
         const [userId, datasetId, version] = [Number(payload.sub), payload['ds'], payload['v']];
-        const ids = [userId, datasetId, version];
-        return ids.every((n) => typeof n === 'number' && Number.isSafeInteger(n))
-          ? { userId, datasetId: datasetId as number, version: version as number }
+        return isId(userId) && isId(datasetId) && isId(version)
+          ? { userId, datasetId, version }
           : null;
       } catch {
         return null;

@@ -23,6 +23,7 @@ import {
   type DerivedLink,
   type DerivedSuffix,
 } from './store.ts';
+import { isOneOf } from '../../contracts/narrowing.ts';
 
 /** Parts of a multipart upload (S3's minimum is 5 MB); files up to one part go in one PUT. */
 const PART_BYTES = 16 * 1024 * 1024;
@@ -247,7 +248,7 @@ export async function createS3BlobStore(options: {
     },
     async putDerived(tempPath, sha, suffix) {
       await uploadFile(bucket, tempPath, key(sha, suffix));
-      if ((RENDERED_SUFFIXES as readonly string[]).includes(suffix)) await rm(tempPath);
+      if (isOneOf(RENDERED_SUFFIXES, suffix)) await rm(tempPath);
       else await local.putDerived(tempPath, sha, suffix);
     },
     hasDerived: async (sha, suffix) =>

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Database } from './client.ts';
 import type { EmbeddedLog } from './embedded-postgres.ts';
+import { resultRows } from './result-rows.ts';
 
 /** Rows copied per statement. */
 const CHUNK_ROWS = 2_000;
@@ -11,8 +12,7 @@ const CHUNK_ROWS = 2_000;
 type Row = Record<string, unknown>;
 
 const rowsOf = async (database: Database, query: ReturnType<typeof sql>): Promise<Row[]> => {
-  const result = await database.db.execute(query);
-  return (result as { rows: Row[] }).rows;
+  return resultRows(await database.db.execute(query));
 };
 
 const ident = (name: string) => sql.raw(`"${name.replaceAll('"', '""')}"`);
@@ -97,9 +97,8 @@ export async function convertPgliteDataDir(options: {
   const { dataDir, target, log } = options;
   const source = path.join(dataDir, 'db');
   if (!existsSync(path.join(source, 'PG_VERSION'))) return null;
-  const [{ users }] = (await rowsOf(target, sql`select count(*)::int as users from users`)) as [
-    { users: number },
-  ];
+  const [counted] = await rowsOf(target, sql`select count(*)::int as users from users`);
+  const users = Number(counted?.['users'] ?? 0);
   if (users > 0) {
     log.warn(
       { pglite: source },

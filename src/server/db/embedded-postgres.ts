@@ -5,9 +5,13 @@ import { lstat, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { z } from 'zod';
 import { stopLeftoverServer } from './leftover-server.ts';
 import { ownedDir, run, serverOwner } from './postgres-owner.ts';
 import { watchServer } from './postgres-watchdog.ts';
+
+/** native/pg-symlinks.json of the binaries package: the links its archive could not hold. */
+const symlinkList = z.array(z.object({ source: z.string(), target: z.string() }));
 
 /** What the supervisor reports; pino and Fastify's logger both fit. */
 export type EmbeddedLog = {
@@ -61,7 +65,7 @@ async function binaries(): Promise<Binaries> {
   const root = path.resolve(path.dirname(found.postgres), '..', '..');
   const list = path.join(root, 'native', 'pg-symlinks.json');
   if (existsSync(list)) {
-    const links = JSON.parse(readFileSync(list, 'utf8')) as { source: string; target: string }[];
+    const links = symlinkList.parse(JSON.parse(readFileSync(list, 'utf8')));
     for (const { source, target } of links) {
       const at = path.join(root, target);
       if (await lstat(at).catch(() => null)) continue;

@@ -1,4 +1,5 @@
 import { causesOf } from '../lib/error-causes.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /**
  * Whether an error means the database cannot be reached right now (stopped, restarting,
@@ -51,8 +52,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 const ENDED_SESSION = /^57P0[1-3]$/;
 
 export function statementDidNotRun(error: unknown): boolean {
-  if (!error || typeof error !== 'object') return false;
-  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (!isRecord(error)) return false;
+  const { code, message } = error;
   if (typeof code === 'string') return ENDED_SESSION.test(code);
   return typeof message === 'string' && message.includes('is not queryable');
 }

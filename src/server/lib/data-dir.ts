@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { errorCode } from '../../contracts/narrowing.ts';
 
 export class DataDirLockedError extends Error {
   override name = 'DataDirLockedError';
@@ -13,7 +14,7 @@ export const isAlive = (pid: number) => {
     process.kill(pid, 0);
     return true;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(err) === 'EPERM';
   }
 };
 
@@ -69,7 +70,7 @@ export async function lockDataDir(dataDir: string): Promise<{ file: string; rele
         },
       };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      if (errorCode(err) !== 'EEXIST') throw err;
       const lock = readFileSync(file, 'utf8');
       if (ownerRuns(lock)) {
         const [pid] = lock.trim().split(/\s+/);

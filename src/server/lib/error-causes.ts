@@ -2,10 +2,12 @@
  * An error and the errors it was caused by (drizzle wraps the driver's; fetch and openid-client
  * wrap theirs), outermost first, at most five deep.
  */
+
+import { isRecord } from '../../contracts/narrowing.ts';
 export function* causesOf(error: unknown): Generator<Record<string, unknown>> {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
-    yield e as Record<string, unknown>;
-    e = (e as { cause?: unknown }).cause;
+  for (let e = error, depth = 0; isRecord(e) && depth < 5; depth++) {
+    yield e;
+    e = e['cause'];
   }
 }
 

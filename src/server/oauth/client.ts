@@ -3,6 +3,7 @@ import { AppError } from '../errors.ts';
 import { causesOf } from '../lib/error-causes.ts';
 import { identityFromClaims, pickEmail, type OAuthIdentity } from './identity.ts';
 import type { OAuthProvider } from './providers.ts';
+import { errorMessage, isRecord } from '../../contracts/narrowing.ts';
 
 /** Seconds to wait for a provider before answering 502. */
 const PROVIDER_TIMEOUT_S = 10;
@@ -35,7 +36,7 @@ const providerUnavailable = (provider: OAuthProvider, details?: unknown) =>
 function oauthErrorCode(err: unknown): string | undefined {
   for (const { error, body } of causesOf(err)) {
     if (typeof error === 'string') return error;
-    const bodyError = (body as { error?: unknown } | undefined)?.error;
+    const bodyError = isRecord(body) ? body['error'] : undefined;
     if (typeof bodyError === 'string') return bodyError;
   }
   return undefined;
@@ -127,7 +128,7 @@ function createOAuthClient(provider: OAuthProvider): OAuthClient {
       return await configuration;
     } catch (err) {
       configuration = undefined;
-      throw providerUnavailable(provider, { reason: (err as Error).message });
+      throw providerUnavailable(provider, { reason: errorMessage(err) });
     }
   };
 

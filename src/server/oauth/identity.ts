@@ -1,4 +1,5 @@
 import { AppError } from '../errors.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /** Who signed in at the provider, in the provider-neutral shape the accounts need. */
 export type OAuthIdentity = {
@@ -22,7 +23,7 @@ const text = (value: unknown): string | undefined =>
  * object (`id`, `login`, `name`, `email`, `avatar_url`).
  */
 export function identityFromClaims(raw: unknown): OAuthIdentity {
-  const claims = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
+  const claims = isRecord(raw) ? raw : {};
   const id = claims['sub'] ?? claims['id'];
   const subject = typeof id === 'number' && Number.isFinite(id) ? String(id) : text(id);
   if (!subject) {

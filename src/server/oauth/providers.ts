@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorMessage } from '../../contracts/narrowing.ts';
 
 /**
  * OAuth2 / OpenID Connect providers, read from the OAUTH_PROVIDERS setting (a JSON array).
@@ -157,7 +158,7 @@ export function parseOAuthProviders(json: string | undefined): ParsedProviders {
   } catch (err) {
     return {
       ok: false,
-      issues: [`OAUTH_PROVIDERS: not valid JSON (${(err as Error).message})`],
+      issues: [`OAUTH_PROVIDERS: not valid JSON (${errorMessage(err)})`],
     };
   }
   const parsed = providersSchema.safeParse(raw);

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountGone, isAccountActive } from '../services/accounts.ts';
 import { unauthorized } from '../errors.ts';
 import type { Context } from '../context.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /**
  * The caller; `tokenScope` when they came with a personal access token (`shf_…`), `sid` (the
@@ -31,11 +32,12 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The route's `security` names only ways of signing in (no `{}`, which lets guests in). */
 function bearerRequired(request: FastifyRequest): boolean {
-  const security = (request.routeOptions.schema as { security?: object[] } | undefined)?.security;
+  const schema: unknown = request.routeOptions.schema;
+  const security: unknown = isRecord(schema) ? schema['security'] : undefined;
   return (
     Array.isArray(security) &&
     security.length > 0 &&
-    security.every((way) => Object.keys(way).length > 0)
+    security.every((way) => isRecord(way) && Object.keys(way).length > 0)
   );
 }
 

@@ -13,6 +13,7 @@ import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { AppError, invalidFields } from '../errors.ts';
 import { trackMethods } from './methods.ts';
 import { causeWithCode } from '../lib/error-causes.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 function fieldOf(instancePath: string, context: string): string {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -76,7 +77,7 @@ function loggable(error: unknown): object {
   const cause = error.cause instanceof Error ? loggable(error.cause) : undefined;
   return {
     type: error.name,
-    code: (error as { code?: unknown }).code,
+    code: isRecord(error) ? error['code'] : undefined,
     message: clean(error.message),
     stack: clean(error.stack ?? ''),
     ...(cause && { cause }),

@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { negotiateEncoding, PREBUILT } from '../lib/content-encoding.ts';
+import { packageManifest } from './duckdb-files.ts';
 
 /** The page's own words (the server reads no dictionaries; like the 400 page in mount.ts). */
 const TEXT: Record<Locale, { title: string; description: string; noscript: string }> = {
@@ -72,9 +73,9 @@ const encode = (body: Buffer): Encoded => ({
 
 export async function mountApiReference(app: FastifyInstance): Promise<void> {
   const bundle = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
-  const { version } = JSON.parse(
-    await readFile(path.join(path.dirname(bundle), '..', 'package.json'), 'utf8'),
-  ) as { version: string };
+  const { version } = packageManifest.parse(
+    JSON.parse(await readFile(path.join(path.dirname(bundle), '..', 'package.json'), 'utf8')),
+  );
   const scriptPath = `/api-reference/redoc-${version}.js`;
   let script: Promise<Encoded> | undefined;
 

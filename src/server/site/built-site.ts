@@ -1,12 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { StaticFile } from './static-files.ts';
+import { isRecord } from '../../contracts/narrowing.ts';
 
 /** The PUBLIC_SITE_URL the site was built with, as its /build.json says (undefined: not said). */
 function builtSiteUrl(files: Map<string, StaticFile>): string | undefined {
   const file = files.get('/build.json');
   if (!file) return undefined;
   try {
-    const { site } = JSON.parse(file.body.toString('utf8')) as { site?: unknown };
+    const build: unknown = JSON.parse(file.body.toString('utf8'));
+    const site = isRecord(build) ? build['site'] : undefined;
     return typeof site === 'string' && site !== '' ? site.replace(/\/+$/, '') : undefined;
   } catch {
     return undefined;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { DUCKDB_ASSET_PATH, DUCKDB_FILES } from '../../lib/sql-console.ts';
 import { negotiateEncoding, PREBUILT } from '../lib/content-encoding.ts';
 import { duckdbPackage, findDuckdbVariants } from './duckdb-files.ts';
+import { isOneOf } from '../../contracts/narrowing.ts';
 
 const TYPES: Record<string, string> = {
   '.wasm': 'application/wasm',
@@ -28,14 +29,14 @@ const liveCompressor = (encoding: 'br' | 'gzip') =>
 export async function mountDuckdbAssets(app: FastifyInstance, distDir: string): Promise<void> {
   const { dist, version } = await duckdbPackage();
   const variants = await findDuckdbVariants(distDir, version);
-  app.route({
+  app.route<{ Params: { file: string } }>({
     method: ['GET', 'HEAD'],
     url: `${DUCKDB_ASSET_PATH}/:file`,
     // The site's files, not the API: kept out of the OpenAPI document.
     schema: { hide: true },
     handler: async (request, reply) => {
-      const { file } = request.params as { file: string };
-      if (!(DUCKDB_FILES as readonly string[]).includes(file)) {
+      const { file } = request.params;
+      if (!isOneOf(DUCKDB_FILES, file)) {
         return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
       }
       const etag = `"duckdb-wasm-${version}-${file}"`;

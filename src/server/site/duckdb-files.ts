@@ -3,13 +3,17 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { DUCKDB_FILES } from '../../lib/sql-console.ts';
 import { VARIANTS } from './compressible.ts';
+import { z } from 'zod';
+
+/** What the site reads of an installed package's package.json. */
+export const packageManifest = z.object({ version: z.string() });
 
 /** The installed DuckDB-WASM package: its folder of built files and its version. */
 export async function duckdbPackage(): Promise<{ dist: string; version: string }> {
   const dist = path.dirname(createRequire(import.meta.url).resolve('@duckdb/duckdb-wasm'));
-  const manifest = JSON.parse(await readFile(path.join(dist, '..', 'package.json'), 'utf8')) as {
-    version: string;
-  };
+  const manifest = packageManifest.parse(
+    JSON.parse(await readFile(path.join(dist, '..', 'package.json'), 'utf8')),
+  );
   return { dist, version: manifest.version };
 }
 

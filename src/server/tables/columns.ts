@@ -39,9 +39,7 @@ export async function storedColumns(
   const described = await connection.runAndReadAll(
     `DESCRIBE SELECT * FROM read_parquet(${literal(file)})`,
   );
-  const storage = new Map(
-    described.getRows().map(([name, type]) => [name as string, type as string]),
-  );
+  const storage = new Map(described.getRows().map(([name, type]) => [String(name), String(type)]));
   return header.attributes.map((name) => ({
     name,
     type: header.attributeTypes[name] ?? 'string',

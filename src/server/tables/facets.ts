@@ -5,7 +5,7 @@ import { FACET_VALUES, STATS_TEXT_MAX } from '../../contracts/limits.ts';
 import { canonicalExpr, orderKey, parquetSource, toCell, type StoredColumn } from './columns.ts';
 import { ident } from './engine.ts';
 import type { RowsWhere } from './filters.ts';
-import { axis, histogram } from './histogram.ts';
+import { axis, axisRange, histogram } from './histogram.ts';
 
 /** The file's rows that `where` keeps (all of them without it). */
 const keptRows = (file: string, where: RowsWhere | null) =>
@@ -60,10 +60,8 @@ export async function binFacet(
     params,
   );
   const [lo, hi] = reader.getRows()[0] ?? [];
-  if (lo === null || lo === undefined || hi === null || hi === undefined) {
-    return { column: column.name, bins: [] };
-  }
-  const range = { lo: lo as bigint | number, hi: hi as bigint | number };
+  const range = axisRange(lo, hi);
+  if (range === null) return { column: column.name, bins: [] };
   return {
     column: column.name,
     bins: await histogram(connection, source, column, range, { bins, params }),

@@ -1,4 +1,5 @@
 import { ATTRIBUTE_TYPES, type AttributeType, type Cell, type TableHeader } from './types.ts';
+import { isOneOf } from '../../contracts/narrowing.ts';
 
 /**
  * The blob format, before compression (the sha256 is taken over these bytes):
@@ -21,8 +22,7 @@ export function headerLine(header: TableHeader): string {
 
 export const rowLine = (cells: readonly Cell[]): string => `${JSON.stringify(cells)}\n`;
 
-const isType = (v: unknown): v is AttributeType =>
-  typeof v === 'string' && (ATTRIBUTE_TYPES as readonly string[]).includes(v);
+const isType = (v: unknown): v is AttributeType => isOneOf(ATTRIBUTE_TYPES, v);
 
 export function parseHeaderLine(line: string | undefined): TableHeader {
   let parsed: unknown;

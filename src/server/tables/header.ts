@@ -6,6 +6,7 @@ import {
   type AttributeType,
   type TableLimits,
 } from './types.ts';
+import { isOneOf } from '../../contracts/narrowing.ts';
 
 export type CheckedHeader = {
   attributes: string[];
@@ -13,8 +14,7 @@ export type CheckedHeader = {
   declared: (AttributeType | undefined)[];
 };
 
-const isType = (v: unknown): v is AttributeType =>
-  typeof v === 'string' && (ATTRIBUTE_TYPES as readonly string[]).includes(v);
+const isType = (v: unknown): v is AttributeType => isOneOf(ATTRIBUTE_TYPES, v);
 
 /**
  * Checks the column names and the declared types. Names are trimmed; they must be text showing

@@ -10,6 +10,13 @@ type Histogram = NonNullable<ColumnStats['histogram']>;
 /** A column's smallest and largest value on its histogram's axis (see `axis`). */
 export type Range = { lo: bigint | number; hi: bigint | number };
 
+const isPoint = (value: unknown): value is bigint | number =>
+  typeof value === 'bigint' || typeof value === 'number';
+
+/** The range of a column's smallest and largest axis points; null when it has none (no values). */
+export const axisRange = (lo: unknown, hi: unknown): Range | null =>
+  isPoint(lo) && isPoint(hi) ? { lo, hi } : null;
+
 /** Numbers, dates and datetimes stored as such (a mixed-zone datetime column is text). */
 export const hasHistogram = (column: StoredColumn) =>
   isNumeric(column.type) || (isTemporal(column.type) && column.storage !== 'VARCHAR');

@@ -1,6 +1,7 @@
 import { readdir, rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
+import { errorCode } from '../../contracts/narrowing.ts';
 
 /**
  * DuckDB's spill files live in `<blobs>/tmp/duckdb/<host>-<pid>`: a folder per process, since
@@ -19,7 +20,7 @@ function alive(pid: number): boolean {
     process.kill(pid, 0);
     return true;
   } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    return errorCode(error) === 'EPERM';
   }
 }
 

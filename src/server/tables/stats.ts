@@ -11,7 +11,7 @@ import {
   type StoredColumn,
 } from './columns.ts';
 import { ident } from './engine.ts';
-import { axis, hasHistogram, histogram, scaleOf, type Range } from './histogram.ts';
+import { axis, axisRange, hasHistogram, histogram, scaleOf, type Range } from './histogram.ts';
 import type { Cell } from './types.ts';
 
 export type TableStats = { rows: number; columns: ColumnStats[] };
@@ -94,7 +94,7 @@ async function summarize(
     const [min, max] = [quoted(toCell(values[at++])), quoted(toCell(values[at++]))];
     if (!hasHistogram(column)) return { count, distinct, min, max, range: null };
     const [lo, hi] = [values[at++], values[at++]];
-    const range = count === 0 ? null : { lo: lo as bigint | number, hi: hi as bigint | number };
+    const range = count === 0 ? null : axisRange(lo, hi);
     return { count, distinct, min, max, range };
   });
   return { rows, summaries };

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Context } from '../../context.ts';
 import { unauthorized } from '../../errors.ts';
+import { isRecord } from '../../../contracts/narrowing.ts';
 
 /**
  * Who a download is read by: the holder of the request's read key (`?key=`, this version's
@@ -11,7 +12,8 @@ export async function downloadViewer(
   request: FastifyRequest,
   target: { id: number; version: number | 'latest' },
 ): Promise<number | null> {
-  const { key } = request.query as { key?: string };
+  const query: unknown = request.query;
+  const key = isRecord(query) && typeof query['key'] === 'string' ? query['key'] : undefined;
   if (key === undefined) return request.viewer?.id ?? null;
   const claims = await ctx.tokens.verifyRead(key);
   if (!claims || claims.datasetId !== target.id || claims.version !== target.version) {

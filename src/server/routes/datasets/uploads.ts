@@ -4,6 +4,7 @@ import { parseTableJson } from '../../../lib/tables/exact-json.ts';
 import { uploadTooLarge } from '../../tables/lines.ts';
 import type { Upload } from '../../services/datasets/uploads.ts';
 import { readJsonBodies } from '../../lib/json-body.ts';
+import { isRecord } from '../../../contracts/narrowing.ts';
 
 /** Content types of a streamed table, and the format each is read as. */
 export const UPLOAD_TYPES: Record<string, Upload['format']> = {
@@ -56,5 +57,7 @@ export const uploadDescription =
  * A route whose JSON body is a table (`config: { tableBody: true }`): its numbers are read as
  * written (`parseTableJson`), so a number with more digits than a double holds is never rounded.
  */
-const takesTable = (request: FastifyRequest): boolean =>
-  (request.routeOptions.config as { tableBody?: boolean } | undefined)?.tableBody === true;
+const takesTable = (request: FastifyRequest): boolean => {
+  const config: unknown = request.routeOptions.config;
+  return isRecord(config) && config['tableBody'] === true;
+};

@@ -3,6 +3,7 @@ import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { datasets, downloadMarks } from '../../db/schema.ts';
 import { downloadWindowStart } from './rows.ts';
+import { resultRows } from '../../db/result-rows.ts';
 
 /**
  * Heat: how much attention a dataset gets, fading with age (see docs/datasets.md).
@@ -84,7 +85,7 @@ export async function recomputeAllHeat(db: Db, batchSize = HEAT_BATCH_SIZE): Pro
       select (select max(id) from batch) as last,
              (select count(*) from batch) as scanned,
              (select count(*) from changed) as updated`);
-    const [row] = (result as { rows: Record<string, unknown>[] }).rows;
+    const [row] = resultRows(result);
     if (!row || row['last'] === null) break;
     run.scanned += Number(row['scanned']);
     run.updated += Number(row['updated']);

@@ -1,4 +1,5 @@
 import { and, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import type { DatasetListResponse } from '../../../contracts/datasets.ts';
 import { SEARCH_EXACT_TOTAL_MAX } from '../../../contracts/limits.ts';
 import type { Db } from '../../db/client.ts';
@@ -17,6 +18,7 @@ import {
   type Ranked,
   type Threshold,
 } from './search-window.ts';
+import { resultRows } from '../../db/result-rows.ts';
 
 /** The order of a relevance-ranked search. */
 const RELEVANCE = 'relevance';
@@ -82,13 +84,16 @@ function later(a: Ranked, b: Ranked): boolean {
 
 type Total = { total: number; estimated: boolean };
 
+/** What `explain (format json)` answers, as far as the estimate goes. */
+const planSchema = z.tuple([z.object({ Plan: z.object({ 'Plan Rows': z.number() }) })]);
+
 /** The planner's estimate of how many rows `where` matches (PostgreSQL's statistics). */
 async function plannedRows(db: Db, where: SQL | undefined): Promise<number> {
   const query = db.select({ id: datasets.id }).from(datasets).where(where);
   const result: unknown = await db.execute(sql`explain (format json) ${query}`);
-  const [row] = (result as { rows: Record<string, unknown>[] }).rows;
-  const plan = Object.values(row ?? {})[0] as [{ Plan: { 'Plan Rows': number } }] | undefined;
-  return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
+  const [row] = resultRows(result);
+  const plan = planSchema.safeParse(Object.values(row ?? {})[0]);
+  return Math.round(plan.data?.[0].Plan['Plan Rows'] ?? 0);
 }
 
 /**

@@ -17,6 +17,7 @@ import { AppError, badRequest, notFound } from '../../errors.ts';
 import { accountGone } from '../accounts.ts';
 import { datasetNotFound, visibleTo } from '../datasets/rows.ts';
 import { AddressError, resolveTarget } from './address.ts';
+import { resultRows } from '../../db/result-rows.ts';
 
 /** Deliveries listed under each hook by GET /webhooks. */
 const RECENT_DELIVERIES = 5;
@@ -195,5 +196,5 @@ export async function sweepWebhookDeliveries(db: Db): Promise<{ deleted: number 
     where state <> 'pending'
       and created_at < now() - ${DELIVERY_KEPT_DAYS}::int * interval '1 day'
     returning id`);
-  return { deleted: (deleted as { rows: unknown[] }).rows.length };
+  return { deleted: resultRows(deleted).length };
 }

@@ -3,6 +3,7 @@ import { ownUrl } from '../../config.ts';
 import type { Context } from '../../context.ts';
 import type { Activity } from '../activity.ts';
 import { wakeWorkers } from './worker.ts';
+import { resultRows } from '../../db/result-rows.ts';
 
 /**
  * Queues a delivery of a new version to every webhook it concerns, in one statement: active
@@ -35,5 +36,5 @@ export async function queueWebhooks(ctx: Context, activity: Activity): Promise<v
           or exists (select 1 from watches s where s.user_id = w.user_id and s.dataset_id = d.id))
     ) n
     returning id`);
-  if ((result as { rows: unknown[] }).rows.length > 0) wakeWorkers();
+  if (resultRows(result).length > 0) wakeWorkers();
 }
