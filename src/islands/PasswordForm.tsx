@@ -3,6 +3,7 @@ import { getT, type T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import { RULES, checkConfirmation, checkNewPassword, checkRequired } from '../lib/account-rules.ts';
 import { fieldProblems } from '../lib/form-errors.ts';
+import { isApiError } from '../lib/api/errors.ts';
 import { failureText } from '../lib/error-text.ts';
 import { changePassword } from '../stores/account.ts';
 import { $auth } from '../stores/auth.ts';
@@ -23,7 +24,7 @@ const SERVER_FIELDS: Record<string, Field> = { current_password: 'current', new_
 function explainFailure(error: unknown, t: T) {
   const problems = fieldProblems(error, t, SERVER_FIELDS);
   const failure = failureText(error, t);
-  if ((error as { code?: unknown }).code === 'INVALID_PASSWORD' && failure) {
+  if (isApiError(error) && error.code === 'INVALID_PASSWORD' && failure) {
     problems.current ??= { text: failure };
     return { problems, failure: null };
   }

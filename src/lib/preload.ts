@@ -141,7 +141,7 @@ export function startLinkPreloads(
   };
   const onOut = (event: Event) => {
     const anchor = anchorOf(event.target);
-    const to = (event as PointerEvent).relatedTarget;
+    const to: unknown = 'relatedTarget' in event ? event.relatedTarget : null;
     if (anchor && hover?.anchor === anchor && !(to instanceof Node && anchor.contains(to))) {
       cancelHover();
     }

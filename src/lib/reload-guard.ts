@@ -91,7 +91,7 @@ function installChunkReloadGuard(win: GuardWindow, options: GuardOptions): void 
     if (options.isChunkError(detail?.error)) failed();
   });
   win.addEventListener('unhandledrejection', (event) => {
-    if (options.isChunkError((event as PromiseRejectionEvent).reason)) failed();
+    if (options.isChunkError('reason' in event ? event.reason : undefined)) failed();
   });
   win.addEventListener(
     'error',
