@@ -20,7 +20,7 @@ function fakeApi(total: number) {
       const datasets = ids.map((id) =>
         keysToCamel<DatasetPage['datasets'][number]>(wireSummary(id)),
       );
-      return Promise.resolve({ datasets, total, offset, limit });
+      return Promise.resolve({ datasets, total, offset, limit, nextCursor: null });
     },
     navigate: (search: string) => addresses.push(search),
   };
