@@ -38,3 +38,17 @@ export function liveCount(name: LiveCount, id: number): number | null {
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(value) ? value : null;
 }
+
+/** The page's live counts in its number format, as the community stores change them. */
+export type LiveCounts = {
+  show: (name: LiveCount, id: number, value: number) => void;
+  bump: (name: LiveCount, id: number, delta: number) => void;
+  /** The number the page shows now, or null when it shows none. */
+  read: (name: LiveCount, id: number) => number | null;
+};
+
+export const liveCountsIn = (locale: Locale): LiveCounts => ({
+  show: (name, id, value) => showLiveCount(name, id, value, numberFormat(locale).format(value)),
+  bump: (name, id, delta) => bumpLiveCount(name, id, delta, locale),
+  read: liveCount,
+});
