@@ -5,8 +5,9 @@
  * performs the action writes the new value into every such element, so the stats panel, the
  * rating card and the buttons never disagree without a reload.
  */
+import { getT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { numberFormat } from './intl.ts';
+import { SCORE_FORMAT, numberFormat } from './intl.ts';
 
 export type LiveCount = 'favorites' | 'ratings' | 'score' | 'followers';
 
@@ -52,3 +53,24 @@ export const liveCountsIn = (locale: Locale): LiveCounts => ({
   bump: (name, id, delta) => bumpLiveCount(name, id, delta, locale),
   read: liveCount,
 });
+
+/** A dataset's rating count and average score wherever the page shows them. */
+export function showRatingCounts(
+  datasetId: number,
+  rating: { averageScore: number; ratingCount: number },
+  locale: Locale,
+): void {
+  const t = getT(locale);
+  const count = rating.ratingCount;
+  showLiveCount('ratings', datasetId, count, numberFormat(locale).format(count));
+  showLiveCount(
+    'score',
+    datasetId,
+    rating.averageScore,
+    count > 0
+      ? t('datasets:card.scoreValue', {
+          score: numberFormat(locale, SCORE_FORMAT).format(rating.averageScore),
+        })
+      : t('datasets:card.noScore'),
+  );
+}

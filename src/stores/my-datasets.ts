@@ -6,7 +6,7 @@
  * API and the address come in as `MyDatasetsDeps`, so the flow runs without a browser in its tests.
  */
 import { atom, computed, type ReadableAtom } from 'nanostores';
-import { DATASET_SORTS, type DatasetSort } from '../contracts/dataset-fields.ts';
+import type { DatasetSort } from '../contracts/dataset-fields.ts';
 import type { DatasetPage, MyDatasetsFilters } from '../lib/api/types.ts';
 import { DEFAULT_PAGE_SIZE } from '../lib/constants.ts';
 import { searchWords } from '../lib/dataset-rules.ts';
@@ -26,8 +26,17 @@ export type MyDatasetsDeps = {
   navigate: (search: string) => void;
 };
 
+/** The sorts offered (the contracts' list, kept here so the island does not load zod). */
+export const MY_DATASET_SORTS = [
+  'recent',
+  'heat',
+  'downloads',
+  'score',
+  'name',
+] as const satisfies readonly DatasetSort[];
+
 const isSort = (value: string): value is DatasetSort =>
-  (DATASET_SORTS as readonly string[]).includes(value);
+  (MY_DATASET_SORTS as readonly string[]).includes(value);
 
 /** The view an address asks for; anything it does not say (or says wrongly) is the default. */
 export function readMyView(search: string): MyDatasetsView {

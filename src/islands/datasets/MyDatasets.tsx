@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { DATASET_SORTS } from '../../contracts/dataset-fields.ts';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { listMyDatasets } from '../../lib/api/datasets.ts';
@@ -9,7 +8,7 @@ import { failureText } from '../../lib/error-text.ts';
 import { DATASET_RULES } from '../../lib/dataset-rules.ts';
 import { originGone } from '../../lib/fork-credit.ts';
 import { $auth } from '../../stores/auth.ts';
-import { createMyDatasets, type MyDatasets } from '../../stores/my-datasets.ts';
+import { createMyDatasets, MY_DATASET_SORTS, type MyDatasets } from '../../stores/my-datasets.ts';
 import { SelectField } from '../form/Field.tsx';
 import { useFlow } from '../useFlow.ts';
 import { useHydrated } from '../useHydrated.ts';
@@ -51,7 +50,7 @@ function ListControls({ store, t }: { store: MyDatasets; t: T }) {
         value={view.sortBy}
         onChange={(e) => void store.sortBy(e.target.value)}
       >
-        {DATASET_SORTS.map((sort) => (
+        {MY_DATASET_SORTS.map((sort) => (
           <option key={sort} value={sort}>
             {t(`datasets:sort.${sort}`)}
           </option>
