@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
 import { ENDED_TOKEN_KEPT_DAYS, type TokenScope } from '../contracts/limits.ts';
+import { inForce } from '../stores/tokens.ts';
 import type { T } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
 import type { ApiToken } from '../lib/api/tokens.ts';
 import { dateTimeFormat } from '../lib/intl.ts';
 import { RevokeToken } from './RevokeToken.tsx';
-
-/** Whether a listed token is still in force (not expired; a listed one is not revoked). */
-export const inForce = (token: ApiToken) =>
-  token.expiresAt === null || Date.parse(token.expiresAt) > Date.now();
 
 const DAY_MS = 86_400_000;
 

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { WEBHOOK_URL_MAX } from '../contracts/limits.ts';
 import { getT, loadAreas, type T } from '../i18n/index.ts';
@@ -8,56 +8,30 @@ import {
   deleteWebhook,
   listWebhooks,
   type CreatedWebhook,
-  type ListedWebhook,
-  type WebhookList,
 } from '../lib/api/webhooks.ts';
 import { failureText } from '../lib/error-text.ts';
 import { $auth } from '../stores/auth.ts';
-import { createLoader } from '../stores/loader.ts';
-import { toast, toastFailure } from '../stores/toasts.ts';
+import { createWebhooks, type Webhooks } from '../stores/webhooks.ts';
 import { FormAlert, SubmitButton, TextField } from './form/Field.tsx';
+import { useFlow } from './useFlow.ts';
 import { useHydrated } from './useHydrated.ts';
-import { useLoader } from './useLoader.ts';
 import { WebhookRow } from './WebhookRow.tsx';
 
 // Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
 await loadAreas(['webhooks']);
 
-/** The form's own checks: an http(s) URL, and a dataset id made of digits or nothing. */
-function checkHook(url: string, dataset: string, t: T): string | null {
-  if (!/^https?:\/\/\S+$/i.test(url)) return t('webhooks:urlInvalid');
-  if (dataset !== '' && !/^[1-9]\d{0,9}$/.test(dataset)) return t('webhooks:datasetInvalid');
-  return null;
-}
-
 /** Adding a hook: its URL and, optionally, the one dataset it is for. */
-function CreateWebhookForm({ t, onCreated }: { t: T; onCreated: (h: CreatedWebhook) => void }) {
-  const [url, setUrl] = useState('');
-  const [dataset, setDataset] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (busy) return;
-    const problem = checkHook(url.trim(), dataset.trim(), t);
-    setFailure(problem);
-    if (problem) return;
-    setBusy(true);
-    try {
-      const datasetId = dataset.trim() === '' ? null : Number(dataset.trim());
-      onCreated(await createWebhook({ url: url.trim(), datasetId }));
-      setUrl('');
-      setDataset('');
-    } catch (error) {
-      setFailure(failureText(error, t));
-    } finally {
-      setBusy(false);
-    }
-  }
-
+function CreateWebhookForm({ hooks, t }: { hooks: Webhooks; t: T }) {
+  const { url, dataset, busy, failure } = useStore(hooks.$draft);
   return (
-    <form noValidate onSubmit={(e) => void submit(e)} className="flex flex-col gap-4">
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void hooks.add();
+      }}
+      className="flex flex-col gap-4"
+    >
       <FormAlert message={failure} />
       <TextField
         id="webhook-url"
@@ -66,7 +40,7 @@ function CreateWebhookForm({ t, onCreated }: { t: T; onCreated: (h: CreatedWebho
         hint={t('webhooks:urlHint')}
         maxLength={WEBHOOK_URL_MAX}
         value={url}
-        onChange={(e) => setUrl(e.target.value)}
+        onChange={(e) => hooks.edit('url', e.target.value)}
       />
       <TextField
         id="webhook-dataset"
@@ -74,7 +48,7 @@ function CreateWebhookForm({ t, onCreated }: { t: T; onCreated: (h: CreatedWebho
         label={t('webhooks:dataset')}
         hint={t('webhooks:datasetHint')}
         value={dataset}
-        onChange={(e) => setDataset(e.target.value)}
+        onChange={(e) => hooks.edit('dataset', e.target.value)}
       />
       <div>
         <SubmitButton busy={busy} label={t('webhooks:create')} busyLabel={t('webhooks:creating')} />
@@ -111,6 +85,40 @@ function NewSecret({ hook, t }: { hook: CreatedWebhook; t: T }) {
   );
 }
 
+/** The signed-in user's hooks, loaded once shown. */
+function Hooks({ locale, t }: { locale: Locale; t: T }) {
+  const hooks = useFlow(() =>
+    createWebhooks({ list: listWebhooks, create: createWebhook, remove: deleteWebhook }, t),
+  );
+  const { data, status, error } = useStore(hooks.$list);
+  const created = useStore(hooks.$created);
+  const listed = data?.webhooks ?? null;
+  return (
+    <div className="flex flex-col gap-5">
+      <p className="text-sm text-muted">{t('webhooks:intro')}</p>
+      <CreateWebhookForm hooks={hooks} t={t} />
+      {created && <NewSecret hook={created} t={t} />}
+      {status === 'failed' && <FormAlert message={failureText(error, t)} />}
+      {listed !== null && listed.length === 0 && (
+        <p className="text-sm text-muted">{t('webhooks:none')}</p>
+      )}
+      {listed !== null && listed.length > 0 && (
+        <ul aria-label={t('webhooks:listCaption')} className="flex flex-col">
+          {listed.map((hook) => (
+            <WebhookRow
+              key={hook.id}
+              hook={hook}
+              locale={locale}
+              t={t}
+              onDelete={() => void hooks.remove(hook)}
+            />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 /**
  * The profile's webhooks: add one (its secret shown once), list them with their last
  * deliveries (state, status code, attempts), and delete one.
@@ -119,67 +127,6 @@ export default function WebhooksPanel({ locale }: { locale: Locale }) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const { user } = useStore($auth);
-  const signedIn = user !== null;
-  const { data, status, error, loader } = useLoader(() =>
-    createLoader<null, WebhookList>({ fetch: () => listWebhooks() }),
-  );
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
-  useEffect(() => {
-    if (!signedIn) return;
-    void loader.load(null);
-    return () => loader.cancel();
-  }, [loader, signedIn]);
-
-  function add(hook: CreatedWebhook) {
-    setCreated(hook);
-    const { secret: _secret, ...listed } = hook;
-    loader.update(
-      (before) =>
-        before && {
-          ...before,
-          webhooks: [{ ...listed, recentDeliveries: [] }, ...before.webhooks],
-        },
-    );
-  }
-
-  async function remove(hook: ListedWebhook) {
-    try {
-      await deleteWebhook(hook.id);
-      loader.update(
-        (before) =>
-          before && { ...before, webhooks: before.webhooks.filter((h) => h.id !== hook.id) },
-      );
-      setCreated((shown) => (shown?.id === hook.id ? null : shown));
-      toast({ title: t('webhooks:deleted') });
-    } catch (failure) {
-      toastFailure(t('webhooks:deleteFailed'), failureText(failure, t));
-    }
-  }
-
-  if (!hydrated || !signedIn) return null;
-  const hooks = data?.webhooks ?? null;
-  return (
-    <div className="flex flex-col gap-5">
-      <p className="text-sm text-muted">{t('webhooks:intro')}</p>
-      <CreateWebhookForm t={t} onCreated={add} />
-      {created && <NewSecret hook={created} t={t} />}
-      {status === 'failed' && <FormAlert message={failureText(error, t)} />}
-      {hooks !== null && hooks.length === 0 && (
-        <p className="text-sm text-muted">{t('webhooks:none')}</p>
-      )}
-      {hooks !== null && hooks.length > 0 && (
-        <ul aria-label={t('webhooks:listCaption')} className="flex flex-col">
-          {hooks.map((hook) => (
-            <WebhookRow
-              key={hook.id}
-              hook={hook}
-              locale={locale}
-              t={t}
-              onDelete={() => void remove(hook)}
-            />
-          ))}
-        </ul>
-      )}
-    </div>
-  );
+  if (!hydrated || user === null) return null;
+  return <Hooks locale={locale} t={t} />;
 }

@@ -5,8 +5,9 @@
  * performs the action writes the new value into every such element, so the stats panel, the
  * rating card and the buttons never disagree without a reload.
  */
+import { getT } from '../i18n/index.ts';
 import type { Locale } from '../i18n/locales.ts';
-import { numberFormat } from './intl.ts';
+import { SCORE_FORMAT, numberFormat } from './intl.ts';
 
 export type LiveCount = 'favorites' | 'ratings' | 'score' | 'followers';
 
@@ -37,4 +38,39 @@ export function liveCount(name: LiveCount, id: number): number | null {
   const raw = elements(name, id)[0]?.dataset['liveValue'];
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(value) ? value : null;
+}
+
+/** The page's live counts in its number format, as the community stores change them. */
+export type LiveCounts = {
+  show: (name: LiveCount, id: number, value: number) => void;
+  bump: (name: LiveCount, id: number, delta: number) => void;
+  /** The number the page shows now, or null when it shows none. */
+  read: (name: LiveCount, id: number) => number | null;
+};
+
+export const liveCountsIn = (locale: Locale): LiveCounts => ({
+  show: (name, id, value) => showLiveCount(name, id, value, numberFormat(locale).format(value)),
+  bump: (name, id, delta) => bumpLiveCount(name, id, delta, locale),
+  read: liveCount,
+});
+
+/** A dataset's rating count and average score wherever the page shows them. */
+export function showRatingCounts(
+  datasetId: number,
+  rating: { averageScore: number; ratingCount: number },
+  locale: Locale,
+): void {
+  const t = getT(locale);
+  const count = rating.ratingCount;
+  showLiveCount('ratings', datasetId, count, numberFormat(locale).format(count));
+  showLiveCount(
+    'score',
+    datasetId,
+    rating.averageScore,
+    count > 0
+      ? t('datasets:card.scoreValue', {
+          score: numberFormat(locale, SCORE_FORMAT).format(rating.averageScore),
+        })
+      : t('datasets:card.noScore'),
+  );
 }

@@ -1,9 +1,9 @@
 /**
  * The signed-in person's unread notification count, as the header's badge shows it: read once
- * per page load (`loadUnread`), and set again by whatever marks notifications read.
+ * per page load (`loadUnread`), and set again by the inbox (stores/inbox.ts) from each answer.
  */
 import { atom } from 'nanostores';
-import { markRead, unreadCount } from '../lib/api/notifications.ts';
+import { unreadCount } from '../lib/api/notifications.ts';
 
 export const $unread = atom<number>(0);
 
@@ -18,9 +18,4 @@ export function loadUnread(): void {
     .catch(() => {
       asked = false;
     });
-}
-
-/** Marks one notification, or all, read; the badge follows. */
-export async function markNotificationsRead(id: number | 'all'): Promise<void> {
-  $unread.set(await markRead(id));
 }

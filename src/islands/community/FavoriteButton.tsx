@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react';
-import { useOneAtATime } from './useOneAtATime.ts';
 import { getT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { checkFavorite, type FavoriteStatus } from '../../lib/api/community.ts';
+import { checkFavorite } from '../../lib/api/community.ts';
+import { liveCountsIn } from '../../lib/live-counts.ts';
 import { loginUrl } from '../../lib/redirects.ts';
 import { setFavorite } from '../../stores/community.ts';
-import { bumpLiveCount, showLiveCount } from '../../lib/live-counts.ts';
-import { numberFormat } from '../../lib/intl.ts';
-import { toastFailure } from '../../stores/toasts.ts';
-import { failureText } from '../../lib/error-text.ts';
+import { createFavorite } from '../../stores/community-toggles.ts';
+import { useToggle } from './useToggle.ts';
 import { guestPlaceholder, useViewer } from './useViewer.ts';
 
 type Props = {
@@ -26,20 +23,16 @@ type Props = {
 export default function FavoriteButton({ datasetId, path, locale }: Props) {
   const t = getT(locale);
   const viewer = useViewer();
-  const [status, setStatus] = useState<FavoriteStatus | null>(null);
-  const { pending, run } = useOneAtATime();
-  const [message, setMessage] = useState('');
-
-  useEffect(() => {
-    if (!viewer.signedIn) return;
-    let live = true;
-    void checkFavorite(datasetId).then((found) => {
-      if (live) setStatus(found);
-    });
-    return () => {
-      live = false;
-    };
-  }, [viewer.signedIn, datasetId]);
+  const { status, pending, message, toggle } = useToggle(
+    () =>
+      createFavorite(
+        datasetId,
+        { check: checkFavorite, set: setFavorite },
+        liveCountsIn(locale),
+        t,
+      ),
+    viewer.signedIn,
+  );
 
   if (!viewer.signedIn) {
     return (
@@ -51,28 +44,6 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
   }
 
   const favorited = status?.isFavorited === true;
-
-  const toggle = () =>
-    run(async () => {
-      if (!status) return;
-      setMessage('');
-      try {
-        const next = await setFavorite(datasetId, status.isFavorited ? status.favoriteId : null);
-        setStatus(next);
-        // Adding answers the server's count (the favourite may have existed already, when the
-        // check failed or another tab added it); removing takes one away.
-        if (next.favorites !== undefined) {
-          const text = numberFormat(locale).format(next.favorites);
-          showLiveCount('favorites', datasetId, next.favorites, text);
-        } else if (next.isFavorited !== status.isFavorited) {
-          bumpLiveCount('favorites', datasetId, -1, locale);
-        }
-        setMessage(t(next.isFavorited ? 'community:favorite.added' : 'community:favorite.removed'));
-      } catch (error) {
-        toastFailure(t('community:favorite.failed'), failureText(error, t));
-      }
-    });
-
   return (
     <>
       <button
@@ -83,7 +54,7 @@ export default function FavoriteButton({ datasetId, path, locale }: Props) {
         // Kept focusable while saving (a disabled button would drop keyboard focus).
         aria-disabled={pending || undefined}
         disabled={!status}
-        onClick={() => void toggle()}
+        onClick={toggle}
         data-testid="favorite-button"
       >
         <span aria-hidden="true" className={favorited ? 'text-amber-600' : undefined}>

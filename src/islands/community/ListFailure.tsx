@@ -27,6 +27,30 @@ export const pageFailure = ({ status, error }: Loading, t: T): string | null =>
   status === 'failed' ? (failureText(error, t) ?? '') : null;
 
 /**
+ * A list before its first page: "loading", or why it did not load with a retry. Null once the
+ * first page is in (`data`), so the island shows the list.
+ */
+export function ListStart({
+  state,
+  retry,
+  t,
+}: {
+  state: Loading & { data: unknown };
+  retry: () => void;
+  t: T;
+}) {
+  if (state.data) return null;
+  const failure = pageFailure(state, t);
+  return failure === null ? (
+    <p role="status" className="text-muted">
+      {t('common:common.loading')}
+    </p>
+  ) : (
+    <ListFailure text={failure} retry={retry} t={t} />
+  );
+}
+
+/**
  * The end of a list loaded a page at a time: why the last page failed, with a retry, or else
  * "load more" while there is more (`more` null: all is shown), inert while a page loads.
  */

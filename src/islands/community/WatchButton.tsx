@@ -1,10 +1,8 @@
-import { useEffect, useState } from 'react';
-import { useOneAtATime } from './useOneAtATime.ts';
 import { getT } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { setWatching, watchStatus, type WatchStatus } from '../../lib/api/notifications.ts';
-import { toastFailure } from '../../stores/toasts.ts';
-import { failureText } from '../../lib/error-text.ts';
+import { createWatch } from '../../stores/community-toggles.ts';
+import { useToggle } from './useToggle.ts';
 import { useViewer } from './useViewer.ts';
 
 type Props = {
@@ -30,42 +28,16 @@ function WatchCount({ status, locale }: { status: WatchStatus | null; locale: Lo
 export default function WatchButton({ datasetId, locale }: Props) {
   const t = getT(locale);
   const viewer = useViewer();
-  const [status, setStatus] = useState<WatchStatus | null>(null);
-  const { pending, run } = useOneAtATime();
-  const [message, setMessage] = useState('');
-  const known = viewer.signedIn || !viewer.early;
-
-  useEffect(() => {
-    if (!known) return;
-    let live = true;
-    watchStatus(datasetId)
-      .then((found) => {
-        if (live) setStatus(found);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [known, viewer.signedIn, datasetId]);
+  const { status, pending, message, toggle } = useToggle(
+    () => createWatch(datasetId, { status: watchStatus, set: setWatching }, t),
+    viewer.signedIn,
+  );
 
   // Watching is for people signed in; a guest is offered sign-in by Favourite beside it, and the
   // title block of a phone keeps to two rows (tests/e2e/phone-pages.spec.ts).
   if (!viewer.signedIn) return null;
 
   const watching = status?.watching === true;
-  const toggle = () =>
-    run(async () => {
-      if (!status) return;
-      setMessage('');
-      try {
-        const next = await setWatching(datasetId, !status.watching);
-        setStatus(next);
-        setMessage(t(next.watching ? 'community:watch.started' : 'community:watch.stopped'));
-      } catch (error) {
-        toastFailure(t('community:watch.failed'), failureText(error, t));
-      }
-    });
-
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -75,7 +47,7 @@ export default function WatchButton({ datasetId, locale }: Props) {
         aria-busy={pending || !status}
         aria-disabled={pending || undefined}
         disabled={!status}
-        onClick={() => void toggle()}
+        onClick={toggle}
         data-testid="watch-button"
       >
         <span aria-hidden="true" className={watching ? 'text-brand-700' : 'opacity-60'}>

@@ -1,68 +1,33 @@
-import { originGone } from '../../lib/fork-credit.ts';
-import { useCallback, useEffect, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { listMyDatasets } from '../../lib/api/datasets.ts';
-import type { DatasetPage, DatasetSort } from '../../lib/api/types.ts';
-import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
+import type { DatasetPage } from '../../lib/api/types.ts';
 import { formatDate, isoDate } from '../../lib/dates.ts';
 import { failureText } from '../../lib/error-text.ts';
-import { DATASET_RULES, searchWords } from '../../lib/dataset-rules.ts';
-import { searchPagination } from '../../lib/pagination.ts';
+import { DATASET_RULES } from '../../lib/dataset-rules.ts';
+import { originGone } from '../../lib/fork-credit.ts';
 import { $auth } from '../../stores/auth.ts';
-import { createLoader } from '../../stores/loader.ts';
+import { createMyDatasets, MY_DATASET_SORTS, type MyDatasets } from '../../stores/my-datasets.ts';
 import { SelectField } from '../form/Field.tsx';
+import { useFlow } from '../useFlow.ts';
 import { useHydrated } from '../useHydrated.ts';
-import { useLoader } from '../useLoader.ts';
 
-const SORTS: DatasetSort[] = ['recent', 'heat', 'downloads', 'score', 'name'];
-
-type View = { query: string; sortBy: DatasetSort; page: number };
-type Show = (next: View) => void;
 type Href = (path: string) => string;
 
-/** The list's state from the address (?query=&sort_by=&page=), so links and Back keep it. */
-function readView(search: string): View {
-  const params = new URLSearchParams(search);
-  const sort = params.get('sort_by') ?? '';
-  const page = Number(params.get('page') ?? '1');
-  return {
-    query: searchWords(params.get('query') ?? ''),
-    sortBy: (SORTS as string[]).includes(sort) ? (sort as DatasetSort) : 'recent',
-    page: Number.isSafeInteger(page) && page >= 1 ? page : 1,
-  };
-}
-
-function writeView(view: View): void {
-  const params = new URLSearchParams();
-  if (view.query) params.set('query', view.query);
-  if (view.sortBy !== 'recent') params.set('sort_by', view.sortBy);
-  if (view.page > 1) params.set('page', String(view.page));
-  const search = params.toString();
-  window.history.replaceState(null, '', `${window.location.pathname}${search ? `?${search}` : ''}`);
-}
-
-/** One page of the list, as the view asks. */
-const fetchMine = (view: View): Promise<DatasetPage> =>
-  listMyDatasets({
-    ...(view.query && { query: view.query }),
-    sortBy: view.sortBy,
-    offset: (view.page - 1) * DEFAULT_PAGE_SIZE,
-    limit: DEFAULT_PAGE_SIZE,
-  });
-
 /** The search box and sort of the list; a new search or sort starts again at page 1. */
-function ListControls({ view, show, t }: { view: View; show: Show; t: T }) {
-  const [draftQuery, setDraftQuery] = useState(view.query);
-
-  function search(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    show({ ...view, query: draftQuery.trim(), page: 1 });
-  }
-
+function ListControls({ store, t }: { store: MyDatasets; t: T }) {
+  const view = useStore(store.$view);
+  const draft = useStore(store.$draft);
   return (
-    <form role="search" onSubmit={search} className="flex flex-wrap items-end gap-3">
+    <form
+      role="search"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void store.search();
+      }}
+      className="flex flex-wrap items-end gap-3"
+    >
       <div className="min-w-48 flex-1">
         <label htmlFor="my-query" className="field-label">
           {t('datasets:my.search')}
@@ -71,9 +36,9 @@ function ListControls({ view, show, t }: { view: View; show: Show; t: T }) {
           id="my-query"
           type="search"
           className="field-input"
-          value={draftQuery}
+          value={draft}
           maxLength={DATASET_RULES.queryMax}
-          onChange={(e) => setDraftQuery(e.target.value)}
+          onChange={(e) => store.setDraft(e.target.value)}
         />
       </div>
       <button type="submit" className="btn btn-secondary">
@@ -83,9 +48,9 @@ function ListControls({ view, show, t }: { view: View; show: Show; t: T }) {
         id="my-sort"
         label={t('datasets:my.sort')}
         value={view.sortBy}
-        onChange={(e) => show({ ...view, sortBy: e.target.value as DatasetSort, page: 1 })}
+        onChange={(e) => void store.sortBy(e.target.value)}
       >
-        {SORTS.map((sort) => (
+        {MY_DATASET_SORTS.map((sort) => (
           <option key={sort} value={sort}>
             {t(`datasets:sort.${sort}`)}
           </option>
@@ -194,9 +159,10 @@ function DatasetItem({ dataset: d, locale, t }: { dataset: Dataset; locale: Loca
 }
 
 /** Previous and next page, with where the list is; only when there is more than one page. */
-function Pager({ page, view, show, t }: { page: DatasetPage; view: View; show: Show; t: T }) {
-  const pages = searchPagination(page);
-  if (pages.totalPages <= 1) return null;
+function Pager({ store, t }: { store: MyDatasets; t: T }) {
+  const pages = useStore(store.$pages);
+  if (!pages || pages.totalPages <= 1) return null;
+  const { currentPage } = pages;
   return (
     <nav
       aria-label={t('common:common.pagination')}
@@ -206,18 +172,18 @@ function Pager({ page, view, show, t }: { page: DatasetPage; view: View; show: S
         type="button"
         className="btn btn-secondary"
         disabled={!pages.hasPrev}
-        onClick={() => show({ ...view, page: view.page - 1 })}
+        onClick={() => void store.goToPage(currentPage - 1)}
       >
         {t('common:common.previous')}
       </button>
       <span className="text-sm text-muted">
-        {t('datasets:pagination.status', { page: pages.currentPage, pages: pages.totalPages })}
+        {t('datasets:pagination.status', { page: currentPage, pages: pages.totalPages })}
       </span>
       <button
         type="button"
         className="btn btn-secondary"
         disabled={!pages.hasNext}
-        onClick={() => show({ ...view, page: view.page + 1 })}
+        onClick={() => void store.goToPage(currentPage + 1)}
       >
         {t('common:common.next')}
       </button>
@@ -226,42 +192,33 @@ function Pager({ page, view, show, t }: { page: DatasetPage; view: View; show: S
 }
 
 function List({ locale, t }: { locale: Locale; t: T }) {
-  const [first] = useState<View>(() => readView(window.location.search));
-  const { status, params, data, error, loader } = useLoader(() =>
-    createLoader({ fetch: fetchMine }),
+  const store = useFlow(() =>
+    createMyDatasets(window.location.search, {
+      list: listMyDatasets,
+      navigate: (search) =>
+        window.history.replaceState(
+          null,
+          '',
+          `${window.location.pathname}${search && `?${search}`}`,
+        ),
+    }),
   );
-  /** The view asked for last; the list shows "loading" until its own answer. */
-  const view = params ?? first;
-  const page = status === 'ready' ? data : null;
-
-  const show = useCallback(
-    (next: View) => {
-      writeView(next);
-      void loader.load(next);
-    },
-    [loader],
-  );
-  useEffect(() => show(first), [show, first]);
-  // A page past the last (an old address, or its datasets deleted since): show the last page.
-  useEffect(() => {
-    const pages = page && searchPagination(page);
-    if (pages && pages.currentPage > pages.totalPages) show({ ...view, page: pages.totalPages });
-  }, [page, view, show]);
+  const { status, error } = useStore(store.$list);
+  const { query } = useStore(store.$view);
+  const page = useStore(store.$page);
 
   return (
     <div className="flex flex-col gap-4">
-      <ListControls view={view} show={show} t={t} />
+      <ListControls store={store} t={t} />
       <ListStatus
         page={page}
         failed={status === 'failed'}
         error={error}
-        retry={() => void loader.retry()}
+        retry={() => void store.retry()}
         t={t}
       />
       {page && page.datasets.length === 0 && (
-        <p className="card p-6">
-          {view.query ? t('datasets:my.emptyQuery') : t('datasets:my.empty')}
-        </p>
+        <p className="card p-6">{query ? t('datasets:my.emptyQuery') : t('datasets:my.empty')}</p>
       )}
       {page && page.datasets.length > 0 && (
         <ul className="flex flex-col gap-3">
@@ -270,7 +227,7 @@ function List({ locale, t }: { locale: Locale; t: T }) {
           ))}
         </ul>
       )}
-      {page && <Pager page={page} view={view} show={show} t={t} />}
+      <Pager store={store} t={t} />
     </div>
   );
 }

@@ -1,52 +1,17 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { getT, type T, loadAreas } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import {
-  listNotifications,
-  type Notification,
-  type NotificationPage,
-} from '../../lib/api/notifications.ts';
-import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
+import { listNotifications, markRead, type Notification } from '../../lib/api/notifications.ts';
 import { formatDate } from '../../lib/dates.ts';
-import { failureText } from '../../lib/error-text.ts';
-import { createLoader, nextPage, type Loader } from '../../stores/loader.ts';
-import { $unread, markNotificationsRead } from '../../stores/notifications.ts';
-import { toastFailure } from '../../stores/toasts.ts';
-import { useLoader } from '../useLoader.ts';
-import { ListEnd, ListFailure, pageFailure } from '../community/ListFailure.tsx';
+import { createInbox, type Inbox } from '../../stores/inbox.ts';
+import { $unread } from '../../stores/notifications.ts';
+import { useFlow } from '../useFlow.ts';
+import { ListEnd, ListStart } from '../community/ListFailure.tsx';
 import { useViewer } from '../community/useViewer.ts';
 import { notificationLine } from './notification-line.ts';
 
 // Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
 await loadAreas(['notifications']);
-
-type InboxLoader = Loader<{ offset: number }, NotificationPage>;
-
-/** The list with some (or all, `ids` null) marked read. */
-const markedRead = (page: NotificationPage | null, ids: number[] | null) =>
-  page && {
-    ...page,
-    notifications: page.notifications.map((n) =>
-      ids === null || ids.includes(n.id) ? { ...n, read: true } : n,
-    ),
-  };
-
-/** Marking read: the list and the header's badge follow; a failure is a toast. */
-function useMarking(loader: InboxLoader, t: T) {
-  const [message, setMessage] = useState('');
-  async function mark(id: number | 'all') {
-    setMessage('');
-    try {
-      await markNotificationsRead(id);
-      loader.update((before) => markedRead(before, id === 'all' ? null : [id]));
-      if (id === 'all') setMessage(t('notifications:inbox.allRead'));
-    } catch (error) {
-      toastFailure(t('notifications:inbox.failed'), failureText(error, t));
-    }
-  }
-  return { message, mark };
-}
 
 function Item(props: { n: Notification; mark: (id: number) => void; locale: Locale; t: T }) {
   const { n, mark, locale, t } = props;
@@ -78,45 +43,17 @@ function Item(props: { n: Notification; mark: (id: number) => void; locale: Loca
   );
 }
 
-/**
- * /notifications: the signed-in person's notifications, newest first, 20 at a time with "load
- * more"; unread ones are marked and have a "mark read" button; "mark all read" above. The
- * unread count is the header's badge (stores/notifications.ts), set from each answer.
- */
-export default function NotificationsInbox({ locale }: { locale: Locale }) {
-  const t = getT(locale);
-  const viewer = useViewer();
+/** The signed-in person's inbox, loaded once shown. */
+function Inbox({ locale, t }: { locale: Locale; t: T }) {
+  const inbox: Inbox = useFlow(() => createInbox({ list: listNotifications, markRead }, t));
+  const state = useStore(inbox.$list);
   const unread = useStore($unread);
-  const list = useLoader((): InboxLoader =>
-    createLoader({
-      fetch: async ({ offset }: { offset: number }, signal) => {
-        const page = await listNotifications({ offset, limit: DEFAULT_PAGE_SIZE }, signal);
-        $unread.set(page.unreadCount);
-        return page;
-      },
-      combine: nextPage<'notifications', NotificationPage>('notifications'),
-    }),
-  );
-  const { data, loader } = list;
-  const retry = () => void loader.retry();
-  const { message, mark } = useMarking(loader, t);
+  const message = useStore(inbox.$message);
+  const hasMore = useStore(inbox.$hasMore);
+  const retry = () => void inbox.retry();
 
-  useEffect(() => {
-    if (viewer.signedIn) void loader.load({ offset: 0 });
-  }, [loader, viewer.signedIn]);
-
-  if (!data) {
-    const failure = pageFailure(list, t);
-    return failure === null ? (
-      <p role="status" className="text-muted">
-        {t('common:common.loading')}
-      </p>
-    ) : (
-      <ListFailure text={failure} retry={retry} t={t} />
-    );
-  }
-
-  const { notifications, total } = data;
+  if (!state.data) return <ListStart state={state} retry={retry} t={t} />;
+  const { notifications } = state.data;
   return (
     <section className="flex flex-col gap-4" aria-labelledby="inbox-heading">
       <div className="flex flex-wrap items-center gap-3">
@@ -127,7 +64,7 @@ export default function NotificationsInbox({ locale }: { locale: Locale }) {
           type="button"
           className="btn btn-secondary"
           disabled={unread === 0}
-          onClick={() => void mark('all')}
+          onClick={() => void inbox.mark('all')}
         >
           {t('notifications:inbox.markAllRead')}
         </button>
@@ -140,20 +77,29 @@ export default function NotificationsInbox({ locale }: { locale: Locale }) {
       ) : (
         <ul className="flex flex-col gap-3">
           {notifications.map((n) => (
-            <Item key={n.id} n={n} mark={(id) => void mark(id)} locale={locale} t={t} />
+            <Item key={n.id} n={n} mark={(id) => void inbox.mark(id)} locale={locale} t={t} />
           ))}
         </ul>
       )}
-      <ListEnd
-        state={list}
-        retry={retry}
-        more={
-          notifications.length < total
-            ? () => void loader.load({ offset: notifications.length })
-            : null
-        }
-        t={t}
-      />
+      <ListEnd state={state} retry={retry} more={hasMore ? () => void inbox.more() : null} t={t} />
     </section>
   );
+}
+
+/**
+ * /notifications: the signed-in person's notifications, newest first, 20 at a time with "load
+ * more"; unread ones are marked and have a "mark read" button; "mark all read" above. The
+ * unread count is the header's badge (stores/notifications.ts), set from each answer.
+ */
+export default function NotificationsInbox({ locale }: { locale: Locale }) {
+  const t = getT(locale);
+  const viewer = useViewer();
+  if (!viewer.signedIn) {
+    return (
+      <p role="status" className="text-muted">
+        {t('common:common.loading')}
+      </p>
+    );
+  }
+  return <Inbox locale={locale} t={t} />;
 }

@@ -1,76 +1,26 @@
-import { useEffect, useState } from 'react';
-import { getT, loadAreas } from '../../i18n/index.ts';
+import { useStore } from '@nanostores/react';
+import { getT, loadAreas, type T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
-import { listWatching, setWatching, type WatchingPage } from '../../lib/api/notifications.ts';
-import { DEFAULT_PAGE_SIZE } from '../../lib/constants.ts';
-import { failureText } from '../../lib/error-text.ts';
-import { createLoader, nextPage, type Loader } from '../../stores/loader.ts';
-import { toastFailure } from '../../stores/toasts.ts';
-import { useLoader } from '../useLoader.ts';
+import { listWatching, setWatching } from '../../lib/api/notifications.ts';
+import { createWatching, type Watching } from '../../stores/inbox.ts';
+import { useFlow } from '../useFlow.ts';
 import { DatasetSummaryCard } from '../community/DatasetSummaryCard.tsx';
-import { ListEnd, ListFailure, pageFailure } from '../community/ListFailure.tsx';
+import { ListEnd, ListStart } from '../community/ListFailure.tsx';
 import { useViewer } from '../community/useViewer.ts';
 
 // Its texts are not in every page's dictionary chunk (src/i18n/areas.ts).
 await loadAreas(['notifications']);
 
-type WatchingLoader = Loader<{ offset: number }, WatchingPage>;
+/** The datasets watched, loaded once shown. */
+function Watched({ locale, t }: { locale: Locale; t: T }) {
+  const watching: Watching = useFlow(() => createWatching({ list: listWatching, setWatching }, t));
+  const state = useStore(watching.$list);
+  const message = useStore(watching.$message);
+  const hasMore = useStore(watching.$hasMore);
+  const retry = () => void watching.retry();
 
-/** "Stop watching": the dataset leaves the list and the status line says so. */
-function useStopping(loader: WatchingLoader, locale: Locale) {
-  const t = getT(locale);
-  const [message, setMessage] = useState('');
-  async function stop(id: number, name: string) {
-    setMessage('');
-    try {
-      await setWatching(id, false);
-      loader.update(
-        (before) =>
-          before && {
-            ...before,
-            datasets: before.datasets.filter((d) => d.id !== id),
-            total: Math.max(0, before.total - 1),
-          },
-      );
-      setMessage(`${t('community:watch.stopped')}: ${name}`);
-    } catch (error) {
-      toastFailure(t('community:watch.failed'), failureText(error, t));
-    }
-  }
-  return { message, stop };
-}
-
-/**
- * The profile's "Watching" list: the datasets the signed-in person watches, most recently
- * watched first, 20 at a time, each with "stop watching" (it then leaves the list).
- */
-export default function WatchingList({ locale }: { locale: Locale }) {
-  const t = getT(locale);
-  const viewer = useViewer();
-  const list = useLoader((): WatchingLoader =>
-    createLoader({
-      fetch: ({ offset }: { offset: number }, signal) =>
-        listWatching({ offset, limit: DEFAULT_PAGE_SIZE }, signal),
-      combine: nextPage<'datasets', WatchingPage>('datasets'),
-    }),
-  );
-  const { data, loader } = list;
-  const retry = () => void loader.retry();
-  const { message, stop } = useStopping(loader, locale);
-
-  useEffect(() => {
-    if (viewer.signedIn) void loader.load({ offset: 0 });
-  }, [loader, viewer.signedIn]);
-
-  if (!data) {
-    const failure = pageFailure(list, t);
-    return failure === null ? (
-      <p className="text-muted">{t('common:common.loading')}</p>
-    ) : (
-      <ListFailure text={failure} retry={retry} t={t} />
-    );
-  }
-  const { datasets, total } = data;
+  if (!state.data) return <ListStart state={state} retry={retry} t={t} />;
+  const { datasets, total } = state.data;
   return (
     <div className="flex flex-col gap-4">
       <p>{t('notifications:watching.count', { count: total })}</p>
@@ -88,7 +38,7 @@ export default function WatchingList({ locale }: { locale: Locale }) {
                   <button
                     type="button"
                     className="btn btn-secondary"
-                    onClick={() => void stop(d.id, d.name)}
+                    onClick={() => void watching.stop(d.id, d.name)}
                   >
                     {t('notifications:watching.stop')}
                     <span className="sr-only"> {d.name}</span>
@@ -100,11 +50,28 @@ export default function WatchingList({ locale }: { locale: Locale }) {
         </ul>
       )}
       <ListEnd
-        state={list}
+        state={state}
         retry={retry}
-        more={datasets.length < total ? () => void loader.load({ offset: datasets.length }) : null}
+        more={hasMore ? () => void watching.more() : null}
         t={t}
       />
     </div>
   );
+}
+
+/**
+ * The profile's "Watching" list: the datasets the signed-in person watches, most recently
+ * watched first, 20 at a time, each with "stop watching" (it then leaves the list).
+ */
+export default function WatchingList({ locale }: { locale: Locale }) {
+  const t = getT(locale);
+  const viewer = useViewer();
+  if (!viewer.signedIn) {
+    return (
+      <p role="status" className="text-muted">
+        {t('common:common.loading')}
+      </p>
+    );
+  }
+  return <Watched locale={locale} t={t} />;
 }
