@@ -31,13 +31,17 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server on `port` with `dataDir` (and `env`) and waits until /health answers 200. */
+/**
+ * Starts the server (`entry`: its sources, or the bundle `npm run build` writes) on `port` with
+ * `dataDir` (and `env`) and waits until /health answers 200.
+ */
 export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  entry = 'src/server/main.ts',
 ): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
       ...process.env,
