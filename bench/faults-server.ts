@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { ALLOCATOR_ENV } from '../scripts/start.js';
 
 export type Server = {
   base: string;
@@ -44,6 +45,8 @@ export async function startServer(
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      // As `npm start` runs it (scripts/start.js), unless the bench's own environment says else.
+      ...ALLOCATOR_ENV,
       ...process.env,
       NODE_ENV: 'production',
       DATA_DIR: dataDir,

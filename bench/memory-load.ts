@@ -72,14 +72,14 @@ function reads(base: string, pick: (i: number) => Dataset): ((i: number) => stri
 }
 
 /**
- * Runs the mix from `clients` clients for `seconds`: every tenth step an upload (a new dataset
- * while there are fewer than four, else a new version of one), else a read. Answers by status.
+ * Runs `steps` steps of the mix from `clients` clients (stopping early after `seconds`): every
+ * tenth step an upload (a new dataset while there are fewer than four, else a new version of
+ * one), else a read. Answers by status.
  */
 export async function load(
   base: string,
   auth: Record<string, string>,
-  seconds: number,
-  clients: number,
+  { steps: count, seconds, clients }: { steps: number; seconds: number; clients: number },
 ): Promise<Tally> {
   const datasets: Dataset[] = [];
   const tally = new Tally();
@@ -102,7 +102,7 @@ export async function load(
     return status;
   };
   const client = async () => {
-    while (performance.now() < deadline) {
+    while (n < count && performance.now() < deadline) {
       const i = n++;
       tally.add(i % 10 === 9 ? await upload(i) : await send(steps[i % steps.length]!(i)));
     }
