@@ -19,7 +19,7 @@ const BUNDLE_SOURCES = ['src', 'package-lock.json', 'scripts/bundle-server.ts'];
  * glibc's allocator settings for the server process. glibc reads them from the environment once,
  * as a process starts, so when one is not set `npm start` starts itself again with them, in
  * place (`process.execve`: the same process id, so systemd and a container see no difference);
- * what an operator sets is kept, and `MALLOC_ARENA_MAX=0`-style values of their own too.
+ * a value an operator sets is kept.
  * Without them each thread of the pool that allocated (DuckDB's queries, file reads, zlib) kept
  * an arena of its own, and freed memory stayed in them after a load (docs/performance.md,
  * "Memory comes back"). `MALLOC_TRIM_THRESHOLD_` is glibc's default, but set: it then no longer
