@@ -9,6 +9,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { ALLOCATOR_ENV } from '../scripts/start.js';
 
 export type Server = {
   base: string;
@@ -31,15 +32,21 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the server on `port` with `dataDir` (and `env`) and waits until /health answers 200. */
+/**
+ * Starts the server (`entry`: its sources, or the bundle `npm run build` writes) on `port` with
+ * `dataDir` (and `env`) and waits until /health answers 200.
+ */
 export async function startServer(
   dataDir: string,
   port: number,
   env: Record<string, string> = {},
+  entry = 'src/server/main.ts',
 ): Promise<Server> {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {
+      // As `npm start` runs it (scripts/start.js), unless the bench's own environment says else.
+      ...ALLOCATOR_ENV,
       ...process.env,
       NODE_ENV: 'production',
       DATA_DIR: dataDir,

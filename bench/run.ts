@@ -14,6 +14,7 @@ import { runFaultsBench } from './faults.ts';
 import { runScaleBench } from './scale.ts';
 import { runStartupBench } from './startup.ts';
 import { runChangesBench } from './changes.ts';
+import { runMemoryBench } from './memory.ts';
 
 const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'tables', run: runTablesBench },
@@ -26,6 +27,7 @@ const benches: { name: string; run: () => Promise<BenchReport> }[] = [
   { name: 'scale', run: runScaleBench },
   { name: 'startup', run: runStartupBench },
   { name: 'changes', run: runChangesBench },
+  { name: 'memory', run: runMemoryBench },
 ];
 
 const only = process.argv.slice(2);

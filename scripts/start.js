@@ -15,6 +15,33 @@ import { pathToFileURL } from 'node:url';
 export const BUNDLE = 'dist/node/main.mjs';
 const BUNDLE_SOURCES = ['src', 'package-lock.json', 'scripts/bundle-server.ts'];
 
+/**
+ * glibc's allocator settings for the server process. glibc reads them from the environment once,
+ * as a process starts, so when one is not set `npm start` starts itself again with them, in
+ * place (`process.execve`: the same process id, so systemd and a container see no difference);
+ * a value an operator sets is kept.
+ * Without them each thread of the pool that allocated (DuckDB's queries, file reads, zlib) kept
+ * an arena of its own, and freed memory stayed in them after a load (docs/performance.md,
+ * "Memory comes back"). `MALLOC_TRIM_THRESHOLD_` is glibc's default, but set: it then no longer
+ * grows with each large block freed (up to 32 MB kept at the top of each arena), and large
+ * blocks are mapped and unmapped on their own. The benches start the server with them too.
+ */
+export const ALLOCATOR_ENV = Object.freeze({
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_TRIM_THRESHOLD_: '131072',
+});
+
+/** Starts this process again with ALLOCATOR_ENV when part of it is missing (Linux only). */
+const withAllocatorEnv = () => {
+  const missing = Object.entries(ALLOCATOR_ENV).filter(([name]) => process.env[name] === undefined);
+  if (missing.length === 0 || process.platform !== 'linux' || !process.execve) return;
+  process.execve(
+    process.execPath,
+    [process.execPath, ...process.execArgv, ...process.argv.slice(1)],
+    { ...process.env, ...Object.fromEntries(missing) },
+  );
+};
+
 /** @type {(p: string) => number} */
 const newest = (p) => {
   const s = statSync(p, { throwIfNoEntry: false });
@@ -29,6 +56,7 @@ const stale = (built, sources) => {
 };
 
 if (import.meta.main) {
+  withAllocatorEnv();
   if (stale('dist/server/entry.mjs', ['src', 'public', 'astro.config.mjs'])) {
     const build = spawnSync('npx', ['--no-install', 'astro', 'build'], { stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);

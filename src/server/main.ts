@@ -9,6 +9,7 @@ import { createFsBlobStore } from './blobs/fs-store.ts';
 import { pino } from 'pino';
 import { logSerializers } from './lib/log-serializers.ts';
 import { createShutdown } from './shutdown.ts';
+import { releaseMemoryWhenQuiet } from './memory-release.ts';
 import { ConfigError, getConfig, type Config } from './config.ts';
 import { loadOrCreateSiteSecret } from './auth/site-secret.ts';
 import { createContext } from './context.ts';
@@ -104,12 +105,14 @@ async function main(): Promise<void> {
   const stopHeatJob = startHeatJob(ctx, app.log, undefined, database.kind === 'pglite');
   const stopSweeps = startSweeps(ctx, app.log);
   const stopWebhooks = startWebhookWorker(ctx, app.log);
+  const stopReleasing = releaseMemoryWhenQuiet(app);
   let webhooksStopped: Promise<void> = Promise.resolve();
   const shutdown = createShutdown({
     log: app.log,
     stopJobs: () => {
       stopHeatJob();
       stopSweeps();
+      stopReleasing();
       // Sends under way are abandoned: retried after their lease, here or by another process.
       webhooksStopped = stopWebhooks();
     },

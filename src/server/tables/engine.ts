@@ -134,6 +134,11 @@ async function openInstance(
     memory_limit: `${options.memoryLimitMb}MB`,
     temp_directory: spill,
     max_temp_directory_size: `${options.tempLimitMb}MB`,
+    // DuckDB's allocator (its own jemalloc) gives freed memory back to the system over time,
+    // on a thread of its own, not only when DuckDB next allocates (docs/performance.md,
+    // "Memory comes back").
+    allocator_background_threads: 'true',
+    allocator_flush_threshold: '32MB',
   });
   const setup = await created.connect();
   try {

@@ -27,6 +27,7 @@ import {
 import { rowsWhere, type RowsWhere } from '../../tables/filters.ts';
 import { countRows, queryRows } from '../../tables/query.ts';
 import { checkFilters } from './row-filters.ts';
+import { keptCompareAnswer } from './compare-cache.ts';
 import { headerOf, parquetFile, tableStats } from '../table-files.ts';
 import { findVisible, versionNotFound, type ViewerId, type VersionRow } from './rows.ts';
 
@@ -164,13 +165,6 @@ async function compareSides(
   };
 }
 
-/** Answers computed from tables that never change, kept by pair of tables, key and page. */
-const ANSWERS_KEPT = { max: 200 };
-const keyStatsCache = new LRUCache<string, KeyStats>(ANSWERS_KEPT);
-type Counts = Pick<VersionCompare, 'rows' | 'changed_columns'>;
-const countsCache = new LRUCache<string, Counts>(ANSWERS_KEPT);
-const rowsCache = new LRUCache<string, Awaited<ReturnType<typeof compareRows>>>(ANSWERS_KEPT);
-
 /** 400 COMPARE_TOO_LARGE: the key's repeated values would pair more rows than a compare may. */
 const compareTooLarge = (key: string, pairs: number) =>
   new AppError(
@@ -186,21 +180,19 @@ const compareTooLarge = (key: string, pairs: number) =>
  */
 async function admitKey(
   ctx: Context,
+  id: number,
   from: CompareSide,
   to: CompareSide,
   key: string,
 ): Promise<KeyStats> {
-  const cacheKey = JSON.stringify([from.file, to.file, key]);
-  let stats = keyStatsCache.get(cacheKey);
-  if (!stats) {
-    stats = await ctx.tables.use((connection) => keyStats(connection, from, to, key));
-    keyStatsCache.set(cacheKey, stats);
-  }
+  const stats = await keptCompareAnswer(['key', id, from.file, to.file, key], () =>
+    ctx.tables.use((connection) => keyStats(connection, from, to, key)),
+  );
   if (stats.pairs > MAX_COMPARE_PAIRS) throw compareTooLarge(key, stats.pairs);
   return stats;
 }
 
-/** GET /datasets/{id}/compare: counts are cached per pair of tables and key (tables never change). */
+/** GET /datasets/{id}/compare: counts are kept per dataset, pair of tables and key. */
 export async function compareVersions(
   ctx: Context,
   id: number,
@@ -208,16 +200,13 @@ export async function compareVersions(
   query: CompareQuery,
 ): Promise<VersionCompare> {
   const { from, to, key } = await compareSides(ctx, id, viewerId, query);
-  const stats = key === undefined ? undefined : await admitKey(ctx, from, to, key);
-  const cacheKey = JSON.stringify([from.file, to.file, key ?? null]);
-  let counts = countsCache.get(cacheKey);
-  if (!counts) {
-    counts = await ctx.tables.use(async (connection) => ({
+  const stats = key === undefined ? undefined : await admitKey(ctx, id, from, to, key);
+  const counts = await keptCompareAnswer(['counts', id, from.file, to.file, key ?? null], () =>
+    ctx.tables.use(async (connection) => ({
       rows: await compareCounts(connection, from, to, key),
       changed_columns: key === undefined ? null : await changedColumns(connection, from, to, key),
-    }));
-    countsCache.set(cacheKey, counts);
-  }
+    })),
+  );
   return {
     from: query.from,
     to: query.to,
@@ -228,7 +217,7 @@ export async function compareVersions(
   };
 }
 
-/** GET /datasets/{id}/compare/rows: pages are cached like the counts. */
+/** GET /datasets/{id}/compare/rows: pages are kept like the counts, in the same cache. */
 export async function compareVersionRows(
   ctx: Context,
   id: number,
@@ -237,15 +226,12 @@ export async function compareVersionRows(
 ): Promise<CompareRows> {
   const { from, to, key } = await compareSides(ctx, id, viewerId, query);
   const { kind, offset, limit } = query;
-  if (key !== undefined) await admitKey(ctx, from, to, key);
-  const cacheKey = JSON.stringify([from.file, to.file, key ?? null, kind, offset, limit]);
-  let page = rowsCache.get(cacheKey);
-  if (!page) {
-    page = await ctx.tables.use((connection) =>
-      compareRows(connection, from, to, key, kind, offset, limit),
-    );
-    rowsCache.set(cacheKey, page);
-  }
+  if (key !== undefined) await admitKey(ctx, id, from, to, key);
+  const page = await keptCompareAnswer(
+    ['rows', id, from.file, to.file, key ?? null, kind, offset, limit],
+    () =>
+      ctx.tables.use((connection) => compareRows(connection, from, to, key, kind, offset, limit)),
+  );
   return {
     kind,
     columns: plain(page.columns),
