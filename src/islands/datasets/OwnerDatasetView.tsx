@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import type { T } from '../../i18n/index.ts';
+import { loadAreas, type T } from '../../i18n/index.ts';
 import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { ChangeDetails } from '../../components/datasets/ChangeDetails.tsx';
 import { DatasetView } from '../../components/datasets/DatasetView.tsx';
@@ -11,6 +11,9 @@ import { VIEW_TABS, viewSearch, type ViewTab } from '../../lib/tables/view-addre
 import type { PrivatePage } from '../../stores/private-dataset.ts';
 import RateControl from '../community/RateControl.tsx';
 import OwnerTools from './OwnerTools.tsx';
+
+// The versions tab's change lines and details: not in every page's dictionary chunk.
+await loadAreas(['changes']);
 
 // Each tab's island loads when its tab is open, as on the public page.
 const DataViewer = lazy(() => import('./viewer/DataViewer.tsx'));
