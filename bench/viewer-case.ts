@@ -120,7 +120,7 @@ const figures = await tables.use(async (connection) => {
     connection,
     { file, columns },
     { file: other, columns: otherColumns },
-    'id',
+    ['id'],
   );
   const keyedSeconds = since(t) / 1000;
   t = performance.now();

@@ -56,7 +56,9 @@ export const USAGE = `Usage: sheaf <command> [options]
   rows ID [--version N] [--offset N] [--limit N] [--sort COLUMN [--desc]] [--query TEXT]
             a page of rows, tab-separated (--query: rows whose text contains it)
   stats ID [--version N]                               column statistics
-  compare ID FROM TO [--key COLUMN]                    what changed between two versions
+  compare ID FROM TO [--key a,b]                       what changed between two versions, rows
+                                                       paired by these columns (default: the
+                                                       dataset's key; --key '': whole rows)
   changes ID [--since N]                               what changed in each version after N
                                                        (default 0: every version)
   --version                                            print the CLI's version

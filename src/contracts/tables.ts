@@ -69,7 +69,7 @@ export const compareQuerySchema = z.object({
     .trim()
     .optional()
     .describe(
-      "A column present in both versions: rows with the same key and other values are changed. Left out: the dataset's key when it is one column both versions have, else none; empty (`key=`): none, rows compare whole",
+      "The key rows pair by: a column present in both versions, or several separated by commas (`key=id,year`; a name that is itself a column of both is that one column); rows with the same key and other values are changed. Left out: the dataset's whole key (all its columns) when both versions have every column of it, else none; empty (`key=`): none, rows compare whole",
     ),
 });
 export type CompareQuery = z.infer<typeof compareQuerySchema>;
@@ -159,7 +159,10 @@ export type VersionStats = z.infer<typeof versionStatsSchema>;
 export const versionCompareSchema = z.object({
   from: z.number().int(),
   to: z.number().int(),
+  /** The key rows were paired by, as `key` names it (columns joined by commas); null: none. */
   key: z.string().nullable(),
+  /** The key's columns, in order; null without a key. */
+  key_columns: z.array(z.string()).nullable(),
   columns: z.object({
     added: z.array(columnSchema),
     removed: z.array(columnSchema),

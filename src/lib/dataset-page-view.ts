@@ -1,5 +1,6 @@
 /**
- * The view a /datasets/{id} address names, read on the server so that the page renders it: the
+ * The view a /datasets/{id} address names, read on the server so that the page renders it (and in
+ * the browser for the owner's page of a private dataset, stores/private-dataset.ts): the
  * version, page, sort and filters of the rows (the same rows `GET …/rows` answers for them), the
  * statistics of that version, the open tab and the SQL text. See docs/pages.md.
  */
@@ -9,7 +10,13 @@ import type { RowsPage } from '../stores/viewer.ts';
 import { readView, rowsQueryOf, type ViewState } from './tables/view-address.ts';
 import { VIEWER_PAGE_ROWS, shownCell } from './tables/viewer.ts';
 
-type Sheaf = App.Locals['sheaf'];
+/**
+ * What reading a view needs: a version's rows and statistics, null when refused (the server's
+ * `Astro.locals.sheaf`, or the API as the owner of a private dataset calls it).
+ */
+export type ViewReader = {
+  datasets: Pick<App.Locals['sheaf']['datasets'], 'rows' | 'versionStats'>;
+};
 
 export type DataView = {
   view: ViewState;
@@ -45,7 +52,7 @@ const isFirstPage = (view: ViewState, latest: number) =>
  * its tab, columns and SQL text.
  */
 export async function readDataView(
-  sheaf: Sheaf,
+  sheaf: ViewReader,
   id: number,
   found: { preview: VersionContent; stats: VersionStats | null },
   params: URLSearchParams,

@@ -119,7 +119,8 @@ test('the owner’s SQL console reads a private dataset, on a 390 px phone in Ch
   });
   const page = await newPage({ locale: 'zh-CN', viewport: { width: 390, height: 844 } });
   await signIn(page, account, 'zh-CN');
-  await page.goto(`/datasets/${id}`);
+  // Its own page has the SQL tab, as a public dataset's has.
+  await page.goto(`/datasets/${id}?tab=sql`);
   await page.getByRole('button', { name: zh('sql:open'), exact: true }).click();
   const run = page.getByRole('button', { name: zh('sql:run'), exact: true });
   await expect(run).toBeEnabled({ timeout: 30_000 });

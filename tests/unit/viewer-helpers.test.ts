@@ -197,9 +197,16 @@ describe('compared rows', () => {
         },
       ],
     };
-    const narrowed = changedOnly(page, 'name');
+    const narrowed = changedOnly(page, ['name']);
     expect(narrowed.columns.map((c) => c.name)).toEqual(['name', 'loans', 'rate']);
     expect(narrowed.rows[0]).toEqual({ from: ['北京', 1, big], to: ['北京', 2, big] });
+    // A key of several columns keeps each of them.
+    expect(changedOnly(page, ['name', 'city']).columns.map((c) => c.name)).toEqual([
+      'city',
+      'name',
+      'loans',
+      'rate',
+    ]);
     // No row on the page: no column changed, and without a key nothing is left.
     expect(changedOnly({ columns: columns.slice(2, 3), rows: [] }, null).columns).toEqual([]);
   });

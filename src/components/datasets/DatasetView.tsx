@@ -200,7 +200,7 @@ function AfterData(props: Props & { t: T }) {
   );
 }
 
-/** The open tab's content (the data tab without `tabs`: the owner's view of a private dataset). */
+/** The open tab's content (the data tab without `tabs`). */
 function TabContent(props: Props & { t: T }) {
   const { dataset, locale, t } = props;
   switch (props.tabs?.current ?? 'data') {
@@ -251,7 +251,8 @@ function TabContent(props: Props & { t: T }) {
  * Compare · SQL, each its own address), and the open tab — the data at the page's full width,
  * then the description, card, citation, columns, versions and numbers. Written once for the
  * server-rendered public page (views/DatasetPage.astro, which ships no JavaScript for it) and
- * the owner's view of a private dataset (islands/datasets/PrivateDataset.tsx, without tabs).
+ * the owner's page of a private dataset (islands/datasets/OwnerDatasetView.tsx, read in the
+ * browser with the owner's token).
  * Markup only: the interactive parts come in as `actions`, `data`, `compare`, `sql` and `aside`
  * (islands on the public page).
  */

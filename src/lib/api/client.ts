@@ -45,8 +45,11 @@ export type RequestOptions = {
   preRefresh?: boolean;
   /** Send `body` unchanged (no key conversion): FormData, Blob, or a pass-through payload. */
   rawBody?: boolean;
-  /** `blob` for file downloads; the default parses JSON and camelCases its keys. */
-  responseType?: 'json' | 'blob';
+  /**
+   * `blob` for file downloads; `wire` parses JSON and keeps its keys as sent (where user data is
+   * keyed by column names); the default parses JSON and camelCases its keys.
+   */
+  responseType?: 'json' | 'blob' | 'wire';
   /** Aborting it fails the call with 'Request timeout', like the 30 s timeout. */
   signal?: AbortSignal;
   /** The request outlives the page (`fetch`'s `keepalive`): a save sent as the page is left. */
@@ -171,5 +174,5 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw httpError(response.status, response.statusText, await errorBody(data));
   }
   if (data === INVALID_JSON) throw invalidJsonError(response.status);
-  return (responseType === 'blob' ? data : keysToCamel(data)) as T;
+  return (responseType === 'json' ? keysToCamel(data) : data) as T;
 }

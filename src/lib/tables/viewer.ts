@@ -55,18 +55,18 @@ export const comparedCells = (rows: CompareRows['rows'], kind: CompareKind): Cel
   rows.map((r) => (kind === 'removed' ? r.from : r.to) ?? []);
 
 /**
- * A page of changed rows narrowed to what changed: the key's column, then the columns in which
+ * A page of changed rows narrowed to what changed: the key's columns, then the columns in which
  * some row of the page has a different value (in the page's order), so a changed cell is never
  * off-screen on a phone. Each row keeps both sides, narrowed alike.
  */
 export function changedOnly(
   page: Pick<CompareRows, 'columns' | 'rows'>,
-  key: string | null,
+  key: readonly string[] | null,
 ): Pick<CompareRows, 'columns' | 'rows'> {
   const same = (a: Cell | undefined, b: Cell | undefined) =>
     JSON.stringify(a) === JSON.stringify(b);
   const kept = page.columns.flatMap((column, i) =>
-    column.name === key || page.rows.some((r) => !same(r.from?.[i], r.to?.[i])) ? [i] : [],
+    key?.includes(column.name) || page.rows.some((r) => !same(r.from?.[i], r.to?.[i])) ? [i] : [],
   );
   if (kept.length === page.columns.length) return page;
   const pick = (cells: Cell[] | null) => (cells === null ? null : kept.map((i) => cells[i]!));

@@ -50,9 +50,17 @@ export function comparable(
   return same ? source : canonicalText(column, source);
 }
 
+/** A key's columns as `k0, k1, …` of one side, read as `comparable` reads them. */
+const keyValues = (side: CompareSide, other: CompareSide, key: string[]) =>
+  key.map((name, i) => `${comparable(side, other, name)} AS k${i}`).join(', ');
+
+/** Rows of `x` and `y` with the same key: every key column equal (missing values alike). */
+const sameKey = (key: string[], x = 'x', y = 'y') =>
+  key.map((_, i) => `${x}.k${i} IS NOT DISTINCT FROM ${y}.k${i}`).join(' AND ');
+
 /**
- * Each side as `(n, k, h)`: its row position, the key (or NULL), and a 64-bit hash of the
- * shared columns' values. A column whose type differs between the versions is read as canonical
+ * Each side as `(n, k0…, h)`: its row position, the key's columns (none without a key), and a
+ * 64-bit hash of the shared columns' values. A column whose type differs between the versions is read as canonical
  * text on both sides, so values compare alike across the change (a number 2 and the text "2");
  * other columns are read as stored, which is much cheaper.
  */
@@ -60,12 +68,12 @@ function sideRelation(
   side: CompareSide,
   other: CompareSide,
   common: StoredColumn[],
-  key: string | undefined,
+  key: string[] | undefined,
 ): string {
   const values = common.map((c) => comparable(side, other, c.name));
-  const keyExpr = key === undefined ? 'NULL' : comparable(side, other, key);
+  const keyed = key === undefined ? '' : `${keyValues(side, other, key)}, `;
   const hash = values.length === 0 ? '0' : `hash(${values.join(', ')})`;
-  return `SELECT ${POSITION} AS n, ${keyExpr} AS k, ${hash} AS h
+  return `SELECT ${POSITION} AS n, ${keyed}${hash} AS h
           FROM ${numberedSource(side.file, side.columns)}`;
 }
 
@@ -73,15 +81,15 @@ function sideRelation(
  * The rows of each kind, as `(n_from, n_to)` row positions, ordered. Without a key, rows compare
  * whole over the shared columns as multisets (by their hash: two different rows share one with
  * a chance of about 2^-64): a row is added when `to` holds it more times than `from`, each
- * extra copy counting. With a key, a row of `to` whose key `from` lacks is added, a row of
- * `from` whose key `to` lacks is removed, and a pair with the same key and any other shared
- * value different is changed.
+ * extra copy counting. With a key (one column or several), a row of `to` whose key `from` lacks
+ * is added, a row of `from` whose key `to` lacks is removed, and a pair with the same key and
+ * any other shared value different is changed.
  */
 function kindQuery(
   kind: CompareKind,
   from: CompareSide,
   to: CompareSide,
-  key: string | undefined,
+  key: string[] | undefined,
 ): string {
   const common = shared(from, to);
   const a = sideRelation(from, to, common, key);
@@ -103,13 +111,13 @@ function kindQuery(
   }
   if (kind === 'added') {
     return `SELECT NULL AS n_from, x.n AS n_to FROM (${b}) x
-            ANTI JOIN (${a}) y ON y.k IS NOT DISTINCT FROM x.k ORDER BY x.n`;
+            ANTI JOIN (${a}) y ON ${sameKey(key)} ORDER BY x.n`;
   }
   if (kind === 'removed') {
     return `SELECT x.n AS n_from, NULL AS n_to FROM (${a}) x
-            ANTI JOIN (${b}) y ON y.k IS NOT DISTINCT FROM x.k ORDER BY x.n`;
+            ANTI JOIN (${b}) y ON ${sameKey(key)} ORDER BY x.n`;
   }
-  return `SELECT x.n AS n_from, y.n AS n_to FROM (${a}) x JOIN (${b}) y ON x.k IS NOT DISTINCT FROM y.k
+  return `SELECT x.n AS n_from, y.n AS n_to FROM (${a}) x JOIN (${b}) y ON ${sameKey(key)}
           WHERE x.h <> y.h ORDER BY y.n, x.n`;
 }
 
@@ -118,7 +126,7 @@ export async function compareCounts(
   connection: DuckDBConnection,
   from: CompareSide,
   to: CompareSide,
-  key: string | undefined,
+  key: string[] | undefined,
 ): Promise<VersionCompare['rows']> {
   const count = async (kind: CompareKind) => {
     const reader = await connection.runAndReadAll(
@@ -142,12 +150,12 @@ export async function changedColumns(
   connection: DuckDBConnection,
   from: CompareSide,
   to: CompareSide,
-  key: string,
+  key: string[],
 ): Promise<{ name: string; rows: number }[]> {
-  const columns = shared(from, to).filter((c) => c.name !== key);
+  const columns = shared(from, to).filter((c) => !key.includes(c.name));
   if (columns.length === 0) return [];
   const side = (mine: CompareSide, other: CompareSide) =>
-    `SELECT ${comparable(mine, other, key)} AS k, ${columns
+    `SELECT ${keyValues(mine, other, key)}, ${columns
       .map((c, i) => `${comparable(mine, other, c.name)} AS c${i}`)
       .join(', ')} FROM ${parquetSource(mine.file)}`;
   const counts = columns
@@ -155,7 +163,7 @@ export async function changedColumns(
     .join(', ');
   const reader = await connection.runAndReadAll(
     `SELECT ${counts} FROM (${side(from, to)}) x JOIN (${side(to, from)}) y
-     ON x.k IS NOT DISTINCT FROM y.k`,
+     ON ${sameKey(key)}`,
   );
   const row = reader.getRows()[0] ?? [];
   return columns
@@ -180,14 +188,14 @@ export async function keyStats(
   connection: DuckDBConnection,
   from: CompareSide,
   to: CompareSide,
-  key: string,
+  key: string[],
 ): Promise<KeyStats> {
   const copies = (side: CompareSide, other: CompareSide) =>
-    `SELECT ${comparable(side, other, key)} AS k, count(*) AS c
+    `SELECT ${keyValues(side, other, key)}, count(*) AS c
      FROM ${parquetSource(side.file)} GROUP BY ALL`;
   const reader = await connection.runAndReadAll(
     `WITH a AS (${copies(from, to)}), b AS (${copies(to, from)})
-     SELECT (SELECT coalesce(sum(a.c * b.c), 0) FROM a JOIN b ON a.k IS NOT DISTINCT FROM b.k),
+     SELECT (SELECT coalesce(sum(a.c * b.c), 0) FROM a JOIN b ON ${sameKey(key, 'a', 'b')}),
             (SELECT coalesce(sum(c), 0) FROM a WHERE c > 1),
             (SELECT coalesce(sum(c), 0) FROM b WHERE c > 1)`,
   );
@@ -205,7 +213,7 @@ export async function compareRows(
   connection: DuckDBConnection,
   from: CompareSide,
   to: CompareSide,
-  key: string | undefined,
+  key: string[] | undefined,
   kind: CompareKind,
   offset: number,
   limit: number,

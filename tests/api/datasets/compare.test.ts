@@ -41,6 +41,7 @@ describe('compare', () => {
       from: 1,
       to: 2,
       key: null,
+      key_columns: null,
       columns: { added: [{ name: 'area', type: 'integer' }], removed: [], changed: [] },
       rows: { added: 2, removed: 2, changed: null },
       changed_columns: null,

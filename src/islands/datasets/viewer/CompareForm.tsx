@@ -1,11 +1,6 @@
 import type { T } from '../../../i18n/index.ts';
+import type { CompareChoice } from '../../../stores/compare.ts';
 import { VersionSelect } from './VersionSelect.tsx';
-
-/**
- * The two versions compared and the key column ('' compares whole rows; null, until a compare
- * has run, the dataset's own key, which the answer then names).
- */
-export type CompareChoice = { from: number; to: number; key: string | null };
 
 /** The option standing for the dataset's key: a column's name is never only a space. */
 const DATASET_KEY = ' ';
@@ -15,13 +10,25 @@ type FormProps = {
   versions: number[];
   columns: string[];
   choice: CompareChoice;
+  /** The columns the dataset's key stood for in the last compare by it (null: none ran). */
+  datasetKey: string[] | null;
   busy: boolean;
   onChoice: (change: Partial<CompareChoice>) => void;
   onRun: () => void;
 };
 
-/** The versions to compare, the key column, and the button that compares them. */
-export function CompareForm({ t, versions, columns, choice, busy, onChoice, onRun }: FormProps) {
+/** The option for the dataset's key: once a compare by it ran, the columns it stood for. */
+function datasetKeyText(t: T, used: string[] | null): string {
+  if (used === null) return t('viewer:compare.datasetKey');
+  if (used.length === 0) return t('viewer:compare.datasetKeyNone');
+  return t('viewer:compare.datasetKeyUsed', {
+    key: used.join(t('viewer:compare.listSeparator')),
+  });
+}
+
+/** The versions to compare, the key, and the button that compares them. */
+export function CompareForm(props: FormProps) {
+  const { t, versions, columns, choice, datasetKey, busy, onChoice, onRun } = props;
   const options = versions.map((v) => ({ version: v, text: `${t('viewer:version')} ${v}` }));
   return (
     <form
@@ -52,9 +59,7 @@ export function CompareForm({ t, versions, columns, choice, busy, onChoice, onRu
             onChoice({ key: e.target.value === DATASET_KEY ? null : e.target.value })
           }
         >
-          {choice.key === null && (
-            <option value={DATASET_KEY}>{t('viewer:compare.datasetKey')}</option>
-          )}
+          <option value={DATASET_KEY}>{datasetKeyText(t, datasetKey)}</option>
           <option value="">{t('viewer:compare.wholeRows')}</option>
           {columns.map((c) => (
             <option key={c} value={c}>

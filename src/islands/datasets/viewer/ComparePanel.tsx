@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import type { CompareRows } from '../../../contracts/tables.ts';
 import type { CompareKind } from '../../../contracts/limits.ts';
 import type { T } from '../../../i18n/index.ts';
@@ -7,14 +8,19 @@ import {
   compareKinds,
   changedOnly,
   comparedCells,
-  openingKind,
   pageWindow,
 } from '../../../lib/tables/viewer.ts';
-import { failureText, fetchCompare, fetchCompareRows, type CompareSummary } from './api.ts';
+import {
+  createCompareStore,
+  datasetKeyUsed,
+  type CompareResult,
+  type CompareSummary,
+} from '../../../stores/compare.ts';
+import { failureText, fetchCompare, fetchCompareRows } from './api.ts';
 import Pager from './Pager.tsx';
 import RowsTable from './RowsTable.tsx';
 import { useRevealed } from './useRevealed.ts';
-import { CompareForm, type CompareChoice } from './CompareForm.tsx';
+import { CompareForm } from './CompareForm.tsx';
 
 type Props = {
   t: T;
@@ -25,58 +31,20 @@ type Props = {
   columns: string[];
 };
 
-type Result = { summary: CompareSummary; kind: CompareKind; page: CompareRows | null };
 type LoadRows = (kind: CompareKind, offset: number) => void;
-
-/** The comparison of the chosen versions: its summary (fetched once) and a page of one kind. */
-function useCompare(
-  t: T,
-  datasetId: number,
-  { from, to, key }: CompareChoice,
-  onKey: (key: string) => void,
-) {
-  const [result, setResult] = useState<Result | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  /** A page of `kind`; a new comparison (no `summary` yet) opens on its first kind with rows. */
-  const load = async (kind: CompareKind | null, offset: number, summary?: CompareSummary) => {
-    setBusy(true);
-    setError('');
-    try {
-      // No key chosen yet: the server compares by the dataset's key, and names it.
-      const head = summary ?? (await fetchCompare(datasetId, from, to, key ?? undefined));
-      if (key === null) onKey(head.key ?? '');
-      const shown = kind ?? openingKind(head.rows);
-      const page = await fetchCompareRows(datasetId, {
-        from,
-        to,
-        key: head.key ?? '',
-        kind: shown,
-        offset,
-        limit: VIEWER_PAGE_ROWS,
-      });
-      setResult({ summary: head, kind: shown, page });
-    } catch (err) {
-      setError(failureText(t, err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return { result, busy, error, load };
-}
 
 /** Two versions side by side: counts, column changes, and paged added/removed/changed rows. */
 export default function ComparePanel({ t, number, datasetId, versions, columns }: Props) {
-  const newest = versions[0] ?? 1;
-  const [choice, setChoice] = useState<CompareChoice>({
-    from: versions[1] ?? newest,
-    to: newest,
-    key: null,
-  });
-  const { result, busy, error, load } = useCompare(t, datasetId, choice, (key) =>
-    setChoice((c) => ({ ...c, key })),
+  const [store] = useState(() =>
+    createCompareStore(
+      {
+        summary: (query) => fetchCompare(datasetId, query),
+        rows: (query) => fetchCompareRows(datasetId, query),
+      },
+      { versions, pageRows: VIEWER_PAGE_ROWS },
+    ),
   );
+  const state = useStore(store.$compare);
   const revealed = useRevealed<HTMLElement>();
 
   return (
@@ -88,23 +56,24 @@ export default function ComparePanel({ t, number, datasetId, versions, columns }
         t={t}
         versions={versions}
         columns={columns}
-        choice={choice}
-        busy={busy}
-        onChoice={(change) => setChoice((c) => ({ ...c, ...change }))}
-        onRun={() => void load(null, 0)}
+        choice={state.choice}
+        datasetKey={datasetKeyUsed(state)}
+        busy={state.busy}
+        onChoice={store.choose}
+        onRun={() => void store.run()}
       />
-      {error && (
+      {state.error !== null && (
         <p role="alert" className="text-sm text-danger">
-          {error}
+          {failureText(t, state.error)}
         </p>
       )}
-      {result && (
-        <CompareResult
+      {state.result && (
+        <CompareResultView
           t={t}
           number={number}
-          result={result}
-          busy={busy}
-          onRows={(kind, offset) => void load(kind, offset, result.summary)}
+          result={state.result}
+          busy={state.busy}
+          onRows={(kind, offset) => void store.showRows(kind, offset)}
         />
       )}
     </section>
@@ -114,13 +83,13 @@ export default function ComparePanel({ t, number, datasetId, versions, columns }
 type ResultProps = {
   t: T;
   number: Intl.NumberFormat;
-  result: Result;
+  result: CompareResult;
   busy: boolean;
   onRows: LoadRows;
 };
 
 /** The comparison's counts and column changes, then its rows of the chosen kind. */
-function CompareResult({ t, number, result, busy, onRows }: ResultProps) {
+function CompareResultView({ t, number, result, busy, onRows }: ResultProps) {
   const counts = result.summary.rows;
   const { page } = result;
   return (
@@ -155,7 +124,7 @@ function CompareResult({ t, number, result, busy, onRows }: ResultProps) {
           t={t}
           number={number}
           kind={result.kind}
-          keyName={result.summary.key}
+          keyColumns={result.summary.keyColumns}
           page={page}
           busy={busy}
           onRows={onRows}
@@ -169,8 +138,8 @@ type ComparedRowsProps = {
   t: T;
   number: Intl.NumberFormat;
   kind: CompareKind;
-  /** The key the rows were matched by, whose column a changed row always shows. */
-  keyName: string | null;
+  /** The key the rows were matched by, whose columns a changed row always shows. */
+  keyColumns: string[] | null;
   page: CompareRows;
   busy: boolean;
   onRows: LoadRows;
@@ -180,9 +149,9 @@ type ComparedRowsProps = {
  * A page of added, removed or changed rows (changed cells with their old value, the key's column
  * and the changed columns only), and its pager.
  */
-function ComparedRows({ t, number, kind, keyName, page, busy, onRows }: ComparedRowsProps) {
+function ComparedRows({ t, number, kind, keyColumns, page, busy, onRows }: ComparedRowsProps) {
   const window = pageWindow(page.offset, page.rows.length, page.total, page.limit);
-  const shown = kind === 'changed' ? changedOnly(page, keyName) : page;
+  const shown = kind === 'changed' ? changedOnly(page, keyColumns) : page;
   return (
     <>
       <RowsTable
@@ -220,7 +189,7 @@ function KeyRepeats({ t, summary }: { t: T; summary: CompareSummary }) {
   return (
     <p className="text-sm text-muted" data-testid="compare-key-repeats">
       {t('viewer:compare.keyRepeats', {
-        key: summary.key ?? '',
+        key: (summary.keyColumns ?? []).join(t('viewer:compare.listSeparator')),
         from: String(summary.from),
         to: String(summary.to),
         fromRows: repeats.from,

@@ -1,12 +1,6 @@
-import type {
-  CompareRows,
-  TableRows,
-  VersionCompare,
-  VersionStats,
-} from '../../../contracts/tables.ts';
-import type { CompareKind } from '../../../contracts/limits.ts';
+import type { CompareRows, TableRows, VersionStats } from '../../../contracts/tables.ts';
+import type { CompareApi, CompareSummary } from '../../../stores/compare.ts';
 import { apiRequest } from '../../../lib/api/client.ts';
-import type { Camelize } from '../../../lib/case.ts';
 import { isApiError } from '../../../lib/api/errors.ts';
 import { failureText as errorText } from '../../../lib/error-text.ts';
 import type { T } from '../../../i18n/index.ts';
@@ -38,23 +32,12 @@ export const fetchRows = (
 export const fetchStats = (id: number, version: number) =>
   apiRequest<VersionStats>(`/datasets/${id}/versions/${version}/stats`);
 
-/** A comparison's summary as the client reads it (`key_repeats` is `keyRepeats`). */
-export type CompareSummary = Camelize<VersionCompare>;
+/** Two versions compared (`key` left out: by the dataset's key). */
+export const fetchCompare = (id: number, query: Parameters<CompareApi['summary']>[0]) =>
+  apiRequest<CompareSummary>(`/datasets/${id}/compare`, { query });
 
-export const fetchCompare = (id: number, from: number, to: number, key?: string) =>
-  apiRequest<CompareSummary>(`/datasets/${id}/compare`, { query: { from, to, key } });
-
-export const fetchCompareRows = (
-  id: number,
-  query: {
-    from: number;
-    to: number;
-    key?: string | undefined;
-    kind: CompareKind;
-    offset: number;
-    limit: number;
-  },
-) => apiRequest<CompareRows>(`/datasets/${id}/compare/rows`, { query });
+export const fetchCompareRows = (id: number, query: Parameters<CompareApi['rows']>[0]) =>
+  apiRequest<CompareRows>(`/datasets/${id}/compare/rows`, { query });
 
 const KNOWN = [
   'UNKNOWN_COLUMN',

@@ -97,7 +97,7 @@ export const viewerRoutes: RoutesPlugin = async (app, options) => {
       schema: {
         tags,
         summary: 'Compare two versions of a dataset',
-        description: `Column changes and counts of added, removed and changed rows. Without \`key\` rows compare whole over the columns both versions share and \`changed\` is null; with \`key\` (a column of both) rows pair by key. ${privacy}`,
+        description: `Column changes and counts of added, removed and changed rows. Without \`key\` rows compare whole over the columns both versions share and \`changed\` is null; with a key rows pair by it: \`key\` names one column of both versions or several separated by commas (\`key=id,year\`), and without \`key\` the dataset's declared key is used, all its columns, when both versions have them (\`key=\`, empty, compares whole rows). A key column either version lacks is 400 UNKNOWN_COLUMN. ${privacy}`,
         params: datasetIdParamsSchema,
         querystring: compareQuerySchema,
         response: { 200: versionCompareSchema, ...readErrors },
@@ -113,7 +113,7 @@ export const viewerRoutes: RoutesPlugin = async (app, options) => {
       schema: {
         tags,
         summary: 'A page of the added, removed or changed rows between two versions',
-        description: `Added rows in the \`to\` version's columns, removed rows in the \`from\` version's, changed rows as both sides in the shared columns. ${privacy}`,
+        description: `Added rows in the \`to\` version's columns, removed rows in the \`from\` version's, changed rows as both sides in the shared columns. \`key\` pairs rows as for the compare (left out: the dataset's key). ${privacy}`,
         params: datasetIdParamsSchema,
         querystring: compareRowsQuerySchema,
         response: { 200: compareRowsSchema, ...readErrors },

@@ -25,9 +25,11 @@ import {
 import { prepareTableFiles } from '../table-files.ts';
 import { releaseBlobs, withStoredBlob } from './blob-refs.ts';
 import { getDataset } from './browse.ts';
+import { askedOf, patchAsked, versionAsked, type VersionFields } from './publish-asks.ts';
 import { describedColumns } from './column-descriptions.ts';
 import {
   claimIdempotencyKey,
+  earlierRequest,
   idempotentRequest,
   recordIdempotencyKey,
   type Published,
@@ -133,16 +135,6 @@ export type DatasetMetadata = Pick<
   Partial<Pick<CreateDatasetBody, 'column_descriptions'>> &
   StatedWire;
 
-const TABLE_FIELDS = new Set(['attributes', 'attribute_types', 'attributes_type', 'entries']);
-
-/** What a publish asks for: its fields, and the stored table's hash and types for its rows. */
-const askedOf = (publish: string, fields: object, stored: StoredContent) => ({
-  publish,
-  fields: Object.fromEntries(Object.entries(fields).filter(([k]) => !TABLE_FIELDS.has(k))),
-  sha256: stored.sha256,
-  header: stored.header,
-});
-
 /**
  * Creates a dataset with its version 1, all or nothing: the blob is written first, then one
  * transaction inserts the blob row, the dataset and the version (see withStoredBlob). With an
@@ -223,24 +215,29 @@ const baseMoved = () =>
 
 /**
  * Adds the next version to the caller's dataset, all or nothing, claiming the
- * `Idempotency-Key` if one was sent (see createDatasetWith).
+ * `Idempotency-Key` if one was sent (see createDatasetWith). A patch sent again with its key
+ * answers the version it made before anything is built.
  */
 export async function addVersionWith(
   ctx: Context,
   viewerId: number,
   datasetId: number,
-  fields: { changelog: string; mode?: VersionMode | undefined; base?: number },
+  fields: VersionFields,
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
   key?: string,
 ): Promise<Published<DatasetVersion>> {
   const { keyColumns } = await checkOwned(ctx.db, datasetId, viewerId);
+  if (fields.patch !== undefined && key !== undefined) {
+    const req = idempotentRequest(viewerId, key, patchAsked(fields, datasetId));
+    const earlier = req && (await earlierRequest(ctx.db, req));
+    if (earlier) return { made: await versionMade(ctx.db, earlier.versionId), replayed: true };
+  }
   const added = await withStoredBlob(
     ctx,
     withTableFiles(ctx, write, keyColumns),
     async (tx: Db, stored) => {
-      const asked = askedOf('version', { ...fields, dataset: datasetId }, stored);
-      const req = idempotentRequest(viewerId, key, asked);
+      const req = idempotentRequest(viewerId, key, versionAsked(fields, datasetId, stored));
       const earlier = req && (await claimIdempotencyKey(tx, req));
       if (earlier) return { made: await versionMade(tx, earlier.versionId), replayed: true };
       const dataset = await lockOwned(tx, datasetId, viewerId);

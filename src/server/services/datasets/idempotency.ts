@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { idempotencyKeys } from '../../db/schema.ts';
 import { conflict } from '../../errors.ts';
@@ -33,6 +33,39 @@ const fingerprintOf = (asked: object): string =>
     .update(JSON.stringify(sortedKeys(asked)))
     .digest('hex');
 
+/** 409 IDEMPOTENCY_KEY_REUSED: the key's earlier request asked for something else. */
+const keyReused = () =>
+  conflict(
+    'This Idempotency-Key was already used for a different request; send a new key for a new publish',
+    'IDEMPOTENCY_KEY_REUSED',
+  );
+
+/** When a key still kept was made at the earliest (IDEMPOTENCY_KEY_HOURS ago). */
+const keptSince = () => sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`;
+
+/**
+ * Before the work of a publish whose fingerprint is known without it (a patch, whose result
+ * depends on the version it is applied to): what the key's earlier request made, or null when it
+ * has none (or it is still under way: the claim then waits for it). 409 IDEMPOTENCY_KEY_REUSED
+ * when the earlier request asked for something else.
+ */
+export async function earlierRequest(db: Db, req: IdempotentRequest): Promise<Made | null> {
+  const [earlier] = await db
+    .select()
+    .from(idempotencyKeys)
+    .where(
+      and(
+        eq(idempotencyKeys.userId, req.userId),
+        eq(idempotencyKeys.key, req.key),
+        gte(idempotencyKeys.createdAt, keptSince()),
+      ),
+    );
+  if (!earlier) return null;
+  if (earlier.fingerprint !== req.fingerprint) throw keyReused();
+  if (earlier.datasetId === null) return null;
+  return { datasetId: earlier.datasetId, versionId: earlier.versionId };
+}
+
 /**
  * In the transaction that publishes: claims the key, or answers what its earlier request made.
  * A request with the key under way holds its row until it commits, so the same key sent twice at
@@ -51,10 +84,7 @@ export async function claimIdempotencyKey(tx: Db, req: IdempotentRequest): Promi
         versionId: null,
         createdAt: sql`now()`,
       },
-      setWhere: lt(
-        idempotencyKeys.createdAt,
-        sql`now() - make_interval(hours => ${IDEMPOTENCY_KEY_HOURS})`,
-      ),
+      setWhere: lt(idempotencyKeys.createdAt, keptSince()),
     })
     .returning({ key: idempotencyKeys.key });
   if (claimed.length > 0) return null;
@@ -64,12 +94,7 @@ export async function claimIdempotencyKey(tx: Db, req: IdempotentRequest): Promi
     .where(and(eq(idempotencyKeys.userId, req.userId), eq(idempotencyKeys.key, req.key)));
   // Gone since the insert met it (its dataset deleted, or swept): the key is free again.
   if (!earlier) return claimIdempotencyKey(tx, req);
-  if (earlier.fingerprint !== req.fingerprint || earlier.datasetId === null) {
-    throw conflict(
-      'This Idempotency-Key was already used for a different request; send a new key for a new publish',
-      'IDEMPOTENCY_KEY_REUSED',
-    );
-  }
+  if (earlier.fingerprint !== req.fingerprint || earlier.datasetId === null) throw keyReused();
   return { datasetId: earlier.datasetId, versionId: earlier.versionId };
 }
 

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import type { Context } from '../../context.ts';
 import { AppError } from '../../errors.ts';
@@ -89,7 +89,8 @@ const typeOf = (base: PatchBase, name: string) => base.header.attributeTypes[nam
 /**
  * Reads and checks every row of the patch (the types of the latest version, the rules of any
  * upload), keeping them as canonical text in a spool; any invalid row refuses the whole patch
- * with every error listed.
+ * with every error listed. Gives the number of columns and the sha256 of the rows as kept (in
+ * the latest version's column order), which the patch's `Idempotency-Key` remembers.
  */
 async function spoolPatch(
   ctx: Context,
@@ -97,8 +98,9 @@ async function spoolPatch(
   mode: PatchMode,
   source: PatchRows,
   spool: RowSpool,
-): Promise<number> {
+): Promise<{ width: number; digest: string }> {
   const { expected, order, given } = patchOrder(ctx, base, mode, source);
+  const digest = createHash('sha256');
   const types = expected.map((name) => typeOf(base, name));
   const errors = new ErrorCollector();
   const shaper = new RowShaper(given);
@@ -117,11 +119,13 @@ async function spoolPatch(
       errors,
     );
     if (!cells || errors.any) continue;
-    const wait = spool.write(cells.map(textOf));
+    const texts = cells.map(textOf);
+    digest.update(`${JSON.stringify(texts)}\n`);
+    const wait = spool.write(texts);
     if (wait) await wait;
   }
   if (errors.any) throw new TableValidationError(errors.list());
-  return expected.length;
+  return { width: expected.length, digest: digest.digest('hex') };
 }
 
 /** Loads the spooled rows into the stage table, numbered in their order. */
@@ -180,32 +184,22 @@ async function buildPatched(
   });
 }
 
-/**
- * The write of a patch version (see addVersionWith): the patch's rows checked and spooled, then
- * the new table built with DuckDB and stored as any version is. 400 when the patch is invalid,
- * nothing stored.
- */
+/** The write of a patch version (see addVersionWith): the new table built from the spool. */
 const patchWrite =
-  (ctx: Context, base: PatchBase, mode: PatchMode, source: () => Promise<PatchRows>) =>
-  (): Promise<StoredContent> =>
-    asApiErrors(
-      (async () => {
-        const spool = new RowSpool(ctx.blobs.tempPath());
-        try {
-          const width = await spoolPatch(ctx, base, mode, await source(), spool);
-          const stored = await buildPatched(ctx, base, mode, spool, width);
-          return { header: base.header, ...stored };
-        } finally {
-          await spool.remove();
-        }
-      })(),
-    );
+  (ctx: Context, base: PatchBase, mode: PatchMode, spool: RowSpool, width: number) =>
+  async (): Promise<StoredContent> => {
+    const stored = await buildPatched(ctx, base, mode, spool, width);
+    return { header: base.header, ...stored };
+  };
 
 /**
  * POST /datasets/{id}/versions?mode=append|upsert|delete: the next version made from the latest
- * one and a change (owner only, as any version). Upsert and delete need the dataset's key (400
- * KEY_REQUIRED); the version is refused (409 VERSION_CONFLICT) when another was published
- * meanwhile, since the patch was built on the one before it.
+ * one and a change (owner only, as any version). The change is read and checked first (400 when
+ * a row is invalid, nothing stored); sent again with its `Idempotency-Key`, it is answered with
+ * the version it made (idempotency.ts), else the new table is built with DuckDB and stored as
+ * any version is. Upsert and delete need the dataset's key (400 KEY_REQUIRED); the version is
+ * refused (409 VERSION_CONFLICT) when another was published meanwhile, since the patch was built
+ * on the one before it.
  */
 export async function addPatch(
   ctx: Context,
@@ -226,9 +220,17 @@ export async function addPatch(
     );
   }
   const base = { sha256: latest.sha256, header: latest.header, key: keyColumns };
-  const write = patchWrite(ctx, base, fields.mode, source);
-  const asked = { ...fields, base: latestVersion };
-  return addVersionWith(ctx, viewerId, datasetId, asked, write, canRewrite, key);
+  const spool = new RowSpool(ctx.blobs.tempPath());
+  try {
+    const { width, digest } = await asApiErrors(
+      (async () => spoolPatch(ctx, base, fields.mode, await source(), spool))(),
+    );
+    const write = () => asApiErrors(patchWrite(ctx, base, fields.mode, spool, width)());
+    const asked = { ...fields, base: latestVersion, patch: digest };
+    return await addVersionWith(ctx, viewerId, datasetId, asked, write, canRewrite, key);
+  } finally {
+    await spool.remove();
+  }
 }
 
 /** A JSON body's patch: `attributes` and `entries` as a whole table has them. */

@@ -119,41 +119,48 @@ export async function versionStats(
 }
 
 /**
- * The column a compare pairs rows by: the one asked for (`''`: none, rows compare whole), else
- * the dataset's key when it is one column both versions have (a key of several columns is not
- * a default: docs/living-datasets.md "Keys").
+ * The columns a compare pairs rows by (docs/living-datasets.md "Keys"): none for `key=` (rows
+ * compare whole); for another `key`, the column of that name, else the columns it lists
+ * separated by commas, each of which both versions must have (400 UNKNOWN_COLUMN naming the
+ * first that one lacks); without `key`, the dataset's whole key when both versions have every
+ * column of it, else none.
  */
 async function compareKey(
   ctx: Context,
   id: number,
   asked: string | undefined,
   both: (name: string) => boolean,
-): Promise<string | undefined> {
-  if (asked !== undefined) return asked === '' ? undefined : asked;
+): Promise<string[] | undefined> {
+  if (asked === '') return undefined;
+  if (asked !== undefined) {
+    const key = both(asked) ? [asked] : [...new Set(asked.split(',').map((c) => c.trim()))];
+    const missing = key.find((name) => !both(name));
+    if (missing !== undefined) {
+      throw unknownColumn(missing, 'key (it must be a column of both versions)');
+    }
+    return key;
+  }
   const [row] = await ctx.db
     .select({ keyColumns: datasets.keyColumns })
     .from(datasets)
     .where(eq(datasets.id, id));
-  const [only, ...more] = row?.keyColumns ?? [];
-  return only !== undefined && more.length === 0 && both(only) ? only : undefined;
+  const key = row?.keyColumns ?? [];
+  return key.length > 0 && key.every(both) ? key : undefined;
 }
 
-/** Both versions' files and columns, and the key, which must be a column of both. */
+/** Both versions' files and columns, and the key, whose every column both versions have. */
 async function compareSides(
   ctx: Context,
   id: number,
   viewerId: ViewerId,
   query: CompareQuery,
-): Promise<{ from: CompareSide; to: CompareSide; key: string | undefined }> {
+): Promise<{ from: CompareSide; to: CompareSide; key: string[] | undefined }> {
   const [a, b] = await Promise.all([
     visibleVersion(ctx, id, query.from, viewerId),
     visibleVersion(ctx, id, query.to, viewerId),
   ]);
   const both = (name: string) => a.attributes.includes(name) && b.attributes.includes(name);
   const key = await compareKey(ctx, id, query.key, both);
-  if (key !== undefined && !both(key)) {
-    throw unknownColumn(key, 'key (it must be a column of both versions)');
-  }
   const [fromFile, toFile] = await Promise.all([
     parquetFile(ctx, a.sha256),
     parquetFile(ctx, b.sha256),
@@ -166,12 +173,12 @@ async function compareSides(
 }
 
 /** 400 COMPARE_TOO_LARGE: the key's repeated values would pair more rows than a compare may. */
-const compareTooLarge = (key: string, pairs: number) =>
+const compareTooLarge = (key: string[], pairs: number) =>
   new AppError(
     400,
     'COMPARE_TOO_LARGE',
-    `"${key}" repeats too often to compare by: its repeated values would pair ${pairs} rows (at most ${MAX_COMPARE_PAIRS}); choose a column whose values are unique, or compare without a key`,
-    { key, pairs, limit: MAX_COMPARE_PAIRS },
+    `"${key.join(', ')}" repeats too often to compare by: its repeated values would pair ${pairs} rows (at most ${MAX_COMPARE_PAIRS}); choose a column whose values are unique, or compare without a key`,
+    { key: key.join(', '), pairs, limit: MAX_COMPARE_PAIRS },
   );
 
 /**
@@ -183,7 +190,7 @@ async function admitKey(
   id: number,
   from: CompareSide,
   to: CompareSide,
-  key: string,
+  key: string[],
 ): Promise<KeyStats> {
   const stats = await keptCompareAnswer(['key', id, from.file, to.file, key], () =>
     ctx.tables.use((connection) => keyStats(connection, from, to, key)),
@@ -210,7 +217,8 @@ export async function compareVersions(
   return {
     from: query.from,
     to: query.to,
-    key: key ?? null,
+    key: key?.join(',') ?? null,
+    key_columns: key ?? null,
     columns: compareColumns(from, to),
     ...counts,
     key_repeats: stats?.repeats ?? null,
