@@ -7,12 +7,6 @@ import { queryInteger, wholeNumber } from './query-numbers.ts';
  * computed at publish and stored with the version.
  */
 
-/** Most summaries one `GET /datasets/{id}/changes` answers: page on with `since`. */
-export const CHANGES_PAGE = 100;
-
-/** Most example rows a summary keeps. */
-export const CHANGE_EXAMPLES = 10;
-
 /** A figure of the version before and of this one (null where that side has no such column). */
 const shiftSchema = <T extends z.ZodType>(value: T) =>
   z.object({ before: value.nullable(), after: value.nullable() });

@@ -195,3 +195,8 @@ export const COMMENT_BODY_MAX = 20_000;
 export const REPORT_REASON_MAX = 1_000;
 /** At most this many users are told of their mention in one text; further @names stay text. */
 export const MENTIONS_MAX = 20;
+
+/** Most summaries one `GET /datasets/{id}/changes` answers: page on with `since`. */
+export const CHANGES_PAGE = 100;
+/** Most example rows a change summary keeps. */
+export const CHANGE_EXAMPLES = 10;

@@ -9,7 +9,7 @@
  */
 import { map, type MapStore } from 'nanostores';
 import type { ChangeSummary } from '../contracts/changes.ts';
-import { CHANGES_PAGE } from '../contracts/changes.ts';
+import { CHANGES_PAGE } from '../contracts/limits.ts';
 import type { Dataset, VersionContent } from '../contracts/datasets.ts';
 import type { DiscussionList } from '../contracts/discussions.ts';
 import { readDataView, type DataView, type ViewReader } from '../lib/dataset-page-view.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChangeSummary } from '../../src/contracts/changes.ts';
-import { CHANGES_PAGE } from '../../src/contracts/changes.ts';
+import { CHANGES_PAGE } from '../../src/contracts/limits.ts';
 import type { Dataset, VersionContent } from '../../src/contracts/datasets.ts';
 import type { DiscussionList } from '../../src/contracts/discussions.ts';
 import type { TableRows } from '../../src/contracts/tables.ts';

@@ -1,10 +1,7 @@
 import { errors } from '../errors.ts';
 import { datasetIdParamsSchema } from '../../../contracts/datasets.ts';
-import {
-  CHANGES_PAGE,
-  changesQuerySchema,
-  changesResponseSchema,
-} from '../../../contracts/changes.ts';
+import { CHANGES_PAGE } from '../../../contracts/limits.ts';
+import { changesQuerySchema, changesResponseSchema } from '../../../contracts/changes.ts';
 import { versionChanges } from '../../services/datasets/changes.ts';
 import type { RoutesPlugin } from '../types.ts';
 

@@ -1,7 +1,6 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
+import { CHANGE_EXAMPLES, CHANGES_PAGE } from '../../../contracts/limits.ts';
 import {
-  CHANGE_EXAMPLES,
-  CHANGES_PAGE,
   type ChangeSummary,
   type ChangesResponse,
   type ColumnChange,
