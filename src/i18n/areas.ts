@@ -12,5 +12,6 @@ export const LATE_AREAS = [
   'notifications',
   'discussions',
   'patches',
+  'proposals',
 ] as const;
 export type LateArea = (typeof LATE_AREAS)[number];

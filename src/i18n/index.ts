@@ -41,6 +41,7 @@ const areaFiles = import.meta.glob<Record<string, string>>(
     './*/notifications.json',
     './*/discussions.json',
     './*/patches.json',
+    './*/proposals.json',
   ],
   { import: 'default' },
 );
