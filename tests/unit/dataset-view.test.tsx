@@ -132,6 +132,7 @@ describe('DatasetView', () => {
       compare: '/en-US/datasets/42?tab=compare&page=2',
       sql: '/en-US/datasets/42?tab=sql&page=2',
       discussions: '/en-US/datasets/42?tab=discussions&page=2',
+      proposals: '/en-US/datasets/42?tab=proposals&page=2',
     };
     const tab = (current: keyof typeof hrefs) =>
       renderToStaticMarkup(
