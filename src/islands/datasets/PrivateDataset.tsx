@@ -56,6 +56,14 @@ function useReadmeHtml(readme: string): string {
   return html.readme === readme ? html.html : '';
 }
 
+/** The owner's tools' dataset. */
+const ownerToolsOf = (dataset: WireDataset) => ({
+  datasetId: dataset.id,
+  ownerId: dataset.owner.id,
+  forkOf: dataset.forked_from?.id ?? null,
+  latestVersion: dataset.latest_version,
+});
+
 /** The public page's view (components/datasets/DatasetView.tsx), with the owner's own controls. */
 function OwnerView({
   found,
@@ -79,13 +87,7 @@ function OwnerView({
           <span className="rounded-full bg-danger-50 px-2.5 py-0.5 text-sm font-semibold text-danger">
             {t('datasets:card.private')}
           </span>
-          <OwnerTools
-            datasetId={dataset.id}
-            ownerId={dataset.owner.id}
-            forkOf={dataset.forked_from?.id ?? null}
-            latestVersion={dataset.latest_version}
-            locale={locale}
-          />
+          <OwnerTools {...ownerToolsOf(dataset)} locale={locale} />
         </>
       }
       notice={

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { getT, loadAreas } from '../../i18n/index.ts';
+import { getT, loadAreas, type T } from '../../i18n/index.ts';
 import type { Locale } from '../../i18n/locales.ts';
 import { COMMENT_BODY_MAX, DISCUSSION_TITLE_MAX } from '../../contracts/limits.ts';
 import { proposeFile, proposeFork, type FileMode } from '../../lib/api/proposals.ts';
@@ -24,6 +24,48 @@ type Props = {
   path: string;
 };
 
+type FileProps = {
+  id: string;
+  t: T;
+  keyColumns: string[];
+  mode: FileMode;
+  onMode: (mode: FileMode) => void;
+  onFile: (file: File | null) => void;
+};
+
+/** A proposal from a table file: how it changes the latest version, and the file. */
+function FileFields({ id, t, keyColumns, mode, onMode, onFile }: FileProps) {
+  return (
+    <>
+      <VersionModeChoice mode={mode} keyColumns={keyColumns} onMode={onMode} t={t} />
+      <label className="flex flex-col gap-1" htmlFor={`${id}-file`}>
+        {t('proposals:new.file')}
+        <input
+          id={`${id}-file`}
+          type="file"
+          accept=".csv,.tsv,.json,.jsonl,.ndjson,text/csv"
+          onChange={(e) => onFile(e.target.files?.[0] ?? null)}
+        />
+      </label>
+    </>
+  );
+}
+
+/** Makes the proposal: from the fork's version, or from the file. */
+const send = (
+  { datasetId, fork }: Props,
+  input: { title: string; body: string; mode: FileMode },
+  file: File | null,
+) =>
+  fork
+    ? proposeFork(datasetId, {
+        title: input.title,
+        body: input.body,
+        forkId: fork.id,
+        forkVersion: fork.version,
+      })
+    : proposeFile(datasetId, input, file!);
+
 /**
  * The new proposal's form: title, Markdown description and either a table file with its mode or
  * a fork's version. A refusal is shown in the page's language and everything typed or chosen
@@ -41,12 +83,9 @@ export default function NewProposalForm(props: Props) {
   const { pending, run } = useOneAtATime();
 
   if (!viewer.signedIn) {
+    const link = { href: loginUrl(props.locale, props.path), ...guestPlaceholder(viewer) };
     return (
-      <a
-        className="btn btn-secondary self-start"
-        href={loginUrl(props.locale, props.path)}
-        {...guestPlaceholder(viewer)}
-      >
+      <a className="btn btn-secondary self-start" {...link}>
         {t('proposals:new.signIn')}
       </a>
     );
@@ -54,19 +93,11 @@ export default function NewProposalForm(props: Props) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { fork } = props;
-    if (!fork && !file) return setError(t('proposals:new.noFile'));
+    if (!props.fork && !file) return setError(t('proposals:new.noFile'));
     void run(async () => {
       setError(null);
       try {
-        const made = fork
-          ? await proposeFork(props.datasetId, {
-              title,
-              body,
-              forkId: fork.id,
-              forkVersion: fork.version,
-            })
-          : await proposeFile(props.datasetId, { title, body, mode }, file!);
+        const made = await send(props, { title, body, mode }, file);
         window.location.assign(`${props.proposalPath}${made.id}`);
       } catch (err) {
         setError(failureText(err, t));
@@ -98,18 +129,14 @@ export default function NewProposalForm(props: Props) {
         />
       </label>
       {!props.fork && (
-        <>
-          <VersionModeChoice mode={mode} keyColumns={props.keyColumns} onMode={setMode} t={t} />
-          <label className="flex flex-col gap-1" htmlFor={`${id}-file`}>
-            {t('proposals:new.file')}
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept=".csv,.tsv,.json,.jsonl,.ndjson,text/csv"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </label>
-        </>
+        <FileFields
+          id={id}
+          t={t}
+          keyColumns={props.keyColumns}
+          mode={mode}
+          onMode={setMode}
+          onFile={setFile}
+        />
       )}
       {error && (
         <p role="alert" className="text-danger">
