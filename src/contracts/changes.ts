@@ -59,7 +59,7 @@ const changeExampleSchema = z.object({
 });
 export type ChangeExample = z.infer<typeof changeExampleSchema>;
 
-const changeSummarySchema = z.object({
+export const changeSummarySchema = z.object({
   version: z.number().int(),
   /** The columns rows were paired by, or null when they compared whole. */
   key: z.array(z.string()).nullable(),
@@ -72,6 +72,16 @@ const changeSummarySchema = z.object({
   columns_retyped: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
   columns: byColumn(columnChangeSchema),
   examples: z.array(changeExampleSchema),
+  /** The proposal whose merge made this version (docs/proposals.md), when one did. */
+  proposal: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      author: z
+        .object({ id: z.number().int(), username: z.string(), nickname: z.string() })
+        .nullable(),
+    })
+    .optional(),
 });
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
 

@@ -173,7 +173,7 @@ export const versionParamsSchema = z.object({
  * Table content: column names, optional declared types (otherwise inferred), and rows —
  * each an array of cells in attribute order or an object keyed by attribute.
  */
-const tableContentSchema = z.object({
+export const tableContentSchema = z.object({
   attributes: columnNamesSchema,
   attribute_types: attributeTypesSchema.optional(),
   attributes_type: attributeTypesSchema

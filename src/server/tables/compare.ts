@@ -15,6 +15,9 @@ import type { Cell } from './types.ts';
 
 export type CompareSide = { file: string; columns: StoredColumn[] };
 
+/** What rows pair by: a column, several (a proposal's composite key), or none (whole rows). */
+export type CompareKey = string | readonly string[] | undefined;
+
 /** The columns of `from` and `to` as the comparison sees them. */
 export function compareColumns(from: CompareSide, to: CompareSide): VersionCompare['columns'] {
   const before = new Map(from.columns.map((c) => [c.name, c]));
@@ -60,10 +63,15 @@ function sideRelation(
   side: CompareSide,
   other: CompareSide,
   common: StoredColumn[],
-  key: string | undefined,
+  key: CompareKey,
 ): string {
   const values = common.map((c) => comparable(side, other, c.name));
-  const keyExpr = key === undefined ? 'NULL' : comparable(side, other, key);
+  const keyExpr =
+    key === undefined
+      ? 'NULL'
+      : typeof key === 'string'
+        ? comparable(side, other, key)
+        : `list_value(${key.map((k) => comparable(side, other, k)).join(', ')})`;
   const hash = values.length === 0 ? '0' : `hash(${values.join(', ')})`;
   return `SELECT ${POSITION} AS n, ${keyExpr} AS k, ${hash} AS h
           FROM ${numberedSource(side.file, side.columns)}`;
@@ -77,12 +85,7 @@ function sideRelation(
  * `from` whose key `to` lacks is removed, and a pair with the same key and any other shared
  * value different is changed.
  */
-function kindQuery(
-  kind: CompareKind,
-  from: CompareSide,
-  to: CompareSide,
-  key: string | undefined,
-): string {
+function kindQuery(kind: CompareKind, from: CompareSide, to: CompareSide, key: CompareKey): string {
   const common = shared(from, to);
   const a = sideRelation(from, to, common, key);
   const b = sideRelation(to, from, common, key);
@@ -205,7 +208,7 @@ export async function compareRows(
   connection: DuckDBConnection,
   from: CompareSide,
   to: CompareSide,
-  key: string | undefined,
+  key: CompareKey,
   kind: CompareKind,
   offset: number,
   limit: number,

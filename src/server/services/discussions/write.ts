@@ -17,6 +17,7 @@ import {
   findThread,
   notAuthor,
   notOwner,
+  proposalThread,
   recountComments,
 } from './access.ts';
 import { notifyDiscussion } from './mentions.ts';
@@ -90,6 +91,7 @@ export async function updateDiscussion(
 ): Promise<Discussion> {
   await transactionRetried(ctx.db, async (tx) => {
     const thread = await findThread(tx, id, viewerId, true);
+    if (thread.kind === 'proposal') throw proposalThread();
     const { title, body, state, locked, hidden } = change;
     if ((title !== undefined || body !== undefined) && thread.authorId !== viewerId)
       throw notAuthor();
@@ -107,6 +109,7 @@ export async function updateDiscussion(
 export async function deleteDiscussion(ctx: Context, viewerId: number, id: number) {
   await transactionRetried(ctx.db, async (tx) => {
     const thread = await findThread(tx, id, viewerId, true);
+    if (thread.kind === 'proposal') throw proposalThread();
     if (thread.authorId !== viewerId) throw notAuthor();
     await tx.delete(discussions).where(eq(discussions.id, id));
   });
