@@ -17,7 +17,7 @@ export type ToolsProposal = {
   applies: boolean;
 };
 
-export type ToolChoices = { merge: boolean; close: boolean; reopen: boolean; update: boolean };
+type ToolChoices = { merge: boolean; close: boolean; reopen: boolean; update: boolean };
 
 /** The tools the reader may use: merge (the owner), close/reopen (the owner, the proposer), update (the proposer). */
 export function toolChoices(p: ToolsProposal, viewerId: number | null): ToolChoices {
@@ -47,7 +47,7 @@ export type ToolsDeps = {
   confirm: (question: 'merge') => boolean;
 };
 
-export type ToolsState = { busy: boolean; error: string | null };
+type ToolsState = { busy: boolean; error: string | null };
 
 /** The tools of one proposal: their state, and an action for each. */
 export function createProposalTools(id: number, deps: ToolsDeps) {

@@ -13,7 +13,7 @@ export type FileMode = Exclude<ProposalMode, 'fork'>;
 type Made = { id: number; datasetId: number };
 
 /** A table file's type as the upload sends it, by its name (CSV unless it says otherwise). */
-export function contentTypeOf(name: string): string {
+function contentTypeOf(name: string): string {
   const lower = name.toLowerCase();
   if (lower.endsWith('.tsv') || lower.endsWith('.tab')) return 'text/tab-separated-values';
   if (lower.endsWith('.jsonl') || lower.endsWith('.ndjson')) return 'application/x-ndjson';
