@@ -24,7 +24,12 @@ export const WEBHOOKS_MAX = 20;
 /** Longest webhook URL, in characters. */
 export const WEBHOOK_URL_MAX = 2000;
 /** What a webhook may be sent (docs/webhooks.md); a hook lists those it wants. */
-export const WEBHOOK_EVENTS = ['version.published'] as const;
+export const WEBHOOK_EVENTS = [
+  'version.published',
+  'proposal.opened',
+  'proposal.merged',
+  'comment.created',
+] as const;
 
 /** `q` (the text filter over string columns) is at most this many characters. */
 export const ROWS_FILTER_MAX = 200;

@@ -199,10 +199,4 @@ export const proposalRowsSchema = z.object({
 });
 export type ProposalRows = z.infer<typeof proposalRowsSchema>;
 
-export const contributorSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nickname: z.string(),
-  merged_count: z.number().int(),
-});
-export type Contributor = z.infer<typeof contributorSchema>;
+export { contributorSchema, type Contributor } from './datasets.ts';

@@ -34,6 +34,8 @@ const wire: Dataset = {
   readme: '# Sources',
   column_descriptions: {},
   discussion_count: 0,
+  proposal_count: 0,
+  contributors: [],
   key_columns: [],
   versions: [
     {

@@ -75,14 +75,14 @@ export async function asApiErrors<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-function validTable(ctx: Context, input: TableContent): Table {
+export function validTable(ctx: Context, input: TableContent): Table {
   const result = validateTable(input, ctx.config.limits);
   if (!result.table) throw tableRejected(result.errors);
   return result.table;
 }
 
 /** Writes the blob of a table the caller already has in memory. */
-const writeValid = (ctx: Context, table: Table) => async () => ({
+export const writeValid = (ctx: Context, table: Table) => async () => ({
   ...(await writeTable(ctx.blobs, table)),
   header: { attributes: table.attributes, attributeTypes: table.attributeTypes },
 });
@@ -94,7 +94,7 @@ export type StoredContent = StoredTable & { header: TableHeader };
  * version exists), then the check of the dataset's key on it; a failure there releases the blob
  * again.
  */
-const withTableFiles =
+export const withTableFiles =
   (ctx: Context, write: () => Promise<StoredContent>, key: readonly string[]) =>
   async (): Promise<StoredContent> => {
     const stored = await write();
@@ -223,7 +223,8 @@ const baseMoved = () =>
 
 /**
  * Adds the next version to the caller's dataset, all or nothing, claiming the
- * `Idempotency-Key` if one was sent (see createDatasetWith).
+ * `Idempotency-Key` if one was sent (see createDatasetWith). `within` runs in the transaction
+ * that inserts the version (a proposal's merge marks it merged there).
  */
 export async function addVersionWith(
   ctx: Context,
@@ -233,6 +234,7 @@ export async function addVersionWith(
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
   key?: string,
+  within?: (tx: Db, made: DatasetVersion) => Promise<void>,
 ): Promise<Published<DatasetVersion>> {
   const { keyColumns } = await checkOwned(ctx.db, datasetId, viewerId);
   const added = await withStoredBlob(
@@ -256,7 +258,9 @@ export async function addVersionWith(
         .set({ latestVersion: version, updatedAt: now })
         .where(eq(datasets.id, datasetId));
       if (req) await recordIdempotencyKey(tx, req, { datasetId, versionId: row.id });
-      return { made: toVersion(row), replayed: false };
+      const made = toVersion(row);
+      if (within) await within(tx, made);
+      return { made, replayed: false };
     },
     canRewrite,
   );

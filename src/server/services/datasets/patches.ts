@@ -202,6 +202,29 @@ const patchWrite =
     );
 
 /**
+ * The write of the table a patch makes of `latest` (a version of a dataset whose key is
+ * `keyColumns`); upsert and delete need the key (400 KEY_REQUIRED). Versions and proposals
+ * (docs/proposals.md) build their tables with it.
+ */
+export function patchTableWrite(
+  ctx: Context,
+  latest: { sha256: string; header: TableHeader },
+  keyColumns: string[],
+  mode: PatchMode,
+  source: () => Promise<PatchRows>,
+): () => Promise<StoredContent> {
+  if (mode !== 'append' && keyColumns.length === 0) {
+    throw new AppError(
+      400,
+      'KEY_REQUIRED',
+      `A ${mode} patch finds rows by the dataset's key; declare key columns first`,
+    );
+  }
+  const base = { sha256: latest.sha256, header: latest.header, key: keyColumns };
+  return patchWrite(ctx, base, mode, source);
+}
+
+/**
  * POST /datasets/{id}/versions?mode=append|upsert|delete: the next version made from the latest
  * one and a change (owner only, as any version). Upsert and delete need the dataset's key (400
  * KEY_REQUIRED); the version is refused (409 VERSION_CONFLICT) when another was published
@@ -218,15 +241,7 @@ export async function addPatch(
 ): Promise<Published<DatasetVersion>> {
   const latest = await latestTable(ctx, datasetId, viewerId);
   const { keyColumns, latestVersion } = latest.dataset;
-  if (fields.mode !== 'append' && keyColumns.length === 0) {
-    throw new AppError(
-      400,
-      'KEY_REQUIRED',
-      `A ${fields.mode} patch finds rows by the dataset's key; declare key columns first`,
-    );
-  }
-  const base = { sha256: latest.sha256, header: latest.header, key: keyColumns };
-  const write = patchWrite(ctx, base, fields.mode, source);
+  const write = patchTableWrite(ctx, latest, keyColumns, fields.mode, source);
   const asked = { ...fields, base: latestVersion };
   return addVersionWith(ctx, viewerId, datasetId, asked, write, canRewrite, key);
 }

@@ -9,6 +9,7 @@ import type {
 import type { Context } from '../../context.ts';
 import { transactionRetried } from '../../db/deadlock.ts';
 import { comments, discussions } from '../../db/schema.ts';
+import { announce } from '../activity.ts';
 import { lockCaller } from '../accounts.ts';
 import { findVisible } from '../datasets/rows.ts';
 import {
@@ -76,6 +77,13 @@ export async function addComment(
   });
   const { datasetId, title } = thread;
   await tell(ctx, { actorId: viewerId, datasetId, discussionId, title, text });
+  await announce(ctx, {
+    kind: 'comment.created',
+    actorId: viewerId,
+    datasetId,
+    discussionId,
+    commentId: id,
+  });
   return readComment(ctx.db, id);
 }
 
