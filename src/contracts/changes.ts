@@ -21,7 +21,7 @@ const shiftSchema = <T extends z.ZodType>(value: T) =>
  * Column name → value, checked to be an object and passed on as it is: z.record would copy it and
  * leave out a column named `__proto__` (any text is a column name).
  */
-function byColumn<T extends z.ZodType>(value: T) {
+export function byColumn<T extends z.ZodType>(value: T) {
   const { $schema: _, ...values } = z.toJSONSchema(value, { io: 'output', unrepresentable: 'any' });
   return z
     .unknown()

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { changeSummarySchema } from './changes.ts';
+import { byColumn, changeSummarySchema } from './changes.ts';
 import { cellSchema, tableContentSchema } from './datasets.ts';
 import { CONTENT_LIMIT_DEFAULT, CONTENT_LIMIT_MAX, uploadTypeFields } from './dataset-fields.ts';
 import { positiveId } from './ids.ts';
@@ -113,14 +113,7 @@ const authorSchema = z
   .describe('null once the account is gone');
 
 /** A row as an object, column → canonical value (any text is a column name). */
-const rowValuesSchema = z
-  .unknown()
-  .refine((v) => typeof v === 'object' && v !== null && !Array.isArray(v))
-  .meta({
-    type: 'object',
-    propertyNames: { type: 'string' },
-    description: 'Column → value',
-  }) as unknown as z.ZodType<Record<string, z.output<typeof cellSchema>>>;
+const rowValuesSchema = byColumn(cellSchema);
 
 export const conflictSchema = z.object({
   columns: z

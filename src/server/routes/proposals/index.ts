@@ -16,7 +16,8 @@ import { getProposal, listProposals } from '../../services/proposals/read.ts';
 import { proposalRows } from '../../services/proposals/rows.ts';
 import { changeProposal, updateProposal } from '../../services/proposals/update.ts';
 import { limitBody } from '../body-limit.ts';
-import { uploadDescription } from '../datasets/uploads.ts';
+import { acceptMultipart } from '../datasets/multipart.ts';
+import { acceptUploads, uploadDescription } from '../datasets/uploads.ts';
 import { errors } from '../errors.ts';
 import type { RoutesPlugin } from '../types.ts';
 import { createProposal, proposedContent } from './create.ts';
@@ -177,6 +178,9 @@ const proposalWriteRoutes: RoutesPlugin = async (app, { ctx }) => {
 
 /** Proposals of changes to datasets (docs/proposals.md). */
 export const proposalsRoutes: RoutesPlugin = async (app, options) => {
+  // Tables are sent as patch versions send them: streamed, as a form, or as JSON.
+  acceptUploads(app, options.ctx.config.limits.maxUploadBytes);
+  await acceptMultipart(app, options.ctx.config.limits.maxUploadBytes);
   await datasetProposalRoutes(app, options);
   await proposalReadRoutes(app, options);
   await proposalWriteRoutes(app, options);
