@@ -93,6 +93,7 @@ describe('DatasetView', () => {
       'Favorites',
       'Forks',
       'Open discussions',
+      'Open proposals',
       'Latest version',
     ]);
     expect(html).toContain('<a href="/en-US/users/7" class="font-medium">Ada</a>');
