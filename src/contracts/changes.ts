@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cellSchema } from './datasets.ts';
+import { CHANGES_PAGE } from './limits.ts';
 import { queryInteger, wholeNumber } from './query-numbers.ts';
 
 /**
@@ -15,7 +16,7 @@ const shiftSchema = <T extends z.ZodType>(value: T) =>
  * Column name → value, checked to be an object and passed on as it is: z.record would copy it and
  * leave out a column named `__proto__` (any text is a column name).
  */
-function byColumn<T extends z.ZodType>(value: T) {
+export function byColumn<T extends z.ZodType>(value: T) {
   const { $schema: _, ...values } = z.toJSONSchema(value, { io: 'output', unrepresentable: 'any' });
   return z
     .unknown()
@@ -53,7 +54,7 @@ const changeExampleSchema = z.object({
 });
 export type ChangeExample = z.infer<typeof changeExampleSchema>;
 
-const changeSummarySchema = z.object({
+export const changeSummarySchema = z.object({
   version: z.number().int(),
   /** The columns rows were paired by, or null when they compared whole. */
   key: z.array(z.string()).nullable(),
@@ -66,6 +67,16 @@ const changeSummarySchema = z.object({
   columns_retyped: z.array(z.object({ name: z.string(), from: z.string(), to: z.string() })),
   columns: byColumn(columnChangeSchema),
   examples: z.array(changeExampleSchema),
+  /** The proposal whose merge made this version (docs/proposals.md), when one did. */
+  proposal: z
+    .object({
+      id: z.number().int(),
+      title: z.string(),
+      author: z
+        .object({ id: z.number().int(), username: z.string(), nickname: z.string() })
+        .nullable(),
+    })
+    .optional(),
 });
 export type ChangeSummary = z.infer<typeof changeSummarySchema>;
 

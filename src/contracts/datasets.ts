@@ -93,6 +93,15 @@ export const datasetSummarySchema = z.object({
 });
 export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
 
+/** Someone whose proposals were merged into a dataset (docs/proposals.md). */
+export const contributorSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  nickname: z.string(),
+  merged_count: z.number().int().describe('Their proposals merged into this dataset'),
+});
+export type Contributor = z.infer<typeof contributorSchema>;
+
 /** A dataset with its versions, newest first. */
 export const datasetSchema = datasetSummarySchema.extend({
   readme: z.string().describe('The dataset card (Markdown); not in lists'),
@@ -105,6 +114,10 @@ export const datasetSchema = datasetSummarySchema.extend({
     .number()
     .int()
     .describe('Open discussion threads everyone sees (closed and hidden ones are not counted)'),
+  proposal_count: z.number().int().describe('Open proposals of changes to it'),
+  contributors: z
+    .array(contributorSchema)
+    .describe('Authors of its merged proposals, most merged first, at most 20'),
 });
 export type Dataset = z.infer<typeof datasetSchema>;
 
@@ -173,7 +186,7 @@ export const versionParamsSchema = z.object({
  * Table content: column names, optional declared types (otherwise inferred), and rows —
  * each an array of cells in attribute order or an object keyed by attribute.
  */
-const tableContentSchema = z.object({
+export const tableContentSchema = z.object({
   attributes: columnNamesSchema,
   attribute_types: attributeTypesSchema.optional(),
   attributes_type: attributeTypesSchema

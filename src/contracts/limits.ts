@@ -24,7 +24,12 @@ export const WEBHOOKS_MAX = 20;
 /** Longest webhook URL, in characters. */
 export const WEBHOOK_URL_MAX = 2000;
 /** What a webhook may be sent (docs/webhooks.md); a hook lists those it wants. */
-export const WEBHOOK_EVENTS = ['version.published'] as const;
+export const WEBHOOK_EVENTS = [
+  'version.published',
+  'proposal.opened',
+  'proposal.merged',
+  'comment.created',
+] as const;
 
 /** `q` (the text filter over string columns) is at most this many characters. */
 export const ROWS_FILTER_MAX = 200;
@@ -191,6 +196,17 @@ export const NOTIFICATION_DAYS = 90;
 export const DISCUSSION_TITLE_MAX = 200;
 /** Longest body of a thread or a comment, in characters. */
 export const COMMENT_BODY_MAX = 20_000;
+
+/** A proposal's states (docs/proposals.md). */
+export const PROPOSAL_STATES = ['open', 'merged', 'closed'] as const;
+export type ProposalState = (typeof PROPOSAL_STATES)[number];
+
+/** How a proposal was made: a patch of the latest version, a whole table, or a fork's version. */
+export const PROPOSAL_MODES = ['append', 'upsert', 'delete', 'replace', 'fork'] as const;
+export type ProposalMode = (typeof PROPOSAL_MODES)[number];
+
+/** Most contributors a dataset's detail lists. */
+export const CONTRIBUTORS_MAX = 20;
 /** Longest reason given with a report of a comment, in characters. */
 export const REPORT_REASON_MAX = 1_000;
 /** At most this many users are told of their mention in one text; further @names stay text. */

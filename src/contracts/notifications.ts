@@ -8,7 +8,8 @@ import { limitSchema, offsetSchema, publicUserSchema } from './users.ts';
 /**
  * Every kind of notification the inbox renders. The first four come from activity
  * (services/notifications/notify.ts); the discussion kinds are written by discussions, with
- * `details: { discussion_id, title }` and the dataset. A row of any other kind still lists, and
+ * `details: { discussion_id, title }` (and `proposal_id` in a proposal's thread) and the dataset;
+ * the proposal kinds with `details: { proposal_id, title }`. A row of any other kind still lists, and
  * the inbox shows a generic line for it.
  */
 export const NOTIFICATION_KINDS = [
@@ -18,6 +19,9 @@ export const NOTIFICATION_KINDS = [
   'dataset.rated',
   'discussion.comment',
   'discussion.mention',
+  'proposal.opened',
+  'proposal.merged',
+  'proposal.closed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

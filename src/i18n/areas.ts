@@ -13,5 +13,6 @@ export const LATE_AREAS = [
   'discussions',
   'patches',
   'changes',
+  'proposals',
 ] as const;
 export type LateArea = (typeof LATE_AREAS)[number];

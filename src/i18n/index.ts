@@ -42,6 +42,7 @@ const areaFiles = import.meta.glob<Record<string, string>>(
     './*/discussions.json',
     './*/patches.json',
     './*/changes.json',
+    './*/proposals.json',
   ],
   { import: 'default' },
 );

@@ -71,5 +71,7 @@ export const wireDataset = (id: number, name?: string, versions: DatasetVersion[
     column_descriptions: {},
     versions,
     discussion_count: 0,
+    proposal_count: 0,
+    contributors: [],
     key_columns: [],
   }) satisfies Dataset;

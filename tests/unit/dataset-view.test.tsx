@@ -34,6 +34,8 @@ const wire: Dataset = {
   readme: '# Sources',
   column_descriptions: {},
   discussion_count: 0,
+  proposal_count: 0,
+  contributors: [],
   key_columns: [],
   versions: [
     {
@@ -91,6 +93,7 @@ describe('DatasetView', () => {
       'Favorites',
       'Forks',
       'Open discussions',
+      'Open proposals',
       'Latest version',
     ]);
     expect(html).toContain('<a href="/en-US/users/7" class="font-medium">Ada</a>');
@@ -132,6 +135,7 @@ describe('DatasetView', () => {
       compare: '/en-US/datasets/42?tab=compare&page=2',
       sql: '/en-US/datasets/42?tab=sql&page=2',
       discussions: '/en-US/datasets/42?tab=discussions&page=2',
+      proposals: '/en-US/datasets/42?tab=proposals&page=2',
     };
     const tab = (current: keyof typeof hrefs) =>
       renderToStaticMarkup(

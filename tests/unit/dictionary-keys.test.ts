@@ -21,6 +21,8 @@ const DYNAMIC: Record<string, string> = {
   'datasets:tab.': "the dataset page's tabs, one for each of VIEW_TABS",
   'sql:chart.': "the SQL console's chart kinds (bar, line, scatter)",
   'discussions:state.': "a discussion thread's state (open, closed)",
+  'proposals:state.': "a proposal's state (open, merged, closed)",
+  'proposals:filter.': "the proposals tab's filters (each state, all)",
 };
 
 function files(dir: string): string[] {

@@ -6,7 +6,13 @@ import { isBigInteger } from '../../lib/big-integer.ts';
 import { numberFormat } from '../../lib/intl.ts';
 import { isAttributeType } from '../../lib/tables/infer.ts';
 
-type Props = { summary: ChangeSummary; locale: Locale; t: T };
+type Props = {
+  summary: ChangeSummary;
+  locale: Locale;
+  t: T;
+  /** The heading, when not the version's (a proposal's change). */
+  heading?: string;
+};
 
 type Shift<V> = { before: V | null; after: V | null };
 
@@ -102,7 +108,7 @@ function Examples({ summary, locale, t }: Props) {
  * What changed in one version, at the top of its versions tab: the line, how rows were matched,
  * a table of each column before → after, and examples (server-rendered, no JavaScript).
  */
-export function ChangeDetails({ summary, locale, t }: Props) {
+export function ChangeDetails({ summary, locale, t, heading }: Props) {
   const note =
     summary.version === 1
       ? t('changes:first')
@@ -121,7 +127,7 @@ export function ChangeDetails({ summary, locale, t }: Props) {
   return (
     <section className="card p-4" aria-labelledby="version-changes">
       <h2 id="version-changes" className="text-xl font-bold">
-        {t('changes:heading', { version: String(summary.version) })}
+        {heading ?? t('changes:heading', { version: String(summary.version) })}
       </h2>
       <p className="mt-2 font-medium">{changeLine(summary, t)}</p>
       <p className="mt-1 text-sm text-muted">{note}</p>

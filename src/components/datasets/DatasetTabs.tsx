@@ -5,8 +5,8 @@ type Props = {
   t: T;
   current: ViewTab;
   hrefs: Record<ViewTab, string>;
-  /** The open discussion threads, shown on their tab. */
-  discussions: string;
+  /** The counts shown beside a tab's name: open discussion threads, open proposals. */
+  counts: Partial<Record<ViewTab, string>>;
 };
 
 /**
@@ -14,7 +14,7 @@ type Props = {
  * JavaScript); the open one is marked as the current page. The data viewer's island follows a
  * click on them without reloading the page (lib/tables/view-address.ts).
  */
-export function DatasetTabs({ t, current, hrefs, discussions }: Props) {
+export function DatasetTabs({ t, current, hrefs, counts }: Props) {
   return (
     <nav aria-label={t('datasets:tab.label')} className="dataset-tabs">
       <ul className="flex gap-1 overflow-x-auto border-b border-line">
@@ -26,12 +26,12 @@ export function DatasetTabs({ t, current, hrefs, discussions }: Props) {
               aria-current={tab === current ? 'page' : undefined}
               className="dataset-tab"
             >
-              {tab === 'discussions' ? (
+              {t(`datasets:tab.${tab}`)}
+              {counts[tab] !== undefined && (
                 <>
-                  {t('datasets:tab.discussions')} <span className="text-muted">{discussions}</span>
+                  {' '}
+                  <span className="text-muted">{counts[tab]}</span>
                 </>
-              ) : (
-                t(`datasets:tab.${tab}`)
               )}
             </a>
           </li>

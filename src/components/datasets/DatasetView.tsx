@@ -5,6 +5,7 @@ import type { Dataset, DownloadFormat } from '../../contracts/datasets.ts';
 import { numberFormat, SCORE_FORMAT } from '../../lib/intl.ts';
 import type { ViewTab } from '../../lib/tables/view-address.ts';
 import { ColumnsSection } from './ColumnsSection.tsx';
+import { Contributors } from './Contributors.tsx';
 import { DatasetHeader } from './DatasetHeader.tsx';
 import { DatasetTabs } from './DatasetTabs.tsx';
 import { VersionList, type VersionChangeLines } from './VersionList.tsx';
@@ -31,6 +32,8 @@ type Props = {
   sql?: ReactNode;
   /** The discussions tab: the threads and the form for a new one. */
   discussions?: ReactNode;
+  /** The proposals tab: the proposed changes, by state. */
+  proposals?: ReactNode;
   /** The card tab's place for how to use the dataset (after the columns). */
   use?: ReactNode;
   /** The versions tab: what changed in the version the address names, above the list. */
@@ -75,6 +78,7 @@ function numbersOf(dataset: Dataset, locale: Locale, t: T): Fact[] {
     },
     { label: t('datasets:detail.forks'), value: number.format(dataset.fork_count) },
     { label: t('datasets:detail.discussions'), value: number.format(dataset.discussion_count) },
+    { label: t('datasets:detail.proposals'), value: number.format(dataset.proposal_count) },
     { label: t('datasets:detail.latestVersion'), value: String(dataset.latest_version) },
     // The key, when declared: the columns that name a row (docs/living-datasets.md).
     ...(dataset.key_columns.length > 0
@@ -209,6 +213,7 @@ function TabContent(props: Props & { t: T }) {
         <>
           <Texts dataset={dataset} t={t} readmeHtml={props.readmeHtml} />
           <ColumnsSection dataset={dataset} t={t} />
+          <Contributors dataset={dataset} locale={locale} t={t} />
           {props.use}
         </>
       );
@@ -231,6 +236,8 @@ function TabContent(props: Props & { t: T }) {
       return props.sql;
     case 'discussions':
       return props.discussions;
+    case 'proposals':
+      return props.proposals;
     default:
       return (
         <>
@@ -267,7 +274,10 @@ export function DatasetView(props: Props) {
           t={t}
           current={tabs.current}
           hrefs={tabs.hrefs}
-          discussions={numberFormat(locale).format(dataset.discussion_count)}
+          counts={{
+            discussions: numberFormat(locale).format(dataset.discussion_count),
+            proposals: numberFormat(locale).format(dataset.proposal_count),
+          }}
         />
       )}
       <TabContent {...props} t={t} />

@@ -10,6 +10,7 @@ import notifications from './notifications.json';
 import changes from './changes.json';
 import discussions from './discussions.json';
 import patches from './patches.json';
+import proposals from './proposals.json';
 
 /**
  * Every zh-CN area: the server's dictionary and the type of every key. To add an area: add its
@@ -28,4 +29,5 @@ export default {
   changes,
   discussions,
   patches,
+  proposals,
 };

@@ -139,7 +139,13 @@ export function OwnerDatasetView(props: Props) {
           <span className="rounded-full bg-danger-50 px-2.5 py-0.5 text-sm font-semibold text-danger">
             {t('datasets:card.private')}
           </span>
-          <OwnerTools datasetId={dataset.id} ownerId={dataset.owner.id} locale={locale} />
+          <OwnerTools
+            datasetId={dataset.id}
+            ownerId={dataset.owner.id}
+            forkOf={dataset.forked_from?.id ?? null}
+            latestVersion={dataset.latest_version}
+            locale={locale}
+          />
         </>
       }
       notice={

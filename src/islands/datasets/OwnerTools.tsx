@@ -4,10 +4,20 @@ import { localizePath, type Locale } from '../../i18n/locales.ts';
 import { $auth } from '../../stores/auth.ts';
 import { useHydrated } from '../useHydrated.ts';
 
-type Props = { datasetId: number; ownerId: number; locale: Locale };
+type Props = {
+  datasetId: number;
+  ownerId: number;
+  /** A fork's original (its owner may propose the fork's latest version to it). */
+  forkOf: number | null;
+  latestVersion: number;
+  locale: Locale;
+};
 
-/** Links to edit the dataset and publish a new version, shown only to its signed-in owner. */
-export default function OwnerTools({ datasetId, ownerId, locale }: Props) {
+/**
+ * Links to edit the dataset, publish a new version and (a fork) propose its latest version to
+ * the original, shown only to its signed-in owner.
+ */
+export default function OwnerTools({ datasetId, ownerId, forkOf, latestVersion, locale }: Props) {
   const t = getT(locale);
   const hydrated = useHydrated();
   const { user } = useStore($auth);
@@ -26,6 +36,17 @@ export default function OwnerTools({ datasetId, ownerId, locale }: Props) {
       >
         {t('datasets:owner.newVersion')}
       </a>
+      {forkOf !== null && latestVersion > 0 && (
+        <a
+          className="btn btn-secondary"
+          href={localizePath(
+            `/datasets/${forkOf}/proposals/new?fork=${datasetId}&version=${latestVersion}`,
+            locale,
+          )}
+        >
+          {t('datasets:owner.propose')}
+        </a>
+      )}
     </nav>
   );
 }

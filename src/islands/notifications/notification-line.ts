@@ -11,6 +11,9 @@ const LINES: Record<NotificationKind, MessageKey> = {
   'dataset.rated': 'notifications:line.datasetRated',
   'discussion.comment': 'notifications:line.discussionComment',
   'discussion.mention': 'notifications:line.discussionMention',
+  'proposal.opened': 'notifications:line.proposalOpened',
+  'proposal.merged': 'notifications:line.proposalMerged',
+  'proposal.closed': 'notifications:line.proposalClosed',
 };
 
 /** The settings' name for each kind. */
@@ -21,6 +24,9 @@ export const KIND_LABELS: Record<NotificationKind, MessageKey> = {
   'dataset.rated': 'notifications:kind.datasetRated',
   'discussion.comment': 'notifications:kind.discussionComment',
   'discussion.mention': 'notifications:kind.discussionMention',
+  'proposal.opened': 'notifications:kind.proposalOpened',
+  'proposal.merged': 'notifications:kind.proposalMerged',
+  'proposal.closed': 'notifications:kind.proposalClosed',
 };
 
 const text = (value: unknown): string =>
@@ -45,12 +51,15 @@ export function notificationLine(
     title: text(n.details.title),
   });
   const thread = text(n.details.discussionId);
+  const proposal = text(n.details.proposalId);
   const path = n.dataset
     ? n.kind === 'version.published' && n.version !== null
       ? `/datasets/${n.dataset.id}?tab=versions&v=${n.version}`
-      : n.kind.startsWith('discussion.') && thread
-        ? `/datasets/${n.dataset.id}/discussions/${thread}`
-        : `/datasets/${n.dataset.id}`
+      : proposal && (n.kind.startsWith('proposal.') || n.kind.startsWith('discussion.'))
+        ? `/datasets/${n.dataset.id}/proposals/${proposal}`
+        : n.kind.startsWith('discussion.') && thread
+          ? `/datasets/${n.dataset.id}/discussions/${thread}`
+          : `/datasets/${n.dataset.id}`
     : n.actor && n.kind === 'user.followed'
       ? `/users/${n.actor.id}`
       : null;

@@ -8,7 +8,15 @@
 import { FILTER_OPS, type FilterOp } from '../../contracts/limits.ts';
 import { isOneOf, isRecord } from '../../contracts/narrowing.ts';
 
-export const VIEW_TABS = ['data', 'card', 'versions', 'compare', 'sql', 'discussions'] as const;
+export const VIEW_TABS = [
+  'data',
+  'card',
+  'versions',
+  'compare',
+  'sql',
+  'discussions',
+  'proposals',
+] as const;
 export type ViewTab = (typeof VIEW_TABS)[number];
 
 /** A filter as the rows call takes it in `filters=<JSON>`; null ops have no value. */

@@ -26,6 +26,13 @@ export const discussions = pgTable(
     locked: boolean('locked').notNull().default(false),
     hidden: boolean('hidden').notNull().default(false),
     commentCount: integer('comment_count').notNull().default(0),
+    /**
+     * `thread`: a thread of the Discussions tab; `proposal`: a proposal's comment thread
+     * (docs/proposals.md), left out of the tab, its lists and counts.
+     */
+    kind: text('kind', { enum: ['thread', 'proposal'] })
+      .notNull()
+      .default('thread'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -34,14 +41,11 @@ export const discussions = pgTable(
     // The dataset page's count: its open threads others see.
     index('discussions_dataset_open_idx')
       .on(t.datasetId)
-      .where(sql`${t.state} = 'open' and not ${t.hidden}`),
+      .where(sql`${t.state} = 'open' and not ${t.hidden} and ${t.kind} = 'thread'`),
   ],
 );
 
-/**
- * A reply in a thread. Every comment belongs to a discussion today; a proposal's comments will
- * come with a nullable `proposal_id` beside `discussion_id`.
- */
+/** A reply in a thread: a discussion's, or a proposal's (its `discussions` row of kind `proposal`). */
 export const comments = pgTable(
   'comments',
   {

@@ -32,6 +32,8 @@ export * from './schema-community.ts';
 export * from './schema-living.ts';
 // Discussion threads, their comments and reports (docs/discussions.md).
 export * from './schema-discussions.ts';
+// Proposed changes to datasets (docs/proposals.md).
+export * from './schema-proposals.ts';
 
 export const users = pgTable(
   'users',

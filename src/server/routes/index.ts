@@ -9,6 +9,7 @@ import { leaderboardRoutes } from './leaderboard/index.ts';
 import { datasetCommunityRoutes } from './dataset-community/index.ts';
 import { datasetsRoutes } from './datasets/index.ts';
 import { discussionsRoutes } from './discussions/index.ts';
+import { proposalsRoutes } from './proposals/index.ts';
 import { croissantRoutes } from './croissant/index.ts';
 import { dataPackageRoutes } from './datapackage/index.ts';
 import { tokensRoutes } from './tokens/index.ts';
@@ -31,6 +32,7 @@ export const apiRoutes: RoutesPlugin = async (app, opts) => {
     datasetCommunityRoutes,
     datasetsRoutes,
     discussionsRoutes,
+    proposalsRoutes,
     croissantRoutes,
     dataPackageRoutes,
     tokensRoutes,

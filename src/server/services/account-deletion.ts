@@ -4,7 +4,15 @@ import type { AccountDeletion } from '../../contracts/users.ts';
 import type { Context } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { transactionRetried } from '../db/deadlock.ts';
-import { datasets, datasetVersions, favorites, ratings, users, watches } from '../db/schema.ts';
+import {
+  datasets,
+  datasetVersions,
+  favorites,
+  proposals,
+  ratings,
+  users,
+  watches,
+} from '../db/schema.ts';
 import { callerRow, confirmPassword, lockConfirmedAccount, type Confirmation } from './accounts.ts';
 import { recount } from './dataset-counters.ts';
 import { releaseBlobs } from './datasets/blob-refs.ts';
@@ -111,6 +119,11 @@ export async function deleteAccount(
       .from(datasetVersions)
       .innerJoin(datasets, eq(datasets.id, datasetVersions.datasetId))
       .where(eq(datasets.ownerId, userId));
+    const proposed = await tx
+      .selectDistinct({ sha256: proposals.proposedSha256 })
+      .from(proposals)
+      .innerJoin(datasets, eq(datasets.id, proposals.datasetId))
+      .where(eq(datasets.ownerId, userId));
 
     await forgetPrivateOrigins(tx, eq(datasets.ownerId, userId));
     await rememberDeleted(tx, eq(datasets.ownerId, userId));
@@ -126,7 +139,7 @@ export async function deleteAccount(
         watches: touched.watches.has(id),
       });
     }
-    return versions.map((v) => v.sha256);
+    return [...versions, ...proposed].map((v) => v.sha256);
   });
 
   await releaseBlobs(ctx, hashes);

@@ -10,7 +10,23 @@ export type Activity =
   | { kind: 'version.published'; actorId: number; datasetId: number; version: number }
   | { kind: 'user.followed'; actorId: number; userId: number }
   | { kind: 'dataset.forked'; actorId: number; datasetId: number; forkId: number }
-  | { kind: 'dataset.rated'; actorId: number; datasetId: number; score: number };
+  | { kind: 'dataset.rated'; actorId: number; datasetId: number; score: number }
+  | ProposalActivity
+  | {
+      kind: 'comment.created';
+      actorId: number;
+      datasetId: number;
+      discussionId: number;
+      commentId: number;
+    };
+
+/** What happens to a proposal (docs/proposals.md): its opening, merge or closing. */
+export type ProposalActivity = {
+  kind: 'proposal.opened' | 'proposal.merged' | 'proposal.closed';
+  actorId: number;
+  datasetId: number;
+  proposalId: number;
+};
 
 /**
  * Tells whoever should know, once the write that made the activity is committed. A failure here

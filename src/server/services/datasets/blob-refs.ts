@@ -3,7 +3,7 @@ import type { BlobStore, DerivedSuffix } from '../../blobs/store.ts';
 import type { Context } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { transactionRetried } from '../../db/deadlock.ts';
-import { blobs, datasetVersions } from '../../db/schema.ts';
+import { blobs, datasetVersions, proposals } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { StoredTable } from '../../tables/index.ts';
 
@@ -16,13 +16,32 @@ import type { StoredTable } from '../../tables/index.ts';
 const lockBlob = (tx: Db, sha256: string) =>
   tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${sha256}, 0))`);
 
+/** Whether a version or a proposal (its proposed table) references the blob. */
+async function referenced(tx: Db, sha256: string): Promise<boolean> {
+  const [used] = await tx
+    .select({ id: datasetVersions.id })
+    .from(datasetVersions)
+    .where(eq(datasetVersions.sha256, sha256))
+    .limit(1);
+  if (used) return true;
+  const [proposed] = await tx
+    .select({ id: proposals.id })
+    .from(proposals)
+    .where(eq(proposals.proposedSha256, sha256))
+    .limit(1);
+  return proposed !== undefined;
+}
+
 /** The file was deleted by a concurrent release between writing it and claiming it. */
 class BlobVanishedError extends Error {
   override name = 'BlobVanishedError';
 }
 
-/** Inside the transaction that inserts a version: records the blob, checking its file is there. */
-async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise<void> {
+/**
+ * Inside the transaction that inserts a version or a proposal: records the blob, checking its
+ * file is there.
+ */
+export async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise<void> {
   await lockBlob(tx, stored.sha256);
   if (!(await store.has(stored.sha256))) throw new BlobVanishedError(stored.sha256);
   await tx
@@ -32,20 +51,15 @@ async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise
 }
 
 /**
- * Deletes each blob (row and file) that no version references any more; returns how many
- * were deleted.
+ * Deletes each blob (row and file) that no version and no proposal references any more; returns
+ * how many were deleted.
  */
 export async function releaseBlobs(ctx: Context, hashes: Iterable<string>): Promise<number> {
   let deleted = 0;
   for (const sha256 of new Set(hashes)) {
     await ctx.db.transaction(async (tx) => {
       await lockBlob(tx, sha256);
-      const [used] = await tx
-        .select({ id: datasetVersions.id })
-        .from(datasetVersions)
-        .where(eq(datasetVersions.sha256, sha256))
-        .limit(1);
-      if (used) return;
+      if (await referenced(tx, sha256)) return;
       await tx.delete(blobs).where(eq(blobs.sha256, sha256));
       await ctx.blobs.delete(sha256);
       deleted++;
@@ -73,12 +87,7 @@ export async function releaseDerived(
       .from(blobs)
       .where(eq(blobs.sha256, sha256))
       .limit(1);
-    const [used] = await tx
-      .select({ id: datasetVersions.id })
-      .from(datasetVersions)
-      .where(eq(datasetVersions.sha256, sha256))
-      .limit(1);
-    if (row || used || (await ctx.blobs.has(sha256))) return 0;
+    if (row || (await referenced(tx, sha256)) || (await ctx.blobs.has(sha256))) return 0;
     let deleted = 0;
     for (const suffix of new Set(suffixes)) {
       if (await ctx.blobs.deleteDerived(sha256, suffix, writtenBefore)) deleted++;

@@ -9,11 +9,12 @@ import type { Cell, ColumnStats } from '../../../contracts/tables.ts';
 import { isBigInteger } from '../../../lib/big-integer.ts';
 import { asBackgroundJob } from '../../lib/request-owner.ts';
 import type { Context } from '../../context.ts';
-import { datasets, datasetVersions } from '../../db/schema.ts';
+import { datasets, datasetVersions, proposals, users } from '../../db/schema.ts';
 import { storedColumns } from '../../tables/columns.ts';
 import { rowChanges, type RowChanges } from '../../tables/changes.ts';
 import { compareColumns, type CompareSide } from '../../tables/compare.ts';
 import type { TableStats } from '../../tables/stats.ts';
+import type { TableHeader } from '../../tables/types.ts';
 import { headerOf, parquetFile, tableStats } from '../table-files.ts';
 import { findVisible, type VersionRow, type ViewerId } from './rows.ts';
 
@@ -24,7 +25,12 @@ import { findVisible, type VersionRow, type ViewerId } from './rows.ts';
  * when first asked for.
  */
 
-type Side = { row: VersionRow; stats: TableStats };
+/** What a summary reads of a table: a version's row, or a proposal's table as one. */
+type SideRow = Pick<
+  VersionRow,
+  'sha256' | 'attributes' | 'attributeTypes' | 'version' | 'entriesCount'
+>;
+type Side = { row: SideRow; stats: TableStats };
 
 const mean = (stats: ColumnStats | undefined): number | null => {
   const m = stats?.mean;
@@ -88,7 +94,7 @@ function firstSummary(side: Side): ChangeSummary {
   };
 }
 
-const sideOf = async (ctx: Context, row: VersionRow): Promise<Side> => ({
+const sideOf = async (ctx: Context, row: SideRow): Promise<Side> => ({
   row,
   stats: await tableStats(ctx, row.sha256, headerOf(row)),
 });
@@ -132,6 +138,36 @@ async function summarize(
   };
 }
 
+/**
+ * The summary of table `to` against table `from` (a proposal's, docs/proposals.md), numbered
+ * `version`, paired by `key` when usable.
+ */
+export async function tableSummary(
+  ctx: Context,
+  from: { sha256: string; header: TableHeader },
+  to: { sha256: string; header: TableHeader },
+  key: string[],
+  version: number,
+): Promise<ChangeSummary> {
+  const side = (t: typeof from) =>
+    sideOf(ctx, { sha256: t.sha256, ...t.header, version, entriesCount: 0 });
+  return summarize(ctx, await side(from), await side(to), key);
+}
+
+/** The proposal whose merge made a version, as its summary names it; undefined when none did. */
+async function mergedProposal(ctx: Context, datasetId: number, version: number) {
+  const [row] = await ctx.db
+    .select({
+      id: proposals.id,
+      title: proposals.title,
+      author: { id: users.id, username: users.username, nickname: users.nickname },
+    })
+    .from(proposals)
+    .leftJoin(users, eq(users.id, proposals.authorId))
+    .where(and(eq(proposals.datasetId, datasetId), eq(proposals.mergedVersion, version)));
+  return row;
+}
+
 async function versionRow(ctx: Context, datasetId: number, version: number) {
   const [row] = await ctx.db
     .select()
@@ -158,9 +194,13 @@ function computeSummary(ctx: Context, datasetId: number, to: VersionRow): Promis
       .where(eq(datasets.id, datasetId));
     const before = await versionRow(ctx, datasetId, to.version - 1);
     const toSide = await sideOf(ctx, to);
-    const summary = before
-      ? await summarize(ctx, await sideOf(ctx, before), toSide, dataset?.key ?? [])
-      : firstSummary(toSide);
+    const proposal = await mergedProposal(ctx, datasetId, to.version);
+    const summary: ChangeSummary = {
+      ...(before
+        ? await summarize(ctx, await sideOf(ctx, before), toSide, dataset?.key ?? [])
+        : firstSummary(toSide)),
+      ...(proposal && { proposal }),
+    };
     if (before) {
       await ctx.db
         .update(datasetVersions)

@@ -77,14 +77,14 @@ export async function asApiErrors<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-function validTable(ctx: Context, input: TableContent): Table {
+export function validTable(ctx: Context, input: TableContent): Table {
   const result = validateTable(input, ctx.config.limits);
   if (!result.table) throw tableRejected(result.errors);
   return result.table;
 }
 
 /** Writes the blob of a table the caller already has in memory. */
-const writeValid = (ctx: Context, table: Table) => async () => ({
+export const writeValid = (ctx: Context, table: Table) => async () => ({
   ...(await writeTable(ctx.blobs, table)),
   header: { attributes: table.attributes, attributeTypes: table.attributeTypes },
 });
@@ -96,7 +96,7 @@ export type StoredContent = StoredTable & { header: TableHeader };
  * version exists), then the check of the dataset's key on it; a failure there releases the blob
  * again.
  */
-const withTableFiles =
+export const withTableFiles =
   (ctx: Context, write: () => Promise<StoredContent>, key: readonly string[]) =>
   async (): Promise<StoredContent> => {
     const stored = await write();
@@ -216,7 +216,8 @@ const baseMoved = () =>
 /**
  * Adds the next version to the caller's dataset, all or nothing, claiming the
  * `Idempotency-Key` if one was sent (see createDatasetWith). A patch sent again with its key
- * answers the version it made before anything is built.
+ * answers the version it made before anything is built. `within` runs in the transaction that
+ * inserts the version (a proposal's merge marks it merged there).
  */
 export async function addVersionWith(
   ctx: Context,
@@ -226,6 +227,7 @@ export async function addVersionWith(
   write: () => Promise<StoredContent>,
   canRewrite: boolean,
   key?: string,
+  within?: (tx: Db, made: DatasetVersion) => Promise<void>,
 ): Promise<Published<DatasetVersion>> {
   const { keyColumns } = await checkOwned(ctx.db, datasetId, viewerId);
   if (fields.patch !== undefined && key !== undefined) {
@@ -253,7 +255,9 @@ export async function addVersionWith(
         .set({ latestVersion: version, updatedAt: now })
         .where(eq(datasets.id, datasetId));
       if (req) await recordIdempotencyKey(tx, req, { datasetId, versionId: row.id });
-      return { made: toVersion(row), replayed: false };
+      const made = toVersion(row);
+      if (within) await within(tx, made);
+      return { made, replayed: false };
     },
     canRewrite,
   );

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Dataset, UpdateDatasetBody } from '../../../contracts/datasets.ts';
 import type { Context } from '../../context.ts';
-import { datasets, datasetVersions } from '../../db/schema.ts';
+import { datasets, datasetVersions, proposals } from '../../db/schema.ts';
 import { transactionRetried } from '../../db/deadlock.ts';
 import { lockCaller } from '../accounts.ts';
 import { lockAny, recount } from '../dataset-counters.ts';
@@ -90,12 +90,16 @@ export async function deleteDataset(ctx: Context, viewerId: number, id: number):
       .select({ sha256: datasetVersions.sha256 })
       .from(datasetVersions)
       .where(eq(datasetVersions.datasetId, id));
+    const proposed = await tx
+      .select({ sha256: proposals.proposedSha256 })
+      .from(proposals)
+      .where(eq(proposals.datasetId, id));
     await forgetPrivateOrigins(tx, eq(datasets.id, id));
     await rememberDeleted(tx, eq(datasets.id, id));
     await tx.delete(datasets).where(eq(datasets.id, id));
     // A deleted fork no longer counts among its origin's forks.
     if (originKept) await recount(tx, originId, { forks: true });
-    return versions.map((v) => v.sha256);
+    return [...versions, ...proposed].map((v) => v.sha256);
   });
   forgetCounts(ctx.db);
   await releaseBlobs(ctx, hashes);

@@ -192,6 +192,45 @@ const patchWrite =
     return { header: base.header, ...stored };
   };
 
+/** 400 KEY_REQUIRED: upsert and delete find rows by the dataset's key. */
+function requireKey(mode: PatchMode, keyColumns: string[]): void {
+  if (mode !== 'append' && keyColumns.length === 0) {
+    throw new AppError(
+      400,
+      'KEY_REQUIRED',
+      `A ${mode} patch finds rows by the dataset's key; declare key columns first`,
+    );
+  }
+}
+
+/**
+ * The write of the table a patch makes of `latest` (a version of a dataset whose key is
+ * `keyColumns`): the patch read, checked and spooled, then built with DuckDB. Proposals
+ * (docs/proposals.md) build their tables with it.
+ */
+export function patchTableWrite(
+  ctx: Context,
+  latest: { sha256: string; header: TableHeader },
+  keyColumns: string[],
+  mode: PatchMode,
+  source: () => Promise<PatchRows>,
+): () => Promise<StoredContent> {
+  requireKey(mode, keyColumns);
+  const base = { sha256: latest.sha256, header: latest.header, key: keyColumns };
+  return () =>
+    asApiErrors(
+      (async () => {
+        const spool = new RowSpool(ctx.blobs.tempPath());
+        try {
+          const { width } = await spoolPatch(ctx, base, mode, await source(), spool);
+          return await patchWrite(ctx, base, mode, spool, width)();
+        } finally {
+          await spool.remove();
+        }
+      })(),
+    );
+}
+
 /**
  * POST /datasets/{id}/versions?mode=append|upsert|delete: the next version made from the latest
  * one and a change (owner only, as any version). The change is read and checked first (400 when
@@ -212,13 +251,7 @@ export async function addPatch(
 ): Promise<Published<DatasetVersion>> {
   const latest = await latestTable(ctx, datasetId, viewerId);
   const { keyColumns, latestVersion } = latest.dataset;
-  if (fields.mode !== 'append' && keyColumns.length === 0) {
-    throw new AppError(
-      400,
-      'KEY_REQUIRED',
-      `A ${fields.mode} patch finds rows by the dataset's key; declare key columns first`,
-    );
-  }
+  requireKey(fields.mode, keyColumns);
   const base = { sha256: latest.sha256, header: latest.header, key: keyColumns };
   const spool = new RowSpool(ctx.blobs.tempPath());
   try {

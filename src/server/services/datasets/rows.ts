@@ -14,6 +14,7 @@ import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
 import { openDiscussionCount, type Discussed } from '../discussions/count.ts';
+import { contributorsJson, openProposalCount, type Proposed } from '../proposals/count.ts';
 import { UNKNOWN_OWNER } from './unknown-owner.ts';
 import { inColumnOrder } from '../../../lib/tables/column-names.ts';
 
@@ -150,6 +151,8 @@ export function selectDetails(db: Db) {
       keyColumns: datasets.keyColumns,
       versions: versionsJson,
       discussionCount: openDiscussionCount,
+      proposalCount: openProposalCount,
+      contributors: contributorsJson,
     })
     .from(datasets)
     .leftJoin(users, eq(users.id, datasets.ownerId))
@@ -162,7 +165,8 @@ export function toDataset(
     readme: string;
     columnDescriptions: Record<string, string>;
     keyColumns: string[];
-  } & Discussed,
+  } & Discussed &
+    Proposed,
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
@@ -173,6 +177,8 @@ export function toDataset(
     key_columns: row.keyColumns,
     versions: versions.map(toVersion),
     discussion_count: row.discussionCount,
+    proposal_count: row.proposalCount,
+    contributors: row.contributors,
   };
 }
 

@@ -30,7 +30,7 @@ export type Upload = { format: 'csv' | 'tsv' | 'jsonl'; body: AsyncIterable<Uint
  * Parses and stores the upload; declared types are checked like a JSON body's, the other
  * columns' types inferred over all rows. 400/413 when invalid.
  */
-const ingestUpload =
+export const ingestUpload =
   (ctx: Context, upload: Upload, types: DeclaredTypes) => (): Promise<StoredContent> =>
     asApiErrors(
       (async () => {
@@ -41,7 +41,7 @@ const ingestUpload =
     );
 
 /** The upload's columns and a stream of its rows (throws TableValidationError). */
-function parseUpload(ctx: Context, upload: Upload) {
+export function parseUpload(ctx: Context, upload: Upload) {
   const options = { maxBytes: ctx.config.limits.maxUploadBytes };
   return upload.format === 'jsonl'
     ? parseJsonlStream(upload.body, options)

@@ -9,6 +9,13 @@ const commentNotFound = () => notFound('Comment', 'COMMENT_NOT_FOUND');
 export const notAuthor = () => forbidden('Only its author may change or delete this', 'NOT_AUTHOR');
 export const notOwner = () =>
   forbidden("Only the dataset's owner may close, lock or hide", 'NOT_DATASET_OWNER');
+/** 409 PROPOSAL_THREAD: a proposal's thread changes with its proposal (docs/proposals.md). */
+export const proposalThread = () =>
+  new AppError(
+    409,
+    'PROPOSAL_THREAD',
+    "This is a proposal's comment thread: change or close the proposal itself",
+  );
 export const discussionLocked = () =>
   new AppError(403, 'DISCUSSION_LOCKED', 'This discussion is locked: it takes no more replies');
 
@@ -52,6 +59,7 @@ export async function findThread(db: Db, id: number, viewerId: ViewerId, lock = 
       title: discussions.title,
       locked: discussions.locked,
       hidden: discussions.hidden,
+      kind: discussions.kind,
       ownerId: datasets.ownerId,
       listed: datasets.listed,
     })

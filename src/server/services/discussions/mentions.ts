@@ -1,7 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { MENTIONS_MAX } from '../../../contracts/limits.ts';
 import type { Context } from '../../context.ts';
-import { comments, datasets, discussions, notifications, users } from '../../db/schema.ts';
+import {
+  comments,
+  datasets,
+  discussions,
+  notifications,
+  proposals,
+  users,
+} from '../../db/schema.ts';
 import { notificationSettings } from '../../db/schema.ts';
 
 /**
@@ -46,9 +53,11 @@ export async function notifyDiscussion(ctx: Context, written: Written): Promise<
   const participant = sql`(${users.id} = d.owner_id or ${users.id} = t.author_id or exists (select 1 from ${comments} where ${comments.discussionId} = ${discussionId} and ${comments.authorId} = ${users.id}))`;
   const kind = sql`case when ${mentioned} then 'discussion.mention' else 'discussion.comment' end`;
   const details = JSON.stringify({ discussion_id: discussionId, title });
+  // A proposal's thread leads to the proposal's page (details.proposal_id).
+  const proposal = sql`coalesce((select jsonb_build_object('proposal_id', p.id) from ${proposals} p where p.discussion_id = ${discussionId}), '{}'::jsonb)`;
   await ctx.db.execute(sql`
     insert into ${notifications} (user_id, kind, actor_id, dataset_id, details)
-    select ${users.id}, ${kind}, ${actorId}, ${datasetId}, ${details}::jsonb
+    select ${users.id}, ${kind}, ${actorId}, ${datasetId}, ${details}::jsonb || ${proposal}
     from ${users}
     join ${datasets} d on d.id = ${datasetId}
     join ${discussions} t on t.id = ${discussionId}

@@ -53,7 +53,11 @@ export async function listDiscussions(
   page: { offset: number; limit: number },
 ): Promise<DiscussionList> {
   await findVisible(ctx.db, datasetId, viewerId);
-  const where = and(eq(discussions.datasetId, datasetId), threadVisibleTo(viewerId));
+  const where = and(
+    eq(discussions.datasetId, datasetId),
+    eq(discussions.kind, 'thread'),
+    threadVisibleTo(viewerId),
+  );
   const [rows, [totals]] = await Promise.all([
     ctx.db
       .select(summaryColumns)

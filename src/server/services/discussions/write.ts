@@ -9,6 +9,7 @@ import type {
 import type { Context } from '../../context.ts';
 import { transactionRetried } from '../../db/deadlock.ts';
 import { comments, discussions } from '../../db/schema.ts';
+import { announce } from '../activity.ts';
 import { lockCaller } from '../accounts.ts';
 import { findVisible } from '../datasets/rows.ts';
 import {
@@ -17,6 +18,7 @@ import {
   findThread,
   notAuthor,
   notOwner,
+  proposalThread,
   recountComments,
 } from './access.ts';
 import { notifyDiscussion } from './mentions.ts';
@@ -75,6 +77,13 @@ export async function addComment(
   });
   const { datasetId, title } = thread;
   await tell(ctx, { actorId: viewerId, datasetId, discussionId, title, text });
+  await announce(ctx, {
+    kind: 'comment.created',
+    actorId: viewerId,
+    datasetId,
+    discussionId,
+    commentId: id,
+  });
   return readComment(ctx.db, id);
 }
 
@@ -90,6 +99,7 @@ export async function updateDiscussion(
 ): Promise<Discussion> {
   await transactionRetried(ctx.db, async (tx) => {
     const thread = await findThread(tx, id, viewerId, true);
+    if (thread.kind === 'proposal') throw proposalThread();
     const { title, body, state, locked, hidden } = change;
     if ((title !== undefined || body !== undefined) && thread.authorId !== viewerId)
       throw notAuthor();
@@ -107,6 +117,7 @@ export async function updateDiscussion(
 export async function deleteDiscussion(ctx: Context, viewerId: number, id: number) {
   await transactionRetried(ctx.db, async (tx) => {
     const thread = await findThread(tx, id, viewerId, true);
+    if (thread.kind === 'proposal') throw proposalThread();
     if (thread.authorId !== viewerId) throw notAuthor();
     await tx.delete(discussions).where(eq(discussions.id, id));
   });
