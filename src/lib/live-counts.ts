@@ -15,7 +15,7 @@ const elements = (name: LiveCount, id: number) =>
   document.querySelectorAll<HTMLElement>(`[data-live-count="${name}"][data-live-id="${id}"]`);
 
 /** Shows `text` (and keeps `value`) wherever the page shows this number. */
-export function showLiveCount(name: LiveCount, id: number, value: number, text: string): void {
+function showLiveCount(name: LiveCount, id: number, value: number, text: string): void {
   for (const element of elements(name, id)) {
     element.dataset['liveValue'] = String(value);
     element.textContent = text;
@@ -26,7 +26,7 @@ export function showLiveCount(name: LiveCount, id: number, value: number, text: 
  * Adds `delta` to a count the page shows (never below 0), written in the page's number
  * format; nothing when the page does not show it.
  */
-export function bumpLiveCount(name: LiveCount, id: number, delta: number, locale: Locale): void {
+function bumpLiveCount(name: LiveCount, id: number, delta: number, locale: Locale): void {
   const shown = liveCount(name, id);
   if (shown === null) return;
   const value = Math.max(0, shown + delta);
@@ -34,7 +34,7 @@ export function bumpLiveCount(name: LiveCount, id: number, delta: number, locale
 }
 
 /** The number the page shows now, or null when it shows none. */
-export function liveCount(name: LiveCount, id: number): number | null {
+function liveCount(name: LiveCount, id: number): number | null {
   const raw = elements(name, id)[0]?.dataset['liveValue'];
   const value = raw === undefined ? NaN : Number(raw);
   return Number.isFinite(value) ? value : null;

@@ -50,7 +50,7 @@ export function readMyView(search: string): MyDatasetsView {
 }
 
 /** The query string of a view: only what differs from the default. */
-export function myViewSearch(view: MyDatasetsView): string {
+function myViewSearch(view: MyDatasetsView): string {
   const params = new URLSearchParams();
   if (view.query) params.set('query', view.query);
   if (view.sortBy !== 'recent') params.set('sort_by', view.sortBy);

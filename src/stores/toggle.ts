@@ -9,7 +9,7 @@ import type { T } from '../i18n/index.ts';
 import { failureText } from '../lib/error-text.ts';
 import { toastFailure } from './toasts.ts';
 
-export type ToggleState<S> = {
+type ToggleState<S> = {
   /** The state as the server last said; null until known. */
   status: S | null;
   pending: boolean;

@@ -27,7 +27,6 @@ import type {
   DatasetListQuery,
   DatasetListResponse,
   DatasetSearchResponse,
-  DatasetSort,
   DatasetStats as WireDatasetStats,
   DatasetVersion as WireDatasetVersion,
   DownloadFormat,
@@ -67,7 +66,7 @@ export type UserPage = Camelize<UserListResponse>;
 export type UserSearch = Partial<Camelize<UserListQuery>>;
 
 /* ---------- datasets (src/contracts/datasets.ts) ---------- */
-export type { DatasetSort, DownloadFormat };
+export type { DownloadFormat };
 
 /** A dataset with its versions, newest first. */
 export type Dataset = Camelize<WireDataset>;
