@@ -108,6 +108,11 @@ export async function run(argv: string[], io: Io): Promise<number> {
       case 'push':
         await runPush(client, io, v, rest[0], argv);
         break;
+      case 'propose':
+        // The file as typed: from the folder `npm run sheaf` was started in.
+        rest[1] &&= userPath(io, rest[1]);
+        if (!(await runOther(client, io, command, rest, v))) throw new Error('propose is missing');
+        break;
       case 'columns':
         await columns(client, io, idOf(rest[0], 'ID'), rest[1] && userPath(io, rest[1]), v.json);
         break;

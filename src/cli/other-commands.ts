@@ -7,6 +7,7 @@ import type { UpdateDatasetBody } from '../contracts/datasets.ts';
 import { edit, logout, remove, search, whoami } from './account.ts';
 import { CliError, EXIT, type Client } from './client.ts';
 import type { Io } from './commands.ts';
+import { propose, proposals } from './proposals.ts';
 import { changes, compare, rows, stats } from './tables.ts';
 import { idOf, USAGE, type Values } from './usage.ts';
 
@@ -109,6 +110,18 @@ export async function runOther(
         key: v.key,
         json: v.json,
       });
+      return true;
+    case 'propose':
+      if (rest.length < 2) throw new CliError(`propose needs ID FILE\n\n${USAGE}`, EXIT.usage);
+      await propose(client, io, idOf(rest[0], 'ID'), rest[1]!, {
+        title: v.title,
+        body: v.body,
+        mode: v.mode,
+        json: v.json,
+      });
+      return true;
+    case 'proposals':
+      await proposals(client, io, idOf(rest[0], 'ID'), { state: v.state, json: v.json });
       return true;
     default:
       return false;
