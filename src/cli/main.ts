@@ -5,7 +5,6 @@
  * 2 wrong usage, 3 not signed in or not allowed, 4 not found.
  */
 import { realpathSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS, type DownloadFormat } from '../contracts/datasets.ts';
@@ -15,18 +14,9 @@ import { info, list, pull, push, type Io, type PushOptions } from './commands.ts
 import { parseFilters } from './filters.ts';
 import { login } from './login.ts';
 import { runOther } from './other-commands.ts';
+import { userPath } from './user-path.ts';
 import { patchPush } from './patch.ts';
 import { CLI_VERSION, idOf, OPTIONS, USAGE, type Values } from './usage.ts';
-
-/**
- * A file named on the command line, as the user meant it: `npm run sheaf` runs the command in
- * the package's folder and passes the folder it was typed in as INIT_CWD. (Run by any other npm
- * script, or installed, `sheaf` takes paths from its own working folder.)
- */
-const userPath = (io: Io, file: string): string => {
-  const typedIn = io.env['npm_lifecycle_event'] === 'sheaf' ? io.env['INIT_CWD'] : undefined;
-  return typedIn ? path.resolve(typedIn, file) : file;
-};
 
 /** `sheaf push`'s options as parsed. */
 const pushOptions = (io: Io, v: Values, argv: string[]): PushOptions => ({
@@ -107,11 +97,6 @@ export async function run(argv: string[], io: Io): Promise<number> {
         break;
       case 'push':
         await runPush(client, io, v, rest[0], argv);
-        break;
-      case 'propose':
-        // The file as typed: from the folder `npm run sheaf` was started in.
-        rest[1] &&= userPath(io, rest[1]);
-        if (!(await runOther(client, io, command, rest, v))) throw new Error('propose is missing');
         break;
       case 'columns':
         await columns(client, io, idOf(rest[0], 'ID'), rest[1] && userPath(io, rest[1]), v.json);

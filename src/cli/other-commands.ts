@@ -8,6 +8,7 @@ import { edit, logout, remove, search, whoami } from './account.ts';
 import { CliError, EXIT, type Client } from './client.ts';
 import type { Io } from './commands.ts';
 import { propose, proposals } from './proposals.ts';
+import { userPath } from './user-path.ts';
 import { changes, compare, rows, stats } from './tables.ts';
 import { idOf, USAGE, type Values } from './usage.ts';
 
@@ -113,7 +114,7 @@ export async function runOther(
       return true;
     case 'propose':
       if (rest.length < 2) throw new CliError(`propose needs ID FILE\n\n${USAGE}`, EXIT.usage);
-      await propose(client, io, idOf(rest[0], 'ID'), rest[1]!, {
+      await propose(client, io, idOf(rest[0], 'ID'), userPath(io, rest[1]!), {
         title: v.title,
         body: v.body,
         mode: v.mode,
