@@ -79,7 +79,7 @@ export async function info(client: Client, io: Io, id: number, json: boolean): P
  * The upload type of a file, by its name (a `.gz` ending is sent as it is, compressed); a JSON
  * table (`json`) is sent as JSON Lines (json-upload.ts).
  */
-function uploadFormat(file: string): { type: string; gzipped: boolean; json: boolean } {
+export function uploadFormat(file: string): { type: string; gzipped: boolean; json: boolean } {
   const gzipped = file.endsWith('.gz');
   const name = gzipped ? file.slice(0, -3) : file;
   const ext = path.extname(name).toLowerCase();

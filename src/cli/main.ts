@@ -5,7 +5,6 @@
  * 2 wrong usage, 3 not signed in or not allowed, 4 not found.
  */
 import { realpathSync } from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DOWNLOAD_FORMATS } from '../contracts/datasets.ts';
@@ -15,19 +14,10 @@ import { info, list, pull, push, type Io, type PushOptions } from './commands.ts
 import { parseFilters } from './filters.ts';
 import { login } from './login.ts';
 import { runOther } from './other-commands.ts';
+import { userPath } from './user-path.ts';
 import { patchPush } from './patch.ts';
 import { CLI_VERSION, idOf, OPTIONS, USAGE, type Values } from './usage.ts';
 import { errorMessage, isOneOf } from '../contracts/narrowing.ts';
-
-/**
- * A file named on the command line, as the user meant it: `npm run sheaf` runs the command in
- * the package's folder and passes the folder it was typed in as INIT_CWD. (Run by any other npm
- * script, or installed, `sheaf` takes paths from its own working folder.)
- */
-const userPath = (io: Io, file: string): string => {
-  const typedIn = io.env['npm_lifecycle_event'] === 'sheaf' ? io.env['INIT_CWD'] : undefined;
-  return typedIn ? path.resolve(typedIn, file) : file;
-};
 
 /** `sheaf push`'s options as parsed. */
 const pushOptions = (io: Io, v: Values, argv: string[]): PushOptions => ({

@@ -7,6 +7,8 @@ import type { UpdateDatasetBody } from '../contracts/datasets.ts';
 import { edit, logout, remove, search, whoami } from './account.ts';
 import { CliError, EXIT, type Client } from './client.ts';
 import type { Io } from './commands.ts';
+import { propose, proposals } from './proposals.ts';
+import { userPath } from './user-path.ts';
 import { changes, compare, rows, stats } from './tables.ts';
 import { idOf, USAGE, type Values } from './usage.ts';
 import { isOneOf } from '../contracts/narrowing.ts';
@@ -106,6 +108,18 @@ export async function runOther(
         key: v.key,
         json: v.json,
       });
+      return true;
+    case 'propose':
+      if (rest.length < 2) throw new CliError(`propose needs ID FILE\n\n${USAGE}`, EXIT.usage);
+      await propose(client, io, idOf(rest[0], 'ID'), userPath(io, rest[1]!), {
+        title: v.title,
+        body: v.body,
+        mode: v.mode,
+        json: v.json,
+      });
+      return true;
+    case 'proposals':
+      await proposals(client, io, idOf(rest[0], 'ID'), { state: v.state, json: v.json });
       return true;
     default:
       return false;

@@ -61,6 +61,10 @@ export const USAGE = `Usage: sheaf <command> [options]
                                                        dataset's key; --key '': whole rows)
   changes ID [--since N]                               what changed in each version after N
                                                        (default 0: every version)
+  propose ID FILE --title T [--body MARKDOWN] [--mode append|upsert|delete|replace]
+            propose a change to someone else's dataset: FILE (as push takes it) is a patch
+            of the latest version, or the whole table (replace, the default)
+  proposals ID [--state open|merged|closed|all]        a dataset's proposals, a line each
   --version                                            print the CLI's version
 
 Every command takes --json. Environment: SHEAF_API (default http://localhost:8080),
@@ -101,6 +105,10 @@ export const OPTIONS = {
   sort: { type: 'string' },
   desc: { type: 'boolean', default: false },
   filter: { type: 'string', multiple: true },
+  title: { type: 'string' },
+  body: { type: 'string' },
+  mode: { type: 'string' },
+  state: { type: 'string' },
 } as const;
 
 export type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS }>>['values'];

@@ -30,6 +30,7 @@ import {
 import { keyColumnsSchema, queryKeyColumns, versionUploadFields } from './key-columns.ts';
 import { columnDescriptionsAnswer, columnDescriptionsSchema } from './column-descriptions.ts';
 import { cellSchema } from './cells.ts';
+import { contributorSchema } from './contributors.ts';
 
 export * from './dataset-fields.ts';
 export * from './table-validation.ts';
@@ -92,15 +93,6 @@ export const datasetSummarySchema = z.object({
   latest_version: z.number().int(),
 });
 export type DatasetSummary = z.infer<typeof datasetSummarySchema>;
-
-/** Someone whose proposals were merged into a dataset (docs/proposals.md). */
-export const contributorSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  nickname: z.string(),
-  merged_count: z.number().int().describe('Their proposals merged into this dataset'),
-});
-export type Contributor = z.infer<typeof contributorSchema>;
 
 /** A dataset with its versions, newest first. */
 export const datasetSchema = datasetSummarySchema.extend({

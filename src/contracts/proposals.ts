@@ -192,4 +192,4 @@ export const proposalRowsSchema = z.object({
 });
 export type ProposalRows = z.infer<typeof proposalRowsSchema>;
 
-export { contributorSchema, type Contributor } from './datasets.ts';
+export { contributorSchema, type Contributor } from './contributors.ts';

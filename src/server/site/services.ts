@@ -4,8 +4,8 @@ import { nullIfNotFound } from '../errors.ts';
 import { communitySiteReads } from '../services/community-site.ts';
 import { datasetSiteReads } from '../services/datasets/site.ts';
 import { discussionSiteReads } from '../services/discussions/read.ts';
-import { proposalSiteReads } from '../services/proposals/read.ts';
 import { homeReads } from '../services/home.ts';
+import { proposalSiteReads } from '../services/proposals/read.ts';
 import { getProfile } from '../services/profiles.ts';
 import { sitemapEntries } from '../services/sitemap.ts';
 import { createPageCache, PAGE_CACHE } from './page-cache.ts';
@@ -27,7 +27,7 @@ export function createSiteServices(ctx: Context) {
     datasets: datasetSiteReads(ctx),
     /** A dataset's discussion threads and one thread, as a guest sees them. */
     discussions: discussionSiteReads(ctx),
-    /** A dataset's proposals and one proposal with a page of its rows, as a guest sees them. */
+    /** A dataset's proposals and one proposal with its conflicts and rows, as a guest sees them. */
     proposals: proposalSiteReads(ctx),
     /** Leaderboards, follow lists and a user's public datasets, as a guest sees them. */
     community: communitySiteReads(ctx),

@@ -136,7 +136,9 @@ describe('proposal access', () => {
       sql`select d.body from webhook_deliveries d join webhooks w on w.id = d.webhook_id
           where w.user_id = ${bob.id}`,
     );
-    expect(hooks.map((h) => JSON.parse(h.body).proposal_id)).not.toContain(p.id);
+    expect(
+      hooks.map((h) => (JSON.parse(h.body) as { proposal_id?: number }).proposal_id),
+    ).not.toContain(p.id);
   });
 
   it('the OpenAPI document lists the proposal paths', async () => {

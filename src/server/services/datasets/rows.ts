@@ -13,8 +13,8 @@ import type { Db } from '../../db/client.ts';
 import { datasets, datasetVersions, users } from '../../db/schema.ts';
 import { forbidden, notFound } from '../../errors.ts';
 import { publicUserColumns, toPublicUser } from '../users.ts';
-import { openDiscussionCount, type Discussed } from '../discussions/count.ts';
-import { contributorsJson, openProposalCount, type Proposed } from '../proposals/count.ts';
+import { openDiscussionCount } from '../discussions/count.ts';
+import { proposalColumns, proposalFields, type DetailCounts } from '../proposals/count.ts';
 import { UNKNOWN_OWNER } from './unknown-owner.ts';
 import { inColumnOrder } from '../../../lib/tables/column-names.ts';
 
@@ -151,8 +151,7 @@ export function selectDetails(db: Db) {
       keyColumns: datasets.keyColumns,
       versions: versionsJson,
       discussionCount: openDiscussionCount,
-      proposalCount: openProposalCount,
-      contributors: contributorsJson,
+      ...proposalColumns,
     })
     .from(datasets)
     .leftJoin(users, eq(users.id, datasets.ownerId))
@@ -165,8 +164,7 @@ export function toDataset(
     readme: string;
     columnDescriptions: Record<string, string>;
     keyColumns: string[];
-  } & Discussed &
-    Proposed,
+  } & DetailCounts,
   viewerId: ViewerId,
   versions: VersionRow[],
 ): Dataset {
@@ -177,8 +175,7 @@ export function toDataset(
     key_columns: row.keyColumns,
     versions: versions.map(toVersion),
     discussion_count: row.discussionCount,
-    proposal_count: row.proposalCount,
-    contributors: row.contributors,
+    ...proposalFields(row),
   };
 }
 

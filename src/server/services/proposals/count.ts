@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { CONTRIBUTORS_MAX } from '../../../contracts/limits.ts';
-import type { Contributor } from '../../../contracts/datasets.ts';
+import type { Contributor } from '../../../contracts/contributors.ts';
 import { datasets, proposals } from '../../db/schema.ts';
+import type { Discussed } from '../discussions/count.ts';
 
 /**
  * A dataset's open proposals, for its detail (`proposal_count`): the partial index
@@ -24,5 +25,14 @@ export const contributorsJson = sql<Contributor[]>`(select coalesce(json_agg(jso
     group by u.id, u.username, u.nickname
     order by merged_count desc, u.username limit ${CONTRIBUTORS_MAX}) c)`;
 
-/** A detail row with its proposals' counts. */
-export type Proposed = { proposalCount: number; contributors: Contributor[] };
+/** The detail's columns of proposals. */
+export const proposalColumns = { proposalCount: openProposalCount, contributors: contributorsJson };
+
+/** A detail row with its counts of threads and proposals, and its contributors. */
+export type DetailCounts = Discussed & { proposalCount: number; contributors: Contributor[] };
+
+/** The detail's fields of proposals. */
+export const proposalFields = (row: DetailCounts) => ({
+  proposal_count: row.proposalCount,
+  contributors: row.contributors,
+});
