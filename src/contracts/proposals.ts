@@ -39,7 +39,6 @@ export const createProposalFromForkBodySchema = z.object({
   fork_id: positiveId('fork_id').describe('A fork of this dataset that the caller owns'),
   fork_version: positiveId('fork_version').describe("One of the fork's versions"),
 });
-export type CreateProposalFromForkBody = z.infer<typeof createProposalFromForkBodySchema>;
 
 /** The modes of a proposal sent as a table body. */
 const TABLE_MODES = VERSION_MODES;
@@ -70,7 +69,6 @@ export const proposalChangeQuerySchema = z.object({
   mode: tableModeSchema,
   ...uploadTypeFields,
 });
-export type ProposalChangeQuery = z.infer<typeof proposalChangeQuerySchema>;
 
 export const updateProposalBodySchema = z
   .object({
@@ -115,7 +113,7 @@ const authorSchema = z
 /** A row as an object, column → canonical value (any text is a column name). */
 const rowValuesSchema = byColumn(cellSchema);
 
-export const conflictSchema = z.object({
+const conflictSchema = z.object({
   columns: z
     .boolean()
     .optional()
@@ -131,7 +129,7 @@ export const conflictSchema = z.object({
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
-export const proposalSummarySchema = z.object({
+const proposalSummarySchema = z.object({
   id: z.number().int(),
   dataset_id: z.number().int(),
   author: authorSchema,
@@ -192,4 +190,3 @@ export const proposalRowsSchema = z.object({
 });
 export type ProposalRows = z.infer<typeof proposalRowsSchema>;
 
-export { contributorSchema, type Contributor } from './contributors.ts';

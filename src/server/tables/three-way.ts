@@ -20,7 +20,7 @@ import type { Cell } from './types.ts';
 export type ThreeSides = { base: CompareSide; latest: CompareSide; proposed: CompareSide };
 
 /** Most conflicts a proposal lists. */
-export const CONFLICTS_LISTED = 100;
+const CONFLICTS_LISTED = 100;
 
 /** Every column name of the three sides: the proposed table's, then the others' new ones. */
 const namesOf = (s: ThreeSides) => [

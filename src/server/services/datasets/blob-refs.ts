@@ -41,7 +41,7 @@ class BlobVanishedError extends Error {
  * Inside the transaction that inserts a version or a proposal: records the blob, checking its
  * file is there.
  */
-export async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise<void> {
+async function claimBlob(tx: Db, store: BlobStore, stored: StoredTable): Promise<void> {
   await lockBlob(tx, stored.sha256);
   if (!(await store.has(stored.sha256))) throw new BlobVanishedError(stored.sha256);
   await tx

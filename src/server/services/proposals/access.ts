@@ -5,7 +5,7 @@ import { AppError, conflict, forbidden, notFound } from '../../errors.ts';
 import { visibleTo, type ViewerId } from '../datasets/rows.ts';
 
 /** The errors of proposals (docs/proposals.md, "Errors"). */
-export const proposalNotFound = () => notFound('Proposal', 'PROPOSAL_NOT_FOUND');
+const proposalNotFound = () => notFound('Proposal', 'PROPOSAL_NOT_FOUND');
 export const ownDataset = () =>
   forbidden(
     'This is your own dataset: publish a new version instead of proposing a change',

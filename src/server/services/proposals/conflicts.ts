@@ -18,7 +18,7 @@ const sameColumns = (a: CompareSide, b: CompareSide) =>
  * The conflict of columns: both the dataset and the proposal changed the columns (names, order
  * or types) since the base, differently. One conflict whose rows are each side's name → type.
  */
-export function columnConflict(s: ThreeSides): Conflict | null {
+function columnConflict(s: ThreeSides): Conflict | null {
   const moved = !sameColumns(s.base, s.latest);
   const changed = !sameColumns(s.base, s.proposed);
   if (!moved || !changed || sameColumns(s.latest, s.proposed)) return null;

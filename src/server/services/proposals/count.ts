@@ -9,14 +9,14 @@ import type { Discussed } from '../discussions/count.ts';
  * proposals_dataset_open_idx holds exactly these rows. A dataset others may not see shows its
  * detail to its owner alone, who sees them all.
  */
-export const openProposalCount = sql<number>`(select count(*)::int from ${proposals} where ${proposals.datasetId} = ${datasets.id} and ${proposals.state} = 'open')`;
+const openProposalCount = sql<number>`(select count(*)::int from ${proposals} where ${proposals.datasetId} = ${datasets.id} and ${proposals.state} = 'open')`;
 
 /**
  * The authors of a dataset's merged proposals, most merged first (then by name), at most
  * CONTRIBUTORS_MAX, for its detail (`contributors`); accounts that are gone or inactive are left
  * out.
  */
-export const contributorsJson = sql<Contributor[]>`(select coalesce(json_agg(json_build_object(
+const contributorsJson = sql<Contributor[]>`(select coalesce(json_agg(json_build_object(
     'id', c.id, 'username', c.username, 'nickname', c.nickname, 'merged_count', c.merged_count)
     order by c.merged_count desc, c.username), '[]'::json)
   from (select u.id, u.username, u.nickname, count(*)::int as merged_count

@@ -17,7 +17,7 @@ import { versionTable } from './sides.ts';
 import { proposedWrite, type ProposedContent } from './content.ts';
 
 /** The dataset a proposal is made to: public, seen by the caller, not theirs. */
-export async function proposable(db: Db, datasetId: number, viewerId: number) {
+async function proposable(db: Db, datasetId: number, viewerId: number) {
   const [row] = await db
     .select({
       id: datasets.id,
@@ -35,7 +35,7 @@ export async function proposable(db: Db, datasetId: number, viewerId: number) {
 }
 
 /** What a new proposal is: its text, how it was made, its base and its stored table. */
-export type NewProposal = {
+type NewProposal = {
   title: string;
   body: string;
   mode: ProposalMode;

@@ -24,7 +24,7 @@ export const proposedOf = (row: {
 });
 
 /** Versions of a dataset by number, as tables. */
-export async function versionTables(
+async function versionTables(
   ctx: Context,
   datasetId: number,
   versions: number[],
