@@ -17,7 +17,13 @@ const shiftSchema = <T extends z.ZodType>(value: T) =>
  * leave out a column named `__proto__` (any text is a column name).
  */
 export function byColumn<T extends z.ZodType>(value: T) {
-  const { $schema: _, ...values } = z.toJSONSchema(value, { io: 'output', unrepresentable: 'any' });
+  // Its own (empty) registry: the value is written out whole, never as a `$ref` to a named
+  // schema, whenever this runs (before or after src/server/openapi-schemas.ts names them).
+  const { $schema: _, ...values } = z.toJSONSchema(value, {
+    io: 'output',
+    unrepresentable: 'any',
+    metadata: z.registry<Record<string, unknown>>(),
+  });
   return z
     .unknown()
     .refine((v) => typeof v === 'object' && v !== null && !Array.isArray(v))

@@ -111,7 +111,7 @@ const authorSchema = z
   .describe('null once the account is gone');
 
 /** A row as an object, column → canonical value (any text is a column name). */
-const rowValuesSchema = byColumn(cellSchema);
+const rowValuesSchema = () => byColumn(cellSchema);
 
 const conflictSchema = z.object({
   columns: z
@@ -120,12 +120,12 @@ const conflictSchema = z.object({
     .describe(
       'true for the one conflict of columns: both sides changed the columns, differently (then `key` is null and the rows hold each side’s column → type)',
     ),
-  key: rowValuesSchema
+  key: rowValuesSchema()
     .nullable()
     .describe("The row's key values; null without a key (whole rows) or for columns"),
-  base: rowValuesSchema.nullable().describe('The row in the base version (null: absent)'),
-  latest: rowValuesSchema.nullable().describe("The row in the dataset's latest version"),
-  proposed: rowValuesSchema.nullable().describe('The row in the proposed table'),
+  base: rowValuesSchema().nullable().describe('The row in the base version (null: absent)'),
+  latest: rowValuesSchema().nullable().describe("The row in the dataset's latest version"),
+  proposed: rowValuesSchema().nullable().describe('The row in the proposed table'),
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
@@ -176,7 +176,14 @@ export type ProposalList = z.infer<typeof proposalListSchema>;
 /** GET /proposals/{id}/rows: as the compare rows answer them, base (`from`) → proposed (`to`). */
 export const proposalRowsSchema = z.object({
   kind: z.enum(COMPARE_KINDS),
-  key: z.string().nullable().describe('The column rows are paired by, or null (whole rows)'),
+  key: z
+    .string()
+    .nullable()
+    .describe('The columns rows are paired by, joined by ", ", or null (whole rows)'),
+  key_columns: z
+    .array(z.string())
+    .nullable()
+    .describe('The columns rows are paired by, or null (whole rows)'),
   columns: z.array(z.object({ name: z.string(), type: z.string() })),
   rows: z.array(
     z.object({

@@ -42,6 +42,7 @@ export async function proposalRows(
   return {
     kind,
     key: key === null ? null : key.join(', '),
+    key_columns: key,
     columns: page.columns.map((c) => ({ name: c.name, type: c.type })),
     rows: page.rows,
     total: page.total,
