@@ -4,7 +4,12 @@ import { createCommentReports, type ReportsDeps } from '../../src/stores/comment
 type Answer = Awaited<ReturnType<ReportsDeps['list']>>;
 type Report = Answer['reports'][number];
 
-const report = (id: number, reporter: Report['reporter'], reason: string, body: string): Report => ({
+const report = (
+  id: number,
+  reporter: Report['reporter'],
+  reason: string,
+  body: string,
+): Report => ({
   comment: {
     id,
     discussionId: 9,
