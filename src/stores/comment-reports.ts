@@ -29,7 +29,7 @@ export type ReportLine = {
 };
 
 /** The reports as lines; `threadPath` + a thread's id is its page. */
-export function reportLines(reports: readonly Report[], threadPath: string): ReportLine[] {
+function reportLines(reports: readonly Report[], threadPath: string): ReportLine[] {
   return reports.map((r) => ({
     key: `${r.comment.id}-${r.reporter?.id ?? 'gone'}`,
     excerpt: clipped(oneLine(r.comment.body), REPORT_EXCERPT_MAX),
@@ -41,7 +41,7 @@ export function reportLines(reports: readonly Report[], threadPath: string): Rep
   }));
 }
 
-export type ReportsState =
+type ReportsState =
   | { status: 'idle' | 'loading' }
   | { status: 'ready'; lines: ReportLine[] }
   | { status: 'failed'; error: string };
