@@ -3,7 +3,10 @@ import { expect, test } from '../support/fixtures.ts';
 import { sideways } from '../support/phone.ts';
 import { translator } from '../support/translator.ts';
 
-/** A thread with a reply and a mention, started and read on the dataset page, in each locale and width. */
+/**
+ * A thread with a reply and a mention, started and read on the dataset page, and the reply
+ * reported to the owner, in each locale and width.
+ */
 for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
   const t = translator(locale);
   const at = (p: string) => `${localePrefix(locale)}${p}`;
@@ -11,7 +14,7 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
     test.describe(`discussions in ${locale} at ${width}px`, () => {
       test.use({ locale, viewport: { width, height: 844 } });
 
-      test('a reader starts a thread, the owner replies with a mention, a guest reads both', async ({
+      test('a reader starts a thread, the owner replies with a mention and sees the reply reported, a guest reads both', async ({
         page,
         newPage,
         createAccount,
@@ -47,6 +50,31 @@ for (const locale of ['zh-CN', 'en-US'] as const satisfies readonly Locale[]) {
           .getByLabel(t('discussions:reply.body'))
           .fill(`@${reader.username} it comes in the next version.`);
         await ownerPage.getByRole('button', { name: t('discussions:reply.submit') }).click();
+        await expect(ownerPage.getByTestId('comment')).toContainText(
+          `@${reader.username} it comes in the next version.`,
+        );
+
+        // The reader reports the owner's reply; the owner finds it on the discussions tab.
+        await page.reload();
+        page.once('dialog', (dialog) => void dialog.accept('Not about tides'));
+        await page.getByRole('button', { name: t('discussions:report') }).click();
+        await expect(page.getByText(t('discussions:reported'))).toBeVisible();
+        await ownerPage.goto(at(`/datasets/${dataset.id}?tab=discussions`));
+        await expect(
+          ownerPage.getByRole('heading', { name: t('discussions:reports.heading') }),
+        ).toBeVisible();
+        const reported = ownerPage.getByTestId('comment-report');
+        await expect(reported).toHaveCount(1);
+        await expect(reported).toContainText('it comes in the next version.');
+        await expect(reported).toContainText(
+          t('discussions:reports.by', { name: reader.user.nickname || reader.username }),
+        );
+        await expect(reported).toContainText(
+          t('discussions:reports.reason', { reason: 'Not about tides' }),
+        );
+        const commentLink = reported.getByRole('link', { name: 'Where is Qingdao?' });
+        await expect(commentLink).toHaveAttribute('href', /\/discussions\/\d+#comment-\d+$/);
+        await commentLink.click();
         await expect(ownerPage.getByTestId('comment')).toContainText(
           `@${reader.username} it comes in the next version.`,
         );

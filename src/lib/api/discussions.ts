@@ -2,7 +2,7 @@
  * Discussion calls, one function each (docs/discussions.md). The pages are server-rendered and
  * reloaded after a change, so nothing here is cached.
  */
-import type { Comment, Discussion } from '../../contracts/discussions.ts';
+import type { Comment, Discussion, ReportList } from '../../contracts/discussions.ts';
 import type { Camelize } from '../case.ts';
 import { apiRequest } from './client.ts';
 
@@ -52,3 +52,7 @@ export const reportComment = (id: number, reason: string) =>
     body: { reason },
     auth: 'required',
   });
+
+/** GET /datasets/{id}/reports: the reported comments of the owner's dataset, newest first. */
+export const listReports = (datasetId: number) =>
+  apiRequest<Camelize<ReportList>>(`/datasets/${datasetId}/reports`, { auth: 'required' });
