@@ -196,4 +196,3 @@ export const proposalRowsSchema = z.object({
   limit: z.number().int(),
 });
 export type ProposalRows = z.infer<typeof proposalRowsSchema>;
-
